@@ -1,0 +1,31 @@
+//! The program's exit statuses, defined once: `--help` and the README quote [`ExitStatus::HELP`].
+
+use std::process::ExitCode;
+
+/// How a run ended, as the shell sees it. When several apply, the highest wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ExitStatus {
+    /// Every line was answered (blank lines need no answer), or output stopped early because
+    /// the reader of a pipe went away.
+    Success = 0,
+    /// Some lines were not two valid squares; each was reported on stderr and every other line
+    /// was answered.
+    InvalidLines = 1,
+    /// A usage error, or an input file that could not be read (the other files were still read).
+    Trouble = 2,
+}
+
+impl ExitStatus {
+    /// The exit statuses as `--help` shows them.
+    pub const HELP: &'static str = "\
+Exit status:
+  0  every line was answered (blank lines are skipped), or the output pipe was closed
+  1  some lines were invalid: each was reported on stderr, every other line was answered
+  2  usage error, or an input file could not be read (the other files were still read)";
+}
+
+impl From<ExitStatus> for ExitCode {
+    fn from(status: ExitStatus) -> ExitCode {
+        ExitCode::from(status as u8)
+    }
+}

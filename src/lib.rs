@@ -1,0 +1,19 @@
+//! knight-moves: the fewest knight moves between two squares of a chessboard, as a fast and
+//! exact filter for the classic "Knight Moves" judge problem (POJ 2243, HDU 1372, UVa 439).
+//!
+//! ```
+//! use knight_moves::board::DISTANCES;
+//! use knight_moves::square::Square;
+//!
+//! let (e2, e4): (Square, Square) = ("e2".parse().unwrap(), "e4".parse().unwrap());
+//! assert_eq!(DISTANCES.moves(e2, e4), 2);
+//! ```
+
+pub mod app;
+pub mod board;
+pub mod cli;
+pub mod exit;
+pub mod filter;
+pub mod line;
+pub mod output;
+pub mod square;
