@@ -133,9 +133,10 @@ impl<W: Write, M: Write> Sink<W, M> {
     /// Answers every complete line in `bytes`, counting them in `finished_lines`, and returns
     /// how many bytes that consumed: the rest is an unfinished line.
     ///
-    /// This is the hot path. Judge files are nearly all lines of exactly `xx yy\n`, so those are
-    /// recognised by their shape in six bytes, with no search for the newline; any other line
-    /// goes to the general parser, which accepts the same lines and reports the rest.
+    /// This is the hot path. Nearly every line of a judge file is a well-formed query, so each line
+    /// is first read by [`scan_query_line`] in one pass with no search for its end; only a line
+    /// it does not take (a blank or bad line) is cut at its newline and given to the general
+    /// parser, which reports it.
     fn answer_lines(
         &mut self,
         source: &str,
@@ -147,22 +148,12 @@ impl<W: Write, M: Write> Sink<W, M> {
         let mut position = 0;
         loop {
             let rest = &bytes[position..];
-            if let [from_file, from_rank, b' ', to_file, to_rank, b'\n', ..] = *rest {
-                if let (Some(from), Some(to)) = (
-                    Square::from_bytes(from_file, from_rank),
-                    Square::from_bytes(to_file, to_rank),
-                ) {
-                    *finished_lines += 1;
-                    let query = Query {
-                        from,
-                        to,
-                        from_text: [from_file, from_rank],
-                        to_text: [to_file, to_rank],
-                    };
-                    self.answer(&query);
-                    position += 6;
-                    continue;
-                }
+            if let Some((query, length)) = exact_query_line(rest).or_else(|| scan_query_line(rest))
+            {
+                *finished_lines += 1;
+                self.answer(&query);
+                position += length;
+                continue;
             }
             let Some(length) = memchr(b'\n', rest) else {
                 return Ok(position);
@@ -220,6 +211,67 @@ impl<W: Write, M: Write> Sink<W, M> {
         }
         self.out.flush()
     }
+}
+
+/// Reads a query line of the judge's exact shape, `xx yy\n`, from the start of `bytes`: six
+/// bytes checked in place, with no loop. Judge input is nearly all such lines, and this shortcut
+/// nearly halves the time to read them compared with [`scan_query_line`] alone (measured with
+/// `../shared/bench/throughput.sh`: ratio 1.2 with it, 1.7 without).
+#[inline]
+fn exact_query_line(bytes: &[u8]) -> Option<(Query, usize)> {
+    let [from_file, from_rank, b' ', to_file, to_rank, b'\n', ..] = *bytes else {
+        return None;
+    };
+    let query = Query {
+        from: Square::from_bytes(from_file, from_rank)?,
+        to: Square::from_bytes(to_file, to_rank)?,
+        from_text: [from_file, from_rank],
+        to_text: [to_file, to_rank],
+    };
+    Some((query, 6))
+}
+
+/// Reads a well-formed query line from the start of `bytes`, newline included, in one pass:
+/// blanks, a square, blanks, a square, blanks, an optional carriage return, the newline.
+/// Returns the query and the line's length, or `None` for any other line, which the general
+/// parser then reads: this function is only a shortcut and never decides that a line is bad.
+///
+/// It accepts exactly the query lines [`parse_line`] accepts (a unit test and a property test
+/// hold it to that). Blanks are spaces and tabs, so no scan runs past the newline.
+#[inline]
+fn scan_query_line(bytes: &[u8]) -> Option<(Query, usize)> {
+    let skip_blanks = |mut at: usize| {
+        while let Some(b' ' | b'\t') = bytes.get(at) {
+            at += 1;
+        }
+        at
+    };
+    let square_at = |at: usize| match bytes.get(at..at + 2) {
+        Some(&[file, rank]) => Square::from_bytes(file, rank).map(|sq| (sq, [file, rank])),
+        _ => None,
+    };
+    let start = skip_blanks(0);
+    let (from, from_text) = square_at(start)?;
+    let second = skip_blanks(start + 2);
+    if second == start + 2 {
+        return None;
+    }
+    let (to, to_text) = square_at(second)?;
+    let mut end = skip_blanks(second + 2);
+    if bytes.get(end) == Some(&b'\r') {
+        end += 1;
+    }
+    // A line over the limit is bad even when well formed: leave it to the general parser.
+    if bytes.get(end) != Some(&b'\n') || end > MAX_LINE_BYTES {
+        return None;
+    }
+    let query = Query {
+        from,
+        to,
+        from_text,
+        to_text,
+    };
+    Some((query, end + 1))
 }
 
 /// One `read`, tried again when a signal interrupted it before anything was read.
@@ -332,5 +384,59 @@ mod tests {
             "knight-moves: t:2: line is longer than 4096 bytes; skipped\n"
         );
         assert_eq!(invalid, 1);
+    }
+
+    /// The shortcuts must take a line exactly when the general parser takes it, with the same
+    /// answer: otherwise a line's fate would hang on which path read it.
+    fn assert_shortcuts_agree_with_the_parser(line: &[u8]) {
+        let mut with_newline = line.to_vec();
+        with_newline.push(b'\n');
+        let parsed = parse_line(line).ok().flatten();
+        let scanned = scan_query_line(&with_newline);
+        assert_eq!(scanned, parsed.map(|q| (q, line.len() + 1)), "{:?}", line);
+        if let Some(exact) = exact_query_line(&with_newline) {
+            assert_eq!(Some(exact), scanned, "{:?}", line);
+        }
+    }
+
+    #[test]
+    fn shortcuts_agree_with_the_parser_on_near_misses() {
+        let lines: &[&[u8]] = &[
+            b"e2 e4",
+            b"E2 H8",
+            b"e2  e4",
+            b"e2\te4",
+            b" e2 e4 ",
+            b"e2 e4\r",
+            b"e2 e4 \r",
+            b"e2 e4\r ",
+            b"e2 e4\r\r",
+            b"e2e4",
+            b"e2 e4 e6",
+            b"e2",
+            b"",
+            b" ",
+            b"\r",
+            b"i9 a1",
+            b"e2 e44",
+            b"e22 e4",
+            b"e2 \re4",
+            b"\te2\te4\t",
+            b"e2\x00e4",
+            b"e2 e\xff",
+        ];
+        for line in lines {
+            assert_shortcuts_agree_with_the_parser(line);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn shortcuts_agree_with_the_parser_on_any_line(
+            line in proptest::collection::vec(
+                proptest::sample::select(b"aehAH0189 \t\r\xff".to_vec()), 0..12)
+        ) {
+            assert_shortcuts_agree_with_the_parser(&line);
+        }
     }
 }

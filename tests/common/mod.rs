@@ -1,0 +1,86 @@
+//! Helpers shared by the integration tests: running the real binary, and an oracle for knight
+//! distances written apart from the crate's own tables.
+
+#![allow(dead_code)] // each test file uses its own part of this
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+
+/// The built binary, started in `tests/data`, ready for arguments, stdin and assertions.
+pub fn knight_moves() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_knight-moves"));
+    command.current_dir(data_dir());
+    command
+}
+
+/// The built binary as a plain process with piped stdin and stdout, for tests that talk to it
+/// while it runs.
+pub fn spawn_knight_moves(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_knight-moves"))
+        .args(args)
+        .current_dir(data_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
+}
+
+/// `tests/data`, where the sample files live; `run` starts the binary there.
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// The judge's answer for one pair.
+pub fn sentence(from: &str, to: &str, moves: u32) -> String {
+    format!("To get from {from} to {to} takes {moves} knight moves.\n")
+}
+
+/// All 64 square names, a1 b1 … h8.
+pub fn square_names() -> Vec<String> {
+    let mut names = Vec::new();
+    for rank in 1..=8 {
+        for file in 'a'..='h' {
+            names.push(format!("{file}{rank}"));
+        }
+    }
+    names
+}
+
+/// The fewest knight moves between two squares named like `e2`, by a breadth-first search on
+/// (file, rank) coordinates that shares no code with the crate: the oracle for exhaustive tests.
+pub fn oracle_moves(from: &str, to: &str) -> u32 {
+    let coordinates = |name: &str| {
+        let bytes = name.as_bytes();
+        (i32::from(bytes[0] - b'a'), i32::from(bytes[1] - b'1'))
+    };
+    let (start, goal) = (coordinates(from), coordinates(to));
+    let mut seen = [[None::<u32>; 8]; 8];
+    seen[start.0 as usize][start.1 as usize] = Some(0);
+    let mut queue = VecDeque::from([start]);
+    while let Some((file, rank)) = queue.pop_front() {
+        let moves = seen[file as usize][rank as usize].unwrap();
+        if (file, rank) == goal {
+            return moves;
+        }
+        for (df, dr) in [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ] {
+            let (f, r) = (file + df, rank + dr);
+            if (0..8).contains(&f) && (0..8).contains(&r) && seen[f as usize][r as usize].is_none()
+            {
+                seen[f as usize][r as usize] = Some(moves + 1);
+                queue.push_back((f, r));
+            }
+        }
+    }
+    unreachable!("every square of 8x8 is reachable")
+}

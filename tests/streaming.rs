@@ -1,0 +1,117 @@
+//! The binary as a stream: bounded memory on a huge line, a closed pipe downstream, and a
+//! program that talks to it line by line.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use common::{sentence, spawn_knight_moves};
+
+/// How long a test waits for an answer before calling the filter stuck.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// Reads one line from the filter's stdout on another thread, so that a filter that holds its
+/// answer back fails the test instead of hanging it.
+fn read_line_within(
+    reader: BufReader<std::process::ChildStdout>,
+) -> (String, BufReader<std::process::ChildStdout>) {
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        let mut reader = reader;
+        let mut line = String::new();
+        let result = reader.read_line(&mut line).map(|_| line);
+        let _ = sender.send((result, reader));
+    });
+    let (line, reader) = receiver
+        .recv_timeout(PATIENCE)
+        .expect("the answer arrives while stdin is still open");
+    (line.expect("stdout reads"), reader)
+}
+
+#[test]
+fn a_coprocess_gets_each_answer_before_closing_stdin() {
+    let mut child = spawn_knight_moves(&[]);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    for (query, answer) in [
+        ("e2 e4\n", sentence("e2", "e4", 2)),
+        ("a1 h8\n", sentence("a1", "h8", 6)),
+    ] {
+        stdin.write_all(query.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let (line, back) = read_line_within(reader);
+        reader = back;
+        assert_eq!(line, answer);
+    }
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn a_closed_pipe_downstream_ends_the_run_quietly() {
+    let mut child = spawn_knight_moves(&[]);
+    let mut stdin = child.stdin.take().unwrap();
+    // Feed far more answers than a pipe holds, from another thread, and stop reading after one.
+    let writer = thread::spawn(move || {
+        let lines = "e2 e4\n".repeat(100_000);
+        for _ in 0..20 {
+            if stdin.write_all(lines.as_bytes()).is_err() {
+                break; // the filter has gone, as it should
+            }
+        }
+    });
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    assert_eq!(first, sentence("e2", "e4", 2));
+    drop(reader);
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+/// Peak resident memory of a running process, from Linux's /proc, in KiB.
+#[cfg(target_os = "linux")]
+fn peak_memory_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with("VmHWM:"))
+        .expect("VmHWM in /proc/PID/status");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_100_megabyte_line_is_skipped_in_a_few_megabytes() {
+    let mut child = spawn_knight_moves(&[]);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    stdin.write_all(b"e2 e4\n").unwrap();
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..100 {
+        stdin.write_all(&chunk).unwrap();
+    }
+    // All 100 MB have gone into the pipe, so the filter has read nearly all of them: measure now,
+    // while it is still waiting for the end of the line.
+    stdin.flush().unwrap();
+    thread::sleep(Duration::from_millis(200));
+    let peak = peak_memory_kib(child.id());
+    stdin.write_all(b"\nb1 c3\n").unwrap();
+    drop(stdin);
+    let mut out = String::new();
+    stdout.read_to_string(&mut out).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(out, sentence("e2", "e4", 2) + &sentence("b1", "c3", 1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "knight-moves: <stdin>:2: line is longer than 4096 bytes; skipped\n"
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(peak < 8 * 1024, "peak memory {peak} KiB on a 100 MB line");
+}
