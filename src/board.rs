@@ -71,11 +71,13 @@ const fn build_adjacency() -> [Neighbours; Square::COUNT] {
 }
 
 /// The fewest knight moves between every pair of squares: 64×64 bytes, filled by one
-/// breadth-first search from each square over the adjacency table.
+/// breadth-first search from each square over the adjacency table. Beside it, the first step of
+/// one shortest route for every pair, so that routes cost a few lookups too.
 ///
 /// Every pair is reachable on 8×8 and no distance exceeds 6, so a byte holds each one.
 pub struct DistanceTable {
     moves: [[u8; Square::COUNT]; Square::COUNT],
+    first_steps: [[Square; Square::COUNT]; Square::COUNT],
 }
 
 /// The distance table for the 8×8 board, computed at compile time.
@@ -86,6 +88,26 @@ impl DistanceTable {
     #[inline]
     pub fn moves(&self, from: Square, to: Square) -> u8 {
         self.moves[from.index()][to.index()]
+    }
+
+    /// The square a shortest route from `from` to `to` goes to first: the first of `from`'s
+    /// neighbours, in the order of [`KNIGHT_STEPS`], that is one move closer to `to`. For
+    /// `from == to` it is `to` itself.
+    #[inline]
+    pub fn first_step(&self, from: Square, to: Square) -> Square {
+        self.first_steps[from.index()][to.index()]
+    }
+
+    /// Fills `route` with a shortest route from `from` to `to`, both included, by following
+    /// first steps.
+    pub fn route(&self, from: Square, to: Square, route: &mut Vec<Square>) {
+        route.clear();
+        route.push(from);
+        let mut at = from;
+        while at != to {
+            at = self.first_step(at, to);
+            route.push(at);
+        }
     }
 
     const fn build() -> DistanceTable {
@@ -115,8 +137,40 @@ impl DistanceTable {
             }
             start += 1;
         }
-        DistanceTable { moves }
+        DistanceTable {
+            first_steps: first_steps(&moves),
+            moves,
+        }
     }
+}
+
+/// For each pair, the first neighbour of the first square that is one move closer to the
+/// second: the next square of a shortest route, chosen the same way every time.
+const fn first_steps(
+    moves: &[[u8; Square::COUNT]; Square::COUNT],
+) -> [[Square; Square::COUNT]; Square::COUNT] {
+    let a1 = Square::from_bytes(b'a', b'1').unwrap();
+    let mut steps = [[a1; Square::COUNT]; Square::COUNT];
+    let mut from = 0;
+    while from < Square::COUNT {
+        let mut to = 0;
+        while to < Square::COUNT {
+            steps[from][to] = Square::from_index(to).unwrap();
+            let neighbours = &ADJACENCY[from];
+            let mut next = neighbours.len as usize;
+            while next > 0 {
+                // Backwards, so that the first closer neighbour is the one kept.
+                next -= 1;
+                let neighbour = neighbours.squares[next];
+                if moves[neighbour.index()][to] + 1 == moves[from][to] {
+                    steps[from][to] = neighbour;
+                }
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    steps
 }
 
 #[cfg(test)]
@@ -174,6 +228,21 @@ mod tests {
                 moves,
                 "{from}->{to}"
             );
+        }
+    }
+
+    #[test]
+    fn routes_follow_knight_moves_and_have_the_table_length() {
+        let mut route = Vec::new();
+        for from in Square::all() {
+            for to in Square::all() {
+                DISTANCES.route(from, to, &mut route);
+                assert_eq!(route.len(), DISTANCES.moves(from, to) as usize + 1);
+                assert_eq!((route[0], route[route.len() - 1]), (from, to));
+                for pair in route.windows(2) {
+                    assert!(knight_neighbours(pair[0]).contains(&pair[1]));
+                }
+            }
         }
     }
 }

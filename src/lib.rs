@@ -12,8 +12,10 @@
 pub mod app;
 pub mod board;
 pub mod cli;
+pub mod engine;
 pub mod exit;
 pub mod filter;
 pub mod line;
 pub mod output;
 pub mod square;
+pub mod unbounded;
