@@ -4,6 +4,7 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
+use crate::answer::{AnswerOptions, Answerer, Measure};
 use crate::cli::Cli;
 use crate::exit::ExitStatus;
 use crate::filter::{Filter, FilterError};
@@ -33,10 +34,22 @@ impl Input {
 pub struct Settings {
     /// The inputs in the order they are read; never empty.
     pub inputs: Vec<Input>,
+    /// How queries are answered.
+    pub answers: AnswerOptions,
 }
 
 impl From<Cli> for Settings {
     fn from(cli: Cli) -> Settings {
+        let measure = match (cli.compare, cli.stats) {
+            (true, _) => Measure::AllEngines,
+            (false, true) => Measure::Engine,
+            (false, false) => Measure::Nothing,
+        };
+        let answers = AnswerOptions {
+            engine: cli.algorithm,
+            path: cli.path,
+            measure,
+        };
         let inputs = cli
             .files
             .into_iter()
@@ -50,6 +63,7 @@ impl From<Cli> for Settings {
                 true => vec![Input::Stdin],
                 false => inputs,
             },
+            answers,
         }
     }
 }
@@ -72,7 +86,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitStatus> {
              Ctrl-D ends the input"
         );
     }
-    let mut filter = Filter::new(io::stdout().lock(), io::stderr().lock());
+    let answerer = Answerer::new(settings.answers);
+    let mut filter = Filter::new(io::stdout().lock(), io::stderr().lock(), answerer);
     let mut status = ExitStatus::Success;
     for input in &settings.inputs {
         let name = input.name();
@@ -94,6 +109,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitStatus> {
     }
     if filter.invalid_lines() > 0 {
         status = status.max(ExitStatus::InvalidLines);
+    }
+    if let Some(measurements) = filter.measurements() {
+        // Like every message, ignored if stderr is closed.
+        let _ = io::stderr().write_all(measurements.table().as_bytes());
+        if measurements.disagreements() > 0 {
+            status = status.max(ExitStatus::EnginesDisagree);
+        }
     }
     Ok(status)
 }

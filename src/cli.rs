@@ -5,14 +5,18 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
+use crate::engine::Engine;
 use crate::exit::ExitStatus;
 
 const EXAMPLES: &str = "\
 Examples:
-  knight-moves tests/data/sample.in          answer a judge input file
-  echo 'e2 e4' | knight-moves                 answer one query from a pipe
-  knight-moves a.in - b.in < c.in             a.in, then stdin, then b.in
-  knight-moves big.in | grep -c 'takes 6'     count the pairs six moves apart";
+  knight-moves tests/data/sample.in         answer a judge input file
+  echo 'e2 e4' | knight-moves               answer one query from a pipe
+  knight-moves a.in - b.in < c.in           a.in, then stdin, then b.in
+  knight-moves big.in | grep -c 'takes 6'   count the pairs six moves apart
+  echo 'a1 h8' | knight-moves --path        show one shortest route
+  knight-moves --compare all-pairs.in > /dev/null
+                                            time every engine, check they agree";
 
 /// The fewest knight moves between two squares of a chessboard.
 ///
@@ -28,6 +32,26 @@ pub struct Cli {
     /// input.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+
+    /// The search engine that answers. Every engine gives the same distances; they differ in
+    /// how much of the board they search.
+    #[arg(long, value_enum, value_name = "ENGINE", default_value_t = Engine::Table)]
+    pub algorithm: Engine,
+
+    /// Append one shortest route to each answer, as in
+    /// `To get from e2 to e4 takes 2 knight moves: e2 c3 e4.`
+    #[arg(long)]
+    pub path: bool,
+
+    /// After the input ends, print on stderr a table of the engine's work: queries answered,
+    /// squares expanded (total, mean, most) and nanoseconds a query.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Run every engine on every query as well, print their figures side by side on stderr
+    /// after the input ends, and report any query on which two engines disagree (exit status 3).
+    #[arg(long)]
+    pub compare: bool,
 }
 
 fn after_help() -> String {

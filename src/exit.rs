@@ -13,6 +13,8 @@ pub enum ExitStatus {
     InvalidLines = 1,
     /// A usage error, or an input file that could not be read (the other files were still read).
     Trouble = 2,
+    /// With `--compare`, two engines gave different distances for some query.
+    EnginesDisagree = 3,
 }
 
 impl ExitStatus {
@@ -21,7 +23,9 @@ impl ExitStatus {
 Exit status:
   0  every line was answered (blank lines are skipped), or the output pipe was closed
   1  some lines were invalid: each was reported on stderr, every other line was answered
-  2  usage error, or an input file could not be read (the other files were still read)";
+  2  usage error, or an input file could not be read (the other files were still read)
+  3  with --compare: two engines disagreed on a distance (each case reported on stderr)
+When several apply, the highest wins.";
 }
 
 impl From<ExitStatus> for ExitCode {

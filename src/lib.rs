@@ -9,6 +9,7 @@
 //! assert_eq!(DISTANCES.moves(e2, e4), 2);
 //! ```
 
+pub mod answer;
 pub mod app;
 pub mod board;
 pub mod cli;
@@ -16,6 +17,7 @@ pub mod engine;
 pub mod exit;
 pub mod filter;
 pub mod line;
+pub mod measure;
 pub mod output;
 pub mod square;
 pub mod unbounded;

@@ -160,7 +160,7 @@ fn usage_errors_exit_with_status_2() {
 #[test]
 fn help_documents_usage_examples_and_exit_statuses() {
     knight_moves().arg("--help").assert().success().stdout(
-        predicate::str::contains("Usage: knight-moves [FILE]...")
+        predicate::str::contains("Usage: knight-moves [OPTIONS] [FILE]...")
             .and(predicate::str::contains("Examples:"))
             .and(predicate::str::contains("Exit status:"))
             .and(predicate::str::contains("2  usage error")),

@@ -41,7 +41,11 @@ fn every_route_is_a_shortest_knight_route_and_does_not_change() {
             let name = engine.name();
             assert_eq!(route.first(), Some(&from), "{name} on {from} {to}");
             assert_eq!(route.last(), Some(&to), "{name} on {from} {to}");
-            assert_eq!(route.len(), usize::from(found.moves) + 1, "{name} on {from} {to}");
+            assert_eq!(
+                route.len(),
+                usize::from(found.moves) + 1,
+                "{name} on {from} {to}"
+            );
             for step in route.windows(2) {
                 assert!(
                     knight_neighbours(step[0]).contains(&step[1]),
@@ -53,7 +57,10 @@ fn every_route_is_a_shortest_knight_route_and_does_not_change() {
             // Asking for the route must not change the answer or the work done.
             assert_eq!(search(from, to, None), found, "{name} on {from} {to}");
             search(from, to, Some(&mut again));
-            assert_eq!(route, again, "{name} on {from} {to}: routes must be deterministic");
+            assert_eq!(
+                route, again,
+                "{name} on {from} {to}: routes must be deterministic"
+            );
         }
     }
 }
@@ -76,7 +83,10 @@ fn the_astar_heuristic_is_admissible_and_consistent() {
     for (from, to) in pairs() {
         let exact = oracle_moves(&from.to_string(), &to.to_string());
         let estimate = u32::from(astar::heuristic(from, to));
-        assert!(estimate <= exact, "overestimates {from} {to}: {estimate} > {exact}");
+        assert!(
+            estimate <= exact,
+            "overestimates {from} {to}: {estimate} > {exact}"
+        );
         for &next in knight_neighbours(from) {
             let after_one_move = u32::from(astar::heuristic(next, to));
             assert!(
@@ -90,7 +100,9 @@ fn the_astar_heuristic_is_admissible_and_consistent() {
 /// Mean squares expanded over all 4096 pairs.
 fn mean_expanded(engine: Engine) -> f64 {
     let search = engine.search_fn();
-    let total: u64 = pairs().map(|(f, t)| u64::from(search(f, t, None).expanded)).sum();
+    let total: u64 = pairs()
+        .map(|(f, t)| u64::from(search(f, t, None).expanded))
+        .sum();
     total as f64 / 4096.0
 }
 
@@ -101,6 +113,9 @@ fn guided_searches_expand_fewer_squares_than_plain_bfs() {
     let astar = mean_expanded(Engine::Astar);
     assert_eq!(mean_expanded(Engine::Table), 0.0);
     assert!(bfs > 0.0);
-    assert!(bidirectional < bfs, "bidirectional {bidirectional:.2} vs bfs {bfs:.2}");
+    assert!(
+        bidirectional < bfs,
+        "bidirectional {bidirectional:.2} vs bfs {bfs:.2}"
+    );
     assert!(astar < bfs, "astar {astar:.2} vs bfs {bfs:.2}");
 }

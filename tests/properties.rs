@@ -3,6 +3,7 @@
 
 use std::io::{self, Read};
 
+use knight_moves::answer::Answerer;
 use knight_moves::filter::Filter;
 use proptest::prelude::*;
 
@@ -68,7 +69,7 @@ fn input_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn check(input: &[u8], sizes: Vec<usize>) -> Result<(), TestCaseError> {
-    let mut filter = Filter::new(Vec::new(), Vec::new());
+    let mut filter = Filter::new(Vec::new(), Vec::new(), Answerer::default());
     filter
         .filter(
             "p",

@@ -32,9 +32,10 @@ pub struct Search {
 pub type SearchFn = fn(Square, Square, Option<&mut Vec<Square>>) -> Search;
 
 /// The engines a user can choose with `--algorithm`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
     /// The 64×64 distance table, computed at compile time: one lookup a query.
+    #[default]
     Table,
     /// A breadth-first search a query, stopping when it reaches the target.
     Bfs,

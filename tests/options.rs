@@ -1,0 +1,179 @@
+//! The engine options as users run them: --algorithm, --path, --stats and --compare.
+
+mod common;
+
+use common::{knight_moves, oracle_moves};
+use predicates::prelude::*;
+
+const SAMPLE_OUT: &str = include_str!("data/sample.out");
+const ENGINES: [&str; 4] = ["table", "bfs", "bidirectional", "astar"];
+
+/// Whether two squares named like `e2` are one knight move apart.
+fn is_knight_move(from: &str, to: &str) -> bool {
+    let (a, b) = (from.as_bytes(), to.as_bytes());
+    let df = (i32::from(a[0]) - i32::from(b[0])).abs();
+    let dr = (i32::from(a[1]) - i32::from(b[1])).abs();
+    (df, dr) == (1, 2) || (df, dr) == (2, 1)
+}
+
+#[test]
+fn every_engine_answers_the_sample_byte_for_byte() {
+    for engine in ENGINES {
+        knight_moves()
+            .args(["--algorithm", engine, "sample.in"])
+            .assert()
+            .success()
+            .stdout(SAMPLE_OUT)
+            .stderr("");
+    }
+}
+
+#[test]
+fn path_appends_a_valid_shortest_route_with_the_ends_as_typed() {
+    let input = "e2 e4\nA1 h8\nf6 F6\nb1 c3\n";
+    for engine in ENGINES {
+        let output = knight_moves()
+            .args(["--path", "--algorithm", engine])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 4, "{engine}");
+        for (line, query) in lines.iter().zip(input.lines()) {
+            let (from, to) = query.split_once(' ').unwrap();
+            let moves = oracle_moves(&from.to_lowercase(), &to.to_lowercase());
+            let prefix = format!("To get from {from} to {to} takes {moves} knight moves: ");
+            let route = line
+                .strip_prefix(&prefix)
+                .and_then(|rest| rest.strip_suffix('.'))
+                .unwrap_or_else(|| panic!("{engine}: {line:?} is not {prefix:?}ROUTE."));
+            let squares: Vec<&str> = route.split(' ').collect();
+            assert_eq!(squares.len() as u32, moves + 1, "{engine}: {line}");
+            assert_eq!(squares[0], from, "{engine}: {line}");
+            // A route of no moves is the one square, written as the start was typed.
+            let last = if moves == 0 { from } else { to };
+            assert_eq!(squares[squares.len() - 1], last, "{engine}: {line}");
+            let lower: Vec<String> = squares.iter().map(|s| s.to_lowercase()).collect();
+            for step in lower.windows(2) {
+                assert!(is_knight_move(&step[0], &step[1]), "{engine}: {line}");
+            }
+            if let [_, between @ .., _] = &squares[..] {
+                for square in between {
+                    assert_eq!(*square, square.to_lowercase(), "{engine}: {line}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn path_on_the_sample_keeps_the_judge_sentence_before_the_route() {
+    let output = knight_moves()
+        .args(["--path", "sample.in"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    for (routed, plain) in stdout.lines().zip(SAMPLE_OUT.lines()) {
+        let sentence = plain.strip_suffix('.').unwrap();
+        assert!(routed.starts_with(&format!("{sentence}: ")), "{routed}");
+    }
+    assert_eq!(stdout.lines().count(), SAMPLE_OUT.lines().count());
+    assert!(stdout.contains("To get from f6 to f6 takes 0 knight moves: f6.\n"));
+    assert!(stdout.contains("To get from b1 to c3 takes 1 knight moves: b1 c3.\n"));
+}
+
+/// The rows of a --stats or --compare table: each row's cells, header first.
+fn table_rows(stderr: &str) -> Vec<Vec<String>> {
+    stderr
+        .lines()
+        .map(|line| line.split_whitespace().map(String::from).collect())
+        .collect()
+}
+
+const HEADER: [&str; 6] = [
+    "engine",
+    "queries",
+    "nodes_total",
+    "nodes_mean",
+    "nodes_max",
+    "ns_per_query",
+];
+
+#[test]
+fn stats_prints_one_row_for_the_engine_used() {
+    for engine in ENGINES {
+        let output = knight_moves()
+            .args(["--stats", "--algorithm", engine, "sample.in"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), SAMPLE_OUT);
+        let rows = table_rows(&String::from_utf8(output.stderr).unwrap());
+        assert_eq!(rows.len(), 2, "{engine}: {rows:?}");
+        assert_eq!(rows[0], HEADER);
+        assert_eq!(rows[1][0], engine);
+        assert_eq!(rows[1][1], "8", "queries");
+        let mean = &rows[1][3];
+        assert_eq!(
+            mean.split_once('.').map(|(_, d)| d.len()),
+            Some(2),
+            "{mean}"
+        );
+        if engine == "table" {
+            assert_eq!(rows[1][2], "0");
+        } else {
+            assert!(rows[1][2].parse::<u64>().unwrap() > 0, "{engine} expands");
+        }
+    }
+}
+
+#[test]
+fn compare_prints_one_row_per_engine_and_succeeds_when_they_agree() {
+    let output = knight_moves()
+        .args(["--compare", "--algorithm", "astar", "all-pairs.in"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap().lines().count(),
+        4096
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let rows = table_rows(&stderr);
+    assert_eq!(rows.len(), 5, "{stderr}");
+    assert_eq!(rows[0], HEADER);
+    let names: Vec<&str> = rows[1..].iter().map(|row| row[0].as_str()).collect();
+    assert_eq!(names, ENGINES);
+    for row in &rows[1..] {
+        assert_eq!(row[1], "4096");
+    }
+    // The columns line up: every line as long as the header.
+    let widths: Vec<usize> = stderr.lines().map(str::len).collect();
+    assert!(widths.iter().all(|&w| w == widths[0]), "{stderr}");
+}
+
+#[test]
+fn compare_with_bad_lines_still_measures_the_good_ones() {
+    knight_moves()
+        .arg("--compare")
+        .write_stdin("e2 e4\nx9 e4\n")
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("<stdin>:2: invalid square \"x9\"")
+                .and(predicate::str::contains("bidirectional        1")),
+        );
+}
+
+#[test]
+fn an_unknown_engine_is_a_usage_error() {
+    knight_moves()
+        .args(["--algorithm", "dijkstra"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "possible values: table, bfs, bidirectional, astar",
+        ));
+}
