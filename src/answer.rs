@@ -32,8 +32,8 @@ pub struct AnswerOptions {
 enum Mode {
     /// The judge's case: a table lookup and a template.
     Plain,
-    /// The table engine with routes: the text between a route's ends, precomputed for all
-    /// 4096 pairs (about 70 KB), so that a route costs a lookup too.
+    /// The table engine with routes: the route's text, precomputed for all 4096 pairs (100 KB),
+    /// so that a route costs a lookup too.
     TableRoutes(Box<[[RouteText; Square::COUNT]; Square::COUNT]>),
     /// Anything else: a search a query, with the route when asked, measured when asked.
     Search {
@@ -87,8 +87,8 @@ impl Answerer {
             Mode::Plain => Answerer::answer_plain(out, query),
             Mode::TableRoutes(texts) => {
                 let moves = DISTANCES.moves(query.from, query.to);
-                let between = &texts[query.from.index()][query.to.index()];
-                push_sentence_with_route(out, query, moves, between.as_bytes());
+                let route = &texts[query.from.index()][query.to.index()];
+                push_sentence_with_route(out, query, moves, route);
             }
             Mode::Search {
                 search,
@@ -98,8 +98,7 @@ impl Answerer {
             } => {
                 let found = search(query.from, query.to, path.then_some(&mut *route));
                 if *path {
-                    let between = RouteText::between_ends(route);
-                    push_sentence_with_route(out, query, found.moves, between.as_bytes());
+                    push_sentence_with_route(out, query, found.moves, &RouteText::new(route));
                 } else {
                     push_sentence(out, query, found.moves);
                 }
@@ -133,14 +132,18 @@ impl Default for Answerer {
     }
 }
 
-/// The text between the ends of the table engine's route, for every pair.
+/// The text of the table engine's route, for every pair.
 fn table_route_texts() -> Box<[[RouteText; Square::COUNT]; Square::COUNT]> {
-    let mut texts = Box::new([[RouteText::default(); Square::COUNT]; Square::COUNT]);
     let mut route = Vec::new();
+    let text = |from, to, route: &mut Vec<Square>| {
+        DISTANCES.route(from, to, route);
+        RouteText::new(route)
+    };
+    let placeholder = text(Square::A1, Square::A1, &mut route);
+    let mut texts = Box::new([[placeholder; Square::COUNT]; Square::COUNT]);
     for from in Square::all() {
         for to in Square::all() {
-            DISTANCES.route(from, to, &mut route);
-            texts[from.index()][to.index()] = RouteText::between_ends(&route);
+            texts[from.index()][to.index()] = text(from, to, &mut route);
         }
     }
     texts

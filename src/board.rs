@@ -46,7 +46,7 @@ static ADJACENCY: [Neighbours; Square::COUNT] = build_adjacency();
 
 const fn build_adjacency() -> [Neighbours; Square::COUNT] {
     let placeholder = Neighbours {
-        squares: [Square::from_bytes(b'a', b'1').unwrap(); 8],
+        squares: [Square::A1; 8],
         len: 0,
     };
     let mut table = [placeholder; Square::COUNT];
@@ -149,7 +149,7 @@ impl DistanceTable {
 const fn first_steps(
     moves: &[[u8; Square::COUNT]; Square::COUNT],
 ) -> [[Square; Square::COUNT]; Square::COUNT] {
-    let a1 = Square::from_bytes(b'a', b'1').unwrap();
+    let a1 = Square::A1;
     let mut steps = [[a1; Square::COUNT]; Square::COUNT];
     let mut from = 0;
     while from < Square::COUNT {

@@ -27,27 +27,40 @@ fn sentence(query: &Query, moves: u8) -> [u8; SENTENCE.len()] {
     sentence
 }
 
-/// The squares strictly between a route's ends, as text: ` c3` for e2 c3 e4. On 8×8 no route
-/// is longer than 6 moves, so at most 5 squares of 3 bytes each: it fits in place, without a heap
-/// allocation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The end of a routed answer, from the colon on, with every square in lower case:
+/// `: e2 c3 e4.` and the newline. On 8×8 no route is longer than 6 moves, so the text fits in
+/// 24 bytes in place: copying it is one fixed-size move, with no heap and no loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RouteText {
-    bytes: [u8; 15],
+    bytes: [u8; RouteText::CAPACITY],
     len: u8,
 }
 
 impl RouteText {
-    /// The text for the squares between the first and the last of `route`.
-    pub fn between_ends(route: &[Square]) -> RouteText {
-        let mut text = RouteText::default();
-        if let [_, between @ .., _] = route {
-            for square in between {
-                let at = usize::from(text.len);
-                text.bytes[at] = b' ';
-                text.bytes[at + 1..at + 3].copy_from_slice(&square.name());
-                text.len += 3;
-            }
+    /// ": " and 7 squares with a space between each, ".\n".
+    const CAPACITY: usize = 2 + 7 * 3 - 1 + 2;
+
+    /// The text for `route`, which holds both ends (one square for a route of no moves).
+    pub fn new(route: &[Square]) -> RouteText {
+        assert!(
+            (1..=7).contains(&route.len()),
+            "an 8x8 route has 1 to 7 squares"
+        );
+        let mut text = RouteText {
+            bytes: [0; RouteText::CAPACITY],
+            len: 0,
+        };
+        let mut put = |bytes: &[u8]| {
+            let at = usize::from(text.len);
+            text.bytes[at..at + bytes.len()].copy_from_slice(bytes);
+            text.len += bytes.len() as u8;
+        };
+        put(b":");
+        for square in route {
+            put(b" ");
+            put(&square.name());
         }
+        put(b".\n");
         text
     }
 
@@ -58,29 +71,24 @@ impl RouteText {
 
 /// Appends the judge's sentence with a shortest route after it, before the full stop:
 /// `To get from e2 to e4 takes 2 knight moves: e2 c3 e4.` The route's ends are written as the
-/// squares were typed; `between` is the rest, from [`RouteText`].
+/// squares were typed (a route of no moves as the start was typed), the squares between in
+/// lower case.
 ///
-/// The line is assembled on the stack and appended in one copy: the route's pieces are short,
-/// and appending them one by one to the output doubled the cost of a routed answer.
+/// The line is assembled on the stack from two fixed-size copies, the ends patched in as in
+/// [`push_sentence`], and appended in one copy: appending the route's pieces one by one took
+/// half as long again as the whole plain answer.
 #[inline]
-pub fn push_sentence_with_route(out: &mut Vec<u8>, query: &Query, moves: u8, between: &[u8]) {
-    // The sentence without ".\n", ": ", the first square, 15 bytes between, " " and the last
-    // square, ".\n".
-    let mut line = [0u8; SENTENCE.len() - 2 + 2 + 2 + 15 + 3 + 2];
+pub fn push_sentence_with_route(out: &mut Vec<u8>, query: &Query, moves: u8, route: &RouteText) {
+    // The sentence's full stop and newline are overwritten by the route's colon onwards.
+    const ROUTE_AT: usize = SENTENCE.len() - 2;
+    let mut line = [0u8; ROUTE_AT + RouteText::CAPACITY];
     line[..SENTENCE.len()].copy_from_slice(&sentence(query, moves));
-    let mut end = SENTENCE.len() - 2;
-    let mut put = |bytes: &[u8]| {
-        line[end..end + bytes.len()].copy_from_slice(bytes);
-        end += bytes.len();
-    };
-    put(b": ");
-    put(&query.from_text);
-    put(between);
+    line[ROUTE_AT..].copy_from_slice(&route.bytes);
+    line[ROUTE_AT + 2..ROUTE_AT + 4].copy_from_slice(&query.from_text);
+    let end = ROUTE_AT + usize::from(route.len);
     if moves > 0 {
-        put(b" ");
-        put(&query.to_text);
+        line[end - 4..end - 2].copy_from_slice(&query.to_text);
     }
-    put(b".\n");
     out.extend_from_slice(&line[..end]);
 }
 
@@ -108,16 +116,21 @@ mod tests {
         let mut query = Query::new(square("e2"), square("e4"));
         query.to_text = *b"E4";
         let mut out = Vec::new();
-        let route = RouteText::between_ends(&[square("e2"), square("c3"), square("e4")]);
-        assert_eq!(route.as_bytes(), b" c3");
-        push_sentence_with_route(&mut out, &query, 2, route.as_bytes());
+        let route = RouteText::new(&[square("e2"), square("c3"), square("e4")]);
+        assert_eq!(route.as_bytes(), b": e2 c3 e4.\n");
+        push_sentence_with_route(&mut out, &query, 2, &route);
         let same = Query::new(square("f6"), square("f6"));
-        let route = RouteText::between_ends(&[square("f6")]);
-        push_sentence_with_route(&mut out, &same, 0, route.as_bytes());
+        push_sentence_with_route(&mut out, &same, 0, &RouteText::new(&[square("f6")]));
+        let longest: Vec<Square> = ["a1", "b3", "c5", "d7", "f8", "g6", "h8"]
+            .map(square)
+            .into();
+        let a1_h8 = Query::new(square("a1"), square("h8"));
+        push_sentence_with_route(&mut out, &a1_h8, 6, &RouteText::new(&longest));
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "To get from e2 to E4 takes 2 knight moves: e2 c3 E4.\n\
-             To get from f6 to f6 takes 0 knight moves: f6.\n"
+             To get from f6 to f6 takes 0 knight moves: f6.\n\
+             To get from a1 to h8 takes 6 knight moves: a1 b3 c5 d7 f8 g6 h8.\n"
         );
     }
 }

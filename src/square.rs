@@ -15,6 +15,9 @@ impl Square {
     /// How many squares the board has.
     pub const COUNT: usize = 64;
 
+    /// The bottom-left corner, square 0.
+    pub const A1: Square = Square(0);
+
     /// The square with this index (`rank * 8 + file`), if the index is on the board.
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < Square::COUNT {
