@@ -2,7 +2,9 @@
 //! whether the engines are measured on the way.
 
 use crate::board::DISTANCES;
+use crate::draw::push_board;
 use crate::engine::{Engine, SearchFn};
+use crate::format::{Format, push_json, push_tsv, push_tsv_header};
 use crate::line::Query;
 use crate::measure::{Measured, Measurements};
 use crate::output::{RouteText, push_sentence, push_sentence_with_route};
@@ -24,8 +26,16 @@ pub enum Measure {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AnswerOptions {
     pub engine: Engine,
+    /// Write one shortest route with each answer.
     pub path: bool,
     pub measure: Measure,
+    pub format: Format,
+    /// With the TSV format, a header row first.
+    pub header: bool,
+    /// Draw the board after each answer (sentence format only; implies `path`).
+    pub draw: bool,
+    /// Colour the drawing.
+    pub colour: bool,
 }
 
 /// The ways of answering, from the fastest: each does only what the options need.
@@ -35,10 +45,11 @@ enum Mode {
     /// The table engine with routes: the route's text, precomputed for all 4096 pairs (100 KB),
     /// so that a route costs a lookup too.
     TableRoutes(Box<[[RouteText; Square::COUNT]; Square::COUNT]>),
-    /// Anything else: a search a query, with the route when asked, measured when asked.
+    /// Anything else: a search a query, written in any format, with the route and the drawing
+    /// when asked, measured when asked.
     Search {
         search: SearchFn,
-        path: bool,
+        options: AnswerOptions,
         route: Vec<Square>,
         measurements: Option<Measurements>,
     },
@@ -56,15 +67,29 @@ impl Answerer {
             Measure::Engine => vec![options.engine.into()],
             Measure::AllEngines => Engine::ALL.into_iter().map(Measured::from).collect(),
         };
-        let mode = match (options.engine, options.path, engines.is_empty()) {
-            (Engine::Table, false, true) => Mode::Plain,
-            (Engine::Table, true, true) => Mode::TableRoutes(table_route_texts()),
-            (engine, path, _) => Mode::Search {
-                search: engine.search_fn(),
-                path,
+        let options = AnswerOptions {
+            path: options.path || options.draw,
+            ..options
+        };
+        let only_sentences = AnswerOptions {
+            engine: Engine::Table,
+            measure: Measure::Nothing,
+            format: Format::Sentence,
+            draw: false,
+            ..options
+        };
+        let mode = if options == AnswerOptions::default() {
+            Mode::Plain
+        } else if options == only_sentences && options.path {
+            Mode::TableRoutes(table_route_texts())
+        } else {
+            Mode::Search {
+                search: options.engine.search_fn(),
+                options,
                 route: Vec::new(),
-                measurements: (!engines.is_empty()).then(|| Measurements::new(engines, path)),
-            },
+                measurements: (!engines.is_empty())
+                    .then(|| Measurements::new(engines, options.path)),
+            }
         };
         Answerer { mode }
     }
@@ -81,8 +106,19 @@ impl Answerer {
         push_sentence(out, query, DISTANCES.moves(query.from, query.to));
     }
 
-    /// Appends the answer to `query`, read from line `line_number`, to `out`.
-    pub fn answer(&mut self, out: &mut Vec<u8>, query: &Query, line_number: u64) {
+    /// What the output starts with, before any answer: the TSV header row when asked.
+    pub fn preamble(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if let Mode::Search { options, .. } = &self.mode {
+            if options.format == Format::Tsv && options.header {
+                push_tsv_header(&mut out, options.path);
+            }
+        }
+        out
+    }
+
+    /// Appends the answer to `query`, read from line `line_number` of `source`, to `out`.
+    pub fn answer(&mut self, out: &mut Vec<u8>, query: &Query, source: &str, line_number: u64) {
         match &mut self.mode {
             Mode::Plain => Answerer::answer_plain(out, query),
             Mode::TableRoutes(texts) => {
@@ -92,15 +128,25 @@ impl Answerer {
             }
             Mode::Search {
                 search,
-                path,
+                options,
                 route,
                 measurements,
             } => {
-                let found = search(query.from, query.to, path.then_some(&mut *route));
-                if *path {
-                    push_sentence_with_route(out, query, found.moves, &RouteText::new(route));
-                } else {
-                    push_sentence(out, query, found.moves);
+                let found = search(query.from, query.to, options.path.then_some(&mut *route));
+                let route = options.path.then_some(&route[..]);
+                match options.format {
+                    Format::Sentence => match route {
+                        Some(route) => {
+                            let text = RouteText::new(route);
+                            push_sentence_with_route(out, query, found.moves, &text);
+                        }
+                        None => push_sentence(out, query, found.moves),
+                    },
+                    Format::Tsv => push_tsv(out, query, found.moves, route),
+                    Format::Json => push_json(out, source, line_number, query, found.moves, route),
+                }
+                if options.draw {
+                    push_board(out, query.from, route.unwrap_or_default(), options.colour);
                 }
                 if let Some(measurements) = measurements {
                     measurements.record(query.from, query.to, line_number);
@@ -171,8 +217,8 @@ mod tests {
         for from in Square::all() {
             for to in Square::all() {
                 let query = Query::new(from, to);
-                fast.answer(&mut fast_out, &query, 1);
-                slow.answer(&mut slow_out, &query, 1);
+                fast.answer(&mut fast_out, &query, "t", 1);
+                slow.answer(&mut slow_out, &query, "t", 1);
             }
         }
         assert_eq!(fast_out, slow_out);

@@ -4,10 +4,16 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
+use clap::CommandFactory;
+use clap::error::ErrorKind;
+
 use crate::answer::{AnswerOptions, Answerer, Measure};
 use crate::cli::Cli;
+use crate::draw::wants_colour;
 use crate::exit::ExitStatus;
 use crate::filter::{Filter, FilterError};
+use crate::format::{Format, figures_json};
+use crate::generate::{Generate, generate};
 
 /// The name standard input goes by in messages.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -34,12 +40,27 @@ impl Input {
 pub struct Settings {
     /// The inputs in the order they are read; never empty.
     pub inputs: Vec<Input>,
+    /// Whether no file was named, so standard input is read by default.
+    pub reads_stdin_by_default: bool,
     /// How queries are answered.
     pub answers: AnswerOptions,
+    /// Produce this instead of reading any input.
+    pub generate: Option<Generate>,
 }
 
-impl From<Cli> for Settings {
-    fn from(cli: Cli) -> Settings {
+impl TryFrom<Cli> for Settings {
+    type Error = clap::Error;
+
+    /// Checks the options that clap cannot check alone, and settles what they mean.
+    fn try_from(cli: Cli) -> Result<Settings, clap::Error> {
+        let usage_error =
+            |message: &str| Cli::command().error(ErrorKind::ArgumentConflict, message);
+        if cli.draw && cli.format != Format::Sentence {
+            return Err(usage_error("--draw works with --format sentence only"));
+        }
+        if cli.header && cli.format != Format::Tsv {
+            return Err(usage_error("--header goes with --format tsv"));
+        }
         let measure = match (cli.compare, cli.stats) {
             (true, _) => Measure::AllEngines,
             (false, true) => Measure::Engine,
@@ -47,9 +68,15 @@ impl From<Cli> for Settings {
         };
         let answers = AnswerOptions {
             engine: cli.algorithm,
-            path: cli.path,
+            path: cli.path || cli.draw,
             measure,
+            format: cli.format,
+            header: cli.header,
+            draw: cli.draw,
+            // Asked only when drawing: colour is the one option read from the environment.
+            colour: cli.draw && wants_colour(),
         };
+        let reads_stdin_by_default = cli.files.is_empty();
         let inputs = cli
             .files
             .into_iter()
@@ -58,13 +85,15 @@ impl From<Cli> for Settings {
                 false => Input::File(path),
             })
             .collect::<Vec<_>>();
-        Settings {
+        Ok(Settings {
             inputs: match inputs.is_empty() {
                 true => vec![Input::Stdin],
                 false => inputs,
             },
+            reads_stdin_by_default,
             answers,
-        }
+            generate: cli.generate,
+        })
     }
 }
 
@@ -73,11 +102,15 @@ impl From<Cli> for Settings {
 /// An input that cannot be opened or read is reported and the next one is read. The error
 /// returned is a failure to write the answers (a broken pipe among them); `main` decides what
 /// to say about it.
-pub fn run(cli: Cli) -> anyhow::Result<ExitStatus> {
-    let typed_no_file = cli.files.is_empty();
-    let settings = Settings::from(cli);
+pub fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
+    if let Some(kind) = settings.generate {
+        let mut stdout = io::stdout().lock();
+        generate(kind, &mut stdout)?;
+        stdout.flush()?;
+        return Ok(ExitStatus::Success);
+    }
     let stdin = io::stdin();
-    if typed_no_file && stdin.is_terminal() {
+    if settings.reads_stdin_by_default && stdin.is_terminal() {
         // Someone is typing: say what to type, since a bare cursor gives no clue. Ignored if
         // stderr is closed, like every message.
         let _ = writeln!(
@@ -112,7 +145,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitStatus> {
     }
     if let Some(measurements) = filter.measurements() {
         // Like every message, ignored if stderr is closed.
-        let _ = io::stderr().write_all(measurements.table().as_bytes());
+        let table = match settings.answers.format {
+            Format::Json => figures_json(measurements),
+            _ => measurements.table(),
+        };
+        let _ = io::stderr().write_all(table.as_bytes());
         if measurements.disagreements() > 0 {
             status = status.max(ExitStatus::EnginesDisagree);
         }

@@ -7,6 +7,8 @@ use clap::Parser;
 
 use crate::engine::Engine;
 use crate::exit::ExitStatus;
+use crate::format::Format;
+use crate::generate::Generate;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -52,6 +54,26 @@ pub struct Cli {
     /// after the input ends, and report any query on which two engines disagree (exit status 3).
     #[arg(long)]
     pub compare: bool,
+
+    /// How answers are written: the judge's sentence, tab-separated `FROM TO MOVES [PATH]`, or
+    /// JSON Lines (one object per answer, with its source and line). Errors stay on stderr as
+    /// text; with json, the --stats and --compare tables are JSON objects on stderr too.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Sentence)]
+    pub format: Format,
+
+    /// With --format tsv, start with a header row: `from to moves` (and `path`).
+    #[arg(long)]
+    pub header: bool,
+
+    /// After each answer, draw the board: every square's distance from the start, the route's
+    /// squares in [brackets] (and in colour when stdout is a terminal and NO_COLOR is unset).
+    /// Implies --path; sentence format only.
+    #[arg(long)]
+    pub draw: bool,
+
+    /// Print a man page or a shell completion script on stdout, and read no input.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub generate: Option<Generate>,
 }
 
 fn after_help() -> String {

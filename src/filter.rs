@@ -47,8 +47,8 @@ impl<W: Write, M: Write> Filter<W, M> {
             sink: Sink {
                 out,
                 messages,
+                pending: answerer.preamble(),
                 answerer,
-                pending: Vec::new(),
                 invalid_lines: 0,
             },
         }
@@ -184,8 +184,8 @@ impl<W: Write, M: Write> Sink<W, M> {
                 if PLAIN {
                     Answerer::answer_plain(&mut self.pending, &query);
                 } else {
-                    self.answerer
-                        .answer(&mut self.pending, &query, *finished_lines);
+                    let line_number = *finished_lines;
+                    (self.answerer).answer(&mut self.pending, &query, source, line_number);
                 }
                 position += length;
                 continue;
@@ -202,7 +202,9 @@ impl<W: Write, M: Write> Sink<W, M> {
     /// Answers or reports one line (without its newline) through the general parser.
     fn answer_line(&mut self, source: &str, line_number: u64, line: &[u8]) -> io::Result<()> {
         match parse_line(line) {
-            Ok(Some(query)) => self.answerer.answer(&mut self.pending, &query, line_number),
+            Ok(Some(query)) => self
+                .answerer
+                .answer(&mut self.pending, &query, source, line_number),
             Ok(None) => {}
             Err(error) => self.report(source, line_number, &error)?,
         }

@@ -8,7 +8,11 @@ use knight_moves::cli::Cli;
 use knight_moves::exit::ExitStatus;
 
 fn main() -> ExitCode {
-    match app::run(Cli::parse()) {
+    let settings = match app::Settings::try_from(Cli::parse()) {
+        Ok(settings) => settings,
+        Err(usage_error) => usage_error.exit(), // status 2, as clap's own usage errors
+    };
+    match app::run(settings) {
         Ok(status) => status.into(),
         Err(error) if is_broken_pipe(&error) => {
             // Rust ignores SIGPIPE, so `knight-moves big.in | head -1` ends here once `head`

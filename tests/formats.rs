@@ -1,0 +1,267 @@
+//! Output for scripts and for eyes: --format tsv/json, --header, --draw, colour, --generate.
+
+mod common;
+
+use std::process::Command;
+
+use clap::CommandFactory;
+use common::{knight_moves, oracle_moves};
+use knight_moves::cli::Cli;
+use predicates::prelude::*;
+use serde_json::Value;
+
+const SAMPLE_IN: &str = include_str!("data/sample.in");
+
+fn sample_pairs() -> Vec<(&'static str, &'static str)> {
+    SAMPLE_IN
+        .lines()
+        .map(|line| line.split_once(' ').unwrap())
+        .collect()
+}
+
+fn stdout_of(args: &[&str], stdin: &str) -> String {
+    let output = knight_moves()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Whether `route` goes from `from` to `to` in `moves` knight moves (names compared in lower case).
+fn is_route(route: &[String], from: &str, to: &str, moves: u32) -> bool {
+    let lower: Vec<String> = route.iter().map(|s| s.to_lowercase()).collect();
+    let step = |a: &str, b: &str| {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        let d = (
+            (a[0] as i32 - b[0] as i32).abs(),
+            (a[1] as i32 - b[1] as i32).abs(),
+        );
+        d == (1, 2) || d == (2, 1)
+    };
+    lower.len() as u32 == moves + 1
+        && lower.first().map(String::as_str) == Some(from)
+        && lower.last().map(String::as_str) == Some(to)
+        && lower.windows(2).all(|w| step(&w[0], &w[1]))
+}
+
+#[test]
+fn json_lines_carry_every_field_for_every_sample_pair() {
+    for with_path in [false, true] {
+        let mut args = vec!["--format", "json", "sample.in"];
+        if with_path {
+            args.push("--path");
+        }
+        let stdout = stdout_of(&args, "");
+        let objects: Vec<Value> = stdout
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
+            .collect();
+        assert_eq!(objects.len(), sample_pairs().len());
+        for (index, (object, (from, to))) in objects.iter().zip(sample_pairs()).enumerate() {
+            let moves = oracle_moves(from, to);
+            assert_eq!(object["source"], "sample.in");
+            assert_eq!(object["line"], index as u64 + 1);
+            assert_eq!(object["from"], from);
+            assert_eq!(object["to"], to);
+            assert_eq!(object["moves"], moves);
+            let fields = object.as_object().unwrap().len();
+            if with_path {
+                assert_eq!(fields, 6);
+                let route: Vec<String> = serde_json::from_value(object["path"].clone()).unwrap();
+                assert!(is_route(&route, from, to, moves), "{route:?}");
+            } else {
+                assert_eq!(fields, 5, "no path without --path: {object}");
+            }
+        }
+    }
+}
+
+#[test]
+fn json_names_stdin_and_keeps_squares_as_typed() {
+    let stdout = stdout_of(&["--format", "json"], "E2 e4\n");
+    let object: Value = serde_json::from_str(stdout.trim_end()).unwrap();
+    assert_eq!(object["source"], "<stdin>");
+    assert_eq!(object["from"], "E2");
+}
+
+#[test]
+fn tsv_has_three_columns_or_four_with_path_and_a_header_only_when_asked() {
+    let plain = stdout_of(&["--format", "tsv"], "e2 E4\nf6 f6\n");
+    assert_eq!(plain, "e2\tE4\t2\nf6\tf6\t0\n");
+    let with_header = stdout_of(&["--format", "tsv", "--header", "sample.in"], "");
+    let rows: Vec<Vec<&str>> = with_header
+        .lines()
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(rows[0], ["from", "to", "moves"]);
+    assert_eq!(rows.len(), sample_pairs().len() + 1);
+    for (row, (from, to)) in rows[1..].iter().zip(sample_pairs()) {
+        assert_eq!(row[..2], [from, to]);
+        assert_eq!(row[2].parse::<u32>().unwrap(), oracle_moves(from, to));
+    }
+    let routed = stdout_of(&["--format", "tsv", "--header", "--path", "sample.in"], "");
+    let rows: Vec<Vec<&str>> = routed.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows[0], ["from", "to", "moves", "path"]);
+    for (row, (from, to)) in rows[1..].iter().zip(sample_pairs()) {
+        let route: Vec<String> = row[3].split(' ').map(String::from).collect();
+        assert!(
+            is_route(&route, from, to, oracle_moves(from, to)),
+            "{row:?}"
+        );
+    }
+}
+
+#[test]
+fn draw_shows_the_true_distances_from_the_start_and_marks_the_route() {
+    let stdout = stdout_of(&["--draw"], "a1 h8\n");
+    let mut lines = stdout.lines();
+    let answer = lines.next().unwrap();
+    let route = answer
+        .strip_prefix("To get from a1 to h8 takes 6 knight moves: ")
+        .and_then(|rest| rest.strip_suffix('.'))
+        .expect("--draw implies --path");
+    let route: Vec<&str> = route.split(' ').collect();
+    let grid: Vec<&str> = lines.by_ref().take(8).collect();
+    for (row, rank) in grid.iter().zip((1..=8).rev()) {
+        let (label, cells) = row.split_at(1);
+        assert_eq!(label, rank.to_string());
+        // Each square is four characters wide: " [n]" on the route, "  n " elsewhere.
+        let cells = format!("{cells:<32}");
+        for (file, cell) in ('a'..='h').zip(cells.as_bytes().chunks(4)) {
+            let square = format!("{file}{rank}");
+            let cell = std::str::from_utf8(cell).unwrap();
+            let marked = cell.contains('[');
+            let number: u32 = cell
+                .trim_matches(|c| c == ' ' || c == '[' || c == ']')
+                .parse()
+                .unwrap();
+            assert_eq!(number, oracle_moves("a1", &square), "{square} in {row:?}");
+            assert_eq!(
+                marked,
+                route.contains(&square.as_str()),
+                "{square} in {row:?}"
+            );
+        }
+    }
+    assert_eq!(lines.next(), Some("   a   b   c   d   e   f   g   h"));
+    assert_eq!(lines.next(), Some(""));
+    assert_eq!(lines.next(), None);
+    assert!(!stdout.contains('\x1b'), "no colour into a pipe");
+}
+
+/// Runs `knight-moves --draw` on a pseudo-terminal through `script` (util-linux), so that stdout
+/// is a terminal, and returns what it wrote.
+fn draw_on_a_terminal(no_color: Option<&str>) -> String {
+    let binary = env!("CARGO_BIN_EXE_knight-moves");
+    let mut command = Command::new("script");
+    command.args([
+        "-qec",
+        &format!("echo 'a1 c2' | '{binary}' --draw"),
+        "/dev/null",
+    ]);
+    match no_color {
+        Some(value) => command.env("NO_COLOR", value),
+        None => command.env_remove("NO_COLOR"),
+    };
+    let output = command.output().expect("script(1) from util-linux runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn colour_only_on_a_terminal_without_no_color() {
+    let coloured = draw_on_a_terminal(None);
+    assert!(coloured.contains("To get from a1 to c2 takes 1 knight moves: a1 c2."));
+    assert!(
+        coloured.contains('\x1b'),
+        "a terminal gets colour: {coloured:?}"
+    );
+    assert!(
+        !draw_on_a_terminal(Some("1")).contains('\x1b'),
+        "NO_COLOR=1 turns it off"
+    );
+    let output = knight_moves()
+        .arg("--draw")
+        .env_remove("NO_COLOR")
+        .write_stdin("a1 c2\n")
+        .output()
+        .unwrap();
+    assert!(!output.stdout.contains(&0x1b), "a pipe gets none");
+}
+
+#[test]
+fn options_that_do_not_fit_together_are_usage_errors() {
+    knight_moves()
+        .args(["--draw", "--format", "json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--draw works with --format sentence only",
+        ));
+    knight_moves()
+        .args(["--header"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--header goes with --format tsv"));
+}
+
+#[test]
+fn json_stats_are_one_object_on_stderr() {
+    let output = knight_moves()
+        .args(["--format", "json", "--compare", "sample.in"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let table: Value = serde_json::from_str(&stderr).unwrap();
+    let engines = table["engines"].as_array().unwrap();
+    let names: Vec<&str> = engines
+        .iter()
+        .map(|e| e["engine"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["table", "bfs", "bidirectional", "astar"]);
+    for engine in engines {
+        assert_eq!(engine["queries"], 8);
+        for field in ["nodes_total", "nodes_mean", "nodes_max", "ns_per_query"] {
+            assert!(engine[field].is_number(), "{field} in {engine}");
+        }
+    }
+}
+
+#[test]
+fn the_man_page_mentions_every_option() {
+    let man = stdout_of(&["--generate", "man"], "");
+    assert!(man.contains(".TH knight-moves 1"));
+    let mut command = Cli::command();
+    command.build(); // adds --help and --version
+    let mut checked = 0;
+    for argument in command.get_arguments() {
+        if let Some(long) = argument.get_long() {
+            // roff writes each hyphen as \-.
+            let roffed = format!("\\-\\-{}", long.replace('-', "\\-"));
+            assert!(man.contains(&roffed), "the man page lacks --{long}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 10, "the options this test knows of");
+}
+
+#[test]
+fn each_completion_script_is_produced() {
+    for (kind, marker) in [
+        ("complete-bash", "complete -F"),
+        ("complete-zsh", "#compdef knight-moves"),
+        ("complete-fish", "complete -c knight-moves"),
+    ] {
+        let script = stdout_of(&["--generate", kind], "");
+        assert!(script.contains(marker), "{kind} lacks {marker:?}");
+        assert!(script.contains("algorithm"), "{kind} lacks the options");
+        assert!(
+            script.contains("bidirectional"),
+            "{kind} lacks the engine names"
+        );
+    }
+}
