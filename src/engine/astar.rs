@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::board::knight_neighbours;
-use crate::engine::{Parents, Search, trace_back, zero_moves};
+use crate::engine::{Parents, Search, found, zero_moves};
 use crate::square::Square;
 use crate::unbounded::unbounded_distance;
 
@@ -56,15 +56,7 @@ pub fn search(from: Square, to: Square, route: Option<&mut Vec<Square>>) -> Sear
         closed[current.index()] = true;
         expanded += 1;
         if current == to {
-            if let Some(route) = route {
-                route.clear();
-                trace_back(&parents, to, route);
-                route.reverse();
-            }
-            return Search {
-                moves: moves[to.index()],
-                expanded,
-            };
+            return found(&parents, to, route, moves[to.index()], expanded);
         }
         let reached = moves[current.index()] + 1;
         for &neighbour in knight_neighbours(current) {

@@ -2,7 +2,7 @@
 //! the first time the target is seen, it is seen by a shortest route.
 
 use crate::board::knight_neighbours;
-use crate::engine::{Parents, Search, trace_back, zero_moves};
+use crate::engine::{Parents, Search, found, zero_moves};
 use crate::square::Square;
 
 /// Searches outward from `from` until `to` is reached.
@@ -41,15 +41,7 @@ pub fn search(from: Square, to: Square, route: Option<&mut Vec<Square>>) -> Sear
             parents[neighbour.index()] = Some(current);
             moves[neighbour.index()] = moves[current.index()] + 1;
             if neighbour == to {
-                if let Some(route) = route {
-                    route.clear();
-                    trace_back(&parents, to, route);
-                    route.reverse();
-                }
-                return Search {
-                    moves: moves[to.index()],
-                    expanded,
-                };
+                return found(&parents, to, route, moves[to.index()], expanded);
             }
             queue[tail] = neighbour;
             tail += 1;

@@ -90,6 +90,23 @@ fn trace_back(parents: &Parents, end: Square, route: &mut Vec<Square>) {
     }
 }
 
+/// The answer of a one-sided search that has reached `to`: the route traced back through
+/// `parents` and turned start first, when it is wanted.
+fn found(
+    parents: &Parents,
+    to: Square,
+    route: Option<&mut Vec<Square>>,
+    moves: u8,
+    expanded: u32,
+) -> Search {
+    if let Some(route) = route {
+        route.clear();
+        trace_back(parents, to, route);
+        route.reverse();
+    }
+    Search { moves, expanded }
+}
+
 /// The answer for a query from a square to itself, the same in every engine.
 fn zero_moves(square: Square, route: Option<&mut Vec<Square>>) -> Search {
     if let Some(route) = route {
