@@ -1,14 +1,18 @@
-//! How a query becomes an answer: which engine searches, whether the route is written, and
-//! whether the engines are measured on the way.
+//! How a query becomes an answer: which engine searches, on which board, whether the route is
+//! written and in which format, and whether the engines are measured on the way.
 
-use crate::board::DISTANCES;
+use crate::board::{Board, Position};
 use crate::draw::push_board;
-use crate::engine::{Engine, SearchFn};
+use crate::engine::{Engine, GaveUp, SearchFn};
 use crate::format::{Format, push_json, push_tsv, push_tsv_header};
 use crate::line::Query;
 use crate::measure::{Measured, Measurements};
-use crate::output::{RouteText, push_sentence, push_sentence_with_route};
+use crate::output::{
+    RouteText, push_judge_sentence, push_sentence, push_sentence_with_route,
+    push_sentence_with_route_text, short_texts,
+};
 use crate::square::Square;
+use crate::table::DISTANCES;
 
 /// What to measure while answering.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,14 +22,18 @@ pub enum Measure {
     Nothing,
     /// The answering engine (`--stats`).
     Engine,
-    /// Every engine on every query, checking that they agree (`--compare`).
+    /// Every engine that works on the board, on every query, checking that they agree
+    /// (`--compare`).
     AllEngines,
 }
 
-/// The user's choices about answers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The user's choices about answers, settled: the engine is a real one, chosen for the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnswerOptions {
+    pub board: Board,
     pub engine: Engine,
+    /// The most squares one search may expand (`--max-nodes`).
+    pub max_nodes: u64,
     /// Write one shortest route with each answer.
     pub path: bool,
     pub measure: Measure,
@@ -38,19 +46,41 @@ pub struct AnswerOptions {
     pub colour: bool,
 }
 
+impl AnswerOptions {
+    /// The default `--max-nodes`.
+    pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
+}
+
+impl Default for AnswerOptions {
+    /// The judge's case: 8×8, the table, plain sentences.
+    fn default() -> AnswerOptions {
+        AnswerOptions {
+            board: Board::STANDARD,
+            engine: Engine::Table,
+            max_nodes: AnswerOptions::DEFAULT_MAX_NODES,
+            path: false,
+            measure: Measure::Nothing,
+            format: Format::Sentence,
+            header: false,
+            draw: false,
+            colour: false,
+        }
+    }
+}
+
 /// The ways of answering, from the fastest: each does only what the options need.
 enum Mode {
     /// The judge's case: a table lookup and a template.
     Plain,
-    /// The table engine with routes: the route's text, precomputed for all 4096 pairs (100 KB),
-    /// so that a route costs a lookup too.
+    /// The table engine with routes, as sentences: the route's text, precomputed for all 4096
+    /// pairs (100 KB), so that a route costs a lookup too.
     TableRoutes(Box<[[RouteText; Square::COUNT]; Square::COUNT]>),
-    /// Anything else: a search a query, written in any format, with the route and the drawing
-    /// when asked, measured when asked.
+    /// Anything else: a search a query, on any board, written in any format, with the route and
+    /// the drawing when asked, measured when asked.
     Search {
         search: SearchFn,
         options: AnswerOptions,
-        route: Vec<Square>,
+        route: Vec<Position>,
         measurements: Option<Measurements>,
     },
 }
@@ -62,25 +92,24 @@ pub struct Answerer {
 
 impl Answerer {
     pub fn new(options: AnswerOptions) -> Answerer {
-        let engines: Vec<Measured> = match options.measure {
-            Measure::Nothing => Vec::new(),
-            Measure::Engine => vec![options.engine.into()],
-            Measure::AllEngines => Engine::ALL.into_iter().map(Measured::from).collect(),
-        };
         let options = AnswerOptions {
             path: options.path || options.draw,
             ..options
         };
-        let only_sentences = AnswerOptions {
-            engine: Engine::Table,
-            measure: Measure::Nothing,
-            format: Format::Sentence,
-            draw: false,
-            ..options
+        let board = options.board;
+        let engines: Vec<Measured> = match options.measure {
+            Measure::Nothing => Vec::new(),
+            Measure::Engine => vec![options.engine.into()],
+            Measure::AllEngines => Engine::all_for(board).map(Measured::from).collect(),
         };
-        let mode = if options == AnswerOptions::default() {
+        let judge_sentences = AnswerOptions {
+            path: options.path,
+            max_nodes: options.max_nodes,
+            ..AnswerOptions::default()
+        };
+        let mode = if options == judge_sentences && !options.path {
             Mode::Plain
-        } else if options == only_sentences && options.path {
+        } else if options == judge_sentences {
             Mode::TableRoutes(table_route_texts())
         } else {
             Mode::Search {
@@ -88,7 +117,7 @@ impl Answerer {
                 options,
                 route: Vec::new(),
                 measurements: (!engines.is_empty())
-                    .then(|| Measurements::new(engines, options.path)),
+                    .then(|| Measurements::new(engines, board, options.path, options.max_nodes)),
             }
         };
         Answerer { mode }
@@ -100,10 +129,36 @@ impl Answerer {
         matches!(self.mode, Mode::Plain)
     }
 
-    /// Appends the judge's plain answer to `query`: the default options' way, with no state.
+    /// Appends the judge's plain answer for two 8×8 squares typed as `texts`: the default
+    /// options' way, with no state, and the one the hot loop calls.
     #[inline]
-    pub fn answer_plain(out: &mut Vec<u8>, query: &Query) {
-        push_sentence(out, query, DISTANCES.moves(query.from, query.to));
+    pub fn answer_plain(
+        out: &mut Vec<u8>,
+        (from, to): (Square, Square),
+        texts: ([u8; 2], [u8; 2]),
+    ) {
+        push_judge_sentence(out, texts.0, texts.1, DISTANCES.moves(from, to));
+    }
+
+    /// Appends the answer for two 8×8 squares typed as `texts`, if this answerer has a shortcut
+    /// for them (the table's modes do), and says whether it did. The filter's 8×8 shortcuts
+    /// call this first, so that the table's answers skip the general [`Query`].
+    #[inline]
+    pub fn answer_squares(
+        &mut self,
+        out: &mut Vec<u8>,
+        (from, to): (Square, Square),
+        texts: ([u8; 2], [u8; 2]),
+    ) -> bool {
+        match &self.mode {
+            Mode::Plain => Answerer::answer_plain(out, (from, to), texts),
+            Mode::TableRoutes(routes) => {
+                let route = &routes[from.index()][to.index()];
+                push_sentence_with_route_text(out, texts, DISTANCES.moves(from, to), route);
+            }
+            Mode::Search { .. } => return false,
+        }
+        true
     }
 
     /// What the output starts with, before any answer: the TSV header row when asked.
@@ -117,42 +172,73 @@ impl Answerer {
         out
     }
 
-    /// Appends the answer to `query`, read from line `line_number` of `source`, to `out`.
-    pub fn answer(&mut self, out: &mut Vec<u8>, query: &Query, source: &str, line_number: u64) {
+    /// Appends the answer to `query`, read from line `line_number` of `source`, to `out`; or
+    /// says that the search gave up, leaving `out` as it was.
+    pub fn answer(
+        &mut self,
+        out: &mut Vec<u8>,
+        query: &Query,
+        source: &str,
+        line_number: u64,
+    ) -> Result<(), GaveUp> {
         match &mut self.mode {
-            Mode::Plain => Answerer::answer_plain(out, query),
-            Mode::TableRoutes(texts) => {
-                let moves = DISTANCES.moves(query.from, query.to);
-                let route = &texts[query.from.index()][query.to.index()];
-                push_sentence_with_route(out, query, moves, route);
-            }
+            Mode::Plain => match Square::at(query.from).zip(Square::at(query.to)) {
+                Some((from, to)) => {
+                    push_sentence(out, query, Some(DISTANCES.moves(from, to).into()))
+                }
+                // Not an 8×8 square: the plain answerer is used on 8×8 only.
+                None => push_sentence(out, query, None),
+            },
+            Mode::TableRoutes(texts) => match Square::at(query.from).zip(Square::at(query.to)) {
+                Some((from, to)) => {
+                    let moves = DISTANCES.moves(from, to);
+                    let route = &texts[from.index()][to.index()];
+                    match short_texts(query) {
+                        Some(typed) => push_sentence_with_route_text(out, typed, moves, route),
+                        None => {
+                            // Every 8×8 square is typed in two bytes, but the general form
+                            // writes the same line whatever the texts.
+                            let mut squares = Vec::new();
+                            DISTANCES.route(from, to, &mut squares);
+                            let route: Vec<Position> =
+                                squares.iter().map(|s| s.position()).collect();
+                            push_sentence_with_route(out, query, u64::from(moves), &route);
+                        }
+                    }
+                }
+                None => push_sentence(out, query, None),
+            },
             Mode::Search {
                 search,
                 options,
                 route,
                 measurements,
             } => {
-                let found = search(query.from, query.to, options.path.then_some(&mut *route));
+                let path = options.path.then_some(&mut *route);
+                let found = search(options.board, query.from, query.to, path, options.max_nodes)?;
                 let route = options.path.then_some(&route[..]);
                 match options.format {
-                    Format::Sentence => match route {
-                        Some(route) => {
-                            let text = RouteText::new(route);
-                            push_sentence_with_route(out, query, found.moves, &text);
+                    Format::Sentence => match (found.moves, route) {
+                        (Some(moves), Some(route)) => {
+                            push_sentence_with_route(out, query, moves, route);
                         }
-                        None => push_sentence(out, query, found.moves),
+                        (moves, _) => push_sentence(out, query, moves),
                     },
                     Format::Tsv => push_tsv(out, query, found.moves, route),
-                    Format::Json => push_json(out, source, line_number, query, found.moves, route),
+                    Format::Json => {
+                        push_json(out, source, line_number, query, found.moves, route);
+                    }
                 }
                 if options.draw {
-                    push_board(out, query.from, route.unwrap_or_default(), options.colour);
+                    let route = route.unwrap_or_default();
+                    push_board(out, options.board, query.from, route, options.colour);
                 }
                 if let Some(measurements) = measurements {
                     measurements.record(query.from, query.to, line_number);
                 }
             }
         }
+        Ok(())
     }
 
     /// The measurements, when the options asked for any.
@@ -198,6 +284,7 @@ fn table_route_texts() -> Box<[[RouteText; Square::COUNT]; Square::COUNT]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::square_name;
 
     /// Every way of answering with routes writes the same text for the table engine.
     #[test]
@@ -214,11 +301,17 @@ mod tests {
         assert!(matches!(fast.mode, Mode::TableRoutes(_)));
         assert!(matches!(slow.mode, Mode::Search { .. }));
         let (mut fast_out, mut slow_out) = (Vec::new(), Vec::new());
-        for from in Square::all() {
-            for to in Square::all() {
-                let query = Query::new(from, to);
-                fast.answer(&mut fast_out, &query, "t", 1);
-                slow.answer(&mut slow_out, &query, "t", 1);
+        for from in Board::STANDARD.positions() {
+            for to in Board::STANDARD.positions() {
+                let (from_text, to_text) = (square_name(from), square_name(to));
+                let query = Query {
+                    from,
+                    to,
+                    from_text: from_text.as_bytes(),
+                    to_text: to_text.as_bytes(),
+                };
+                fast.answer(&mut fast_out, &query, "t", 1).unwrap();
+                slow.answer(&mut slow_out, &query, "t", 1).unwrap();
             }
         }
         assert_eq!(fast_out, slow_out);

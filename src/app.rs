@@ -9,7 +9,8 @@ use clap::error::ErrorKind;
 
 use crate::answer::{AnswerOptions, Answerer, Measure};
 use crate::cli::Cli;
-use crate::draw::wants_colour;
+use crate::draw::{MAX_DRAWN_SIDE, wants_colour};
+use crate::engine::Engine;
 use crate::exit::ExitStatus;
 use crate::filter::{Filter, FilterError};
 use crate::format::{Format, figures_json};
@@ -61,13 +62,29 @@ impl TryFrom<Cli> for Settings {
         if cli.header && cli.format != Format::Tsv {
             return Err(usage_error("--header goes with --format tsv"));
         }
+        let board = cli.board;
+        let engine = cli.algorithm.unwrap_or(Engine::fastest_for(board));
+        if !engine.works_on(board) {
+            return Err(usage_error(&format!(
+                "--algorithm {engine} works on the 8x8 board only, not {board}; \
+                 formula answers as fast on any board"
+            )));
+        }
+        let largest_drawn = board.files().max(board.ranks());
+        if cli.draw && largest_drawn > MAX_DRAWN_SIDE {
+            return Err(usage_error(&format!(
+                "--draw draws boards up to {MAX_DRAWN_SIDE}x{MAX_DRAWN_SIDE}, not {board}"
+            )));
+        }
         let measure = match (cli.compare, cli.stats) {
             (true, _) => Measure::AllEngines,
             (false, true) => Measure::Engine,
             (false, false) => Measure::Nothing,
         };
         let answers = AnswerOptions {
-            engine: cli.algorithm,
+            board,
+            engine,
+            max_nodes: cli.max_nodes,
             path: cli.path || cli.draw,
             measure,
             format: cli.format,
@@ -120,7 +137,8 @@ pub fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
         );
     }
     let answerer = Answerer::new(settings.answers);
-    let mut filter = Filter::new(io::stdout().lock(), io::stderr().lock(), answerer);
+    let board = settings.answers.board;
+    let mut filter = Filter::new(io::stdout().lock(), io::stderr().lock(), board, answerer);
     let mut status = ExitStatus::Success;
     for input in &settings.inputs {
         let name = input.name();

@@ -1,16 +1,15 @@
-//! The 8×8 board as a graph: each square's knight neighbours, and the table of distances
-//! between every pair of squares.
+//! Boards of any size, from 1×1 to 1,000,000,000 squares a side, and positions on them.
 //!
-//! Both tables are computed at compile time by `const fn`s, so the program starts with them
-//! ready and no query ever pays for building them.
+//! The judge's 8×8 board also has its own compile-time tables (see [`crate::table`]); this module
+//! is what every other board, and every search, works with.
 
-use crate::square::Square;
+use std::fmt;
+use std::str::FromStr;
 
-/// The eight ways a knight can move, as (file, rank) steps.
-///
-/// The order fixes the order of each square's neighbours, and so which of several shortest
-/// routes a search finds first: routes are deterministic.
-pub const KNIGHT_STEPS: [(i32, i32); 8] = [
+/// The eight ways a knight can move, as (file, rank) steps. The order fixes the order in which
+/// searches look at neighbours, and so which of several shortest routes they find: routes are
+/// deterministic.
+pub const KNIGHT_STEPS: [(i64, i64); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -21,228 +20,175 @@ pub const KNIGHT_STEPS: [(i32, i32); 8] = [
     (-1, 2),
 ];
 
-/// The squares one knight move away from a square: between two (a corner) and eight.
-#[derive(Clone, Copy, Debug)]
-pub struct Neighbours {
-    squares: [Square; 8],
-    len: u8,
+/// A square of a board by its coordinates from the bottom-left corner: file 0 is `a`, rank 0 is
+/// rank 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    pub file: u32,
+    pub rank: u32,
 }
 
-impl Neighbours {
-    /// The neighbours as a slice, in the order of [`KNIGHT_STEPS`].
-    pub fn as_slice(&self) -> &[Square] {
-        &self.squares[..self.len as usize]
+impl Position {
+    pub const fn new(file: u32, rank: u32) -> Position {
+        Position { file, rank }
     }
-}
 
-/// The knight's neighbours of one square, from the adjacency table built at compile time.
-#[inline]
-pub fn knight_neighbours(square: Square) -> &'static [Square] {
-    ADJACENCY[square.index()].as_slice()
-}
-
-/// Each square's neighbours, indexed by [`Square::index`].
-static ADJACENCY: [Neighbours; Square::COUNT] = build_adjacency();
-
-const fn build_adjacency() -> [Neighbours; Square::COUNT] {
-    let placeholder = Neighbours {
-        squares: [Square::A1; 8],
-        len: 0,
-    };
-    let mut table = [placeholder; Square::COUNT];
-    let mut index = 0;
-    while index < Square::COUNT {
-        let square = Square::from_index(index).unwrap();
-        let mut step = 0;
-        while step < KNIGHT_STEPS.len() {
-            let (file_step, rank_step) = KNIGHT_STEPS[step];
-            if let Some(neighbour) =
-                Square::from_coordinates(square.file() + file_step, square.rank() + rank_step)
-            {
-                let entry = &mut table[index];
-                entry.squares[entry.len as usize] = neighbour;
-                entry.len += 1;
-            }
-            step += 1;
-        }
-        index += 1;
-    }
-    table
-}
-
-/// The fewest knight moves between every pair of squares: 64×64 bytes, filled by one
-/// breadth-first search from each square over the adjacency table. Beside it, the first step of
-/// one shortest route for every pair, so that routes cost a few lookups too.
-///
-/// Every pair is reachable on 8×8 and no distance exceeds 6, so a byte holds each one.
-pub struct DistanceTable {
-    moves: [[u8; Square::COUNT]; Square::COUNT],
-    first_steps: [[Square; Square::COUNT]; Square::COUNT],
-}
-
-/// The distance table for the 8×8 board, computed at compile time.
-pub static DISTANCES: DistanceTable = DistanceTable::build();
-
-impl DistanceTable {
-    /// The fewest knight moves from `from` to `to`.
+    /// The position as one number, for hashing and ordering in the searches.
     #[inline]
-    pub fn moves(&self, from: Square, to: Square) -> u8 {
-        self.moves[from.index()][to.index()]
+    pub fn key(self) -> u64 {
+        u64::from(self.file) << 32 | u64::from(self.rank)
     }
 
-    /// The square a shortest route from `from` to `to` goes to first: the first of `from`'s
-    /// neighbours, in the order of [`KNIGHT_STEPS`], that is one move closer to `to`. For
-    /// `from == to` it is `to` itself.
-    #[inline]
-    pub fn first_step(&self, from: Square, to: Square) -> Square {
-        self.first_steps[from.index()][to.index()]
-    }
-
-    /// Fills `route` with a shortest route from `from` to `to`, both included, by following
-    /// first steps.
-    pub fn route(&self, from: Square, to: Square, route: &mut Vec<Square>) {
-        route.clear();
-        route.push(from);
-        let mut at = from;
-        while at != to {
-            at = self.first_step(at, to);
-            route.push(at);
-        }
-    }
-
-    const fn build() -> DistanceTable {
-        const UNSEEN: u8 = u8::MAX;
-        let mut moves = [[UNSEEN; Square::COUNT]; Square::COUNT];
-        let mut start = 0;
-        while start < Square::COUNT {
-            // A queue of indices: every square enters it once, so 64 places are enough.
-            let mut queue = [0usize; Square::COUNT];
-            let (mut head, mut tail) = (0, 1);
-            queue[0] = start;
-            moves[start][start] = 0;
-            while head < tail {
-                let current = queue[head];
-                head += 1;
-                let neighbours = &ADJACENCY[current];
-                let mut next = 0;
-                while next < neighbours.len as usize {
-                    let neighbour = neighbours.squares[next].index();
-                    if moves[start][neighbour] == UNSEEN {
-                        moves[start][neighbour] = moves[start][current] + 1;
-                        queue[tail] = neighbour;
-                        tail += 1;
-                    }
-                    next += 1;
-                }
-            }
-            start += 1;
-        }
-        DistanceTable {
-            first_steps: first_steps(&moves),
-            moves,
-        }
+    /// The (file, rank) difference from `self` to `other`.
+    pub fn offset_to(self, other: Position) -> (i64, i64) {
+        (
+            i64::from(other.file) - i64::from(self.file),
+            i64::from(other.rank) - i64::from(self.rank),
+        )
     }
 }
 
-/// For each pair, the first neighbour of the first square that is one move closer to the
-/// second: the next square of a shortest route, chosen the same way every time.
-const fn first_steps(
-    moves: &[[u8; Square::COUNT]; Square::COUNT],
-) -> [[Square; Square::COUNT]; Square::COUNT] {
-    let a1 = Square::A1;
-    let mut steps = [[a1; Square::COUNT]; Square::COUNT];
-    let mut from = 0;
-    while from < Square::COUNT {
-        let mut to = 0;
-        while to < Square::COUNT {
-            steps[from][to] = Square::from_index(to).unwrap();
-            let neighbours = &ADJACENCY[from];
-            let mut next = neighbours.len as usize;
-            while next > 0 {
-                // Backwards, so that the first closer neighbour is the one kept.
-                next -= 1;
-                let neighbour = neighbours.squares[next];
-                if moves[neighbour.index()][to] + 1 == moves[from][to] {
-                    steps[from][to] = neighbour;
-                }
-            }
-            to += 1;
-        }
-        from += 1;
+/// A board of `files` × `ranks` squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    files: u32,
+    ranks: u32,
+}
+
+impl Board {
+    /// The largest side a board may have.
+    pub const MAX_SIDE: u32 = 1_000_000_000;
+
+    /// The judge's board.
+    pub const STANDARD: Board = Board { files: 8, ranks: 8 };
+
+    /// A board of `files` × `ranks` squares, if both are between 1 and [`Board::MAX_SIDE`].
+    pub fn new(files: u32, ranks: u32) -> Option<Board> {
+        let side = 1..=Board::MAX_SIDE;
+        (side.contains(&files) && side.contains(&ranks)).then_some(Board { files, ranks })
     }
-    steps
+
+    pub fn files(self) -> u32 {
+        self.files
+    }
+
+    pub fn ranks(self) -> u32 {
+        self.ranks
+    }
+
+    /// Whether this is the judge's 8×8 board.
+    pub fn is_standard(self) -> bool {
+        self == Board::STANDARD
+    }
+
+    /// Whether the square at (file, rank), which may be off any board, is on this one.
+    #[inline]
+    pub fn contains(self, file: i64, rank: i64) -> bool {
+        (0..i64::from(self.files)).contains(&file) && (0..i64::from(self.ranks)).contains(&rank)
+    }
+
+    /// The squares one knight move from `position`, in the order of [`KNIGHT_STEPS`].
+    #[inline]
+    pub fn knight_neighbours(self, position: Position) -> impl Iterator<Item = Position> {
+        let (file, rank) = (i64::from(position.file), i64::from(position.rank));
+        KNIGHT_STEPS
+            .iter()
+            .filter_map(move |&(file_step, rank_step)| {
+                let (f, r) = (file + file_step, rank + rank_step);
+                // On the board, both fit in u32.
+                self.contains(f, r)
+                    .then(|| Position::new(f as u32, r as u32))
+            })
+    }
+
+    /// Every position, rank by rank from a1, for small boards (drawing, exhaustive tests).
+    pub fn positions(self) -> impl Iterator<Item = Position> {
+        (0..self.ranks)
+            .flat_map(move |rank| (0..self.files).map(move |file| Position::new(file, rank)))
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.files, self.ranks)
+    }
+}
+
+/// Why `--board` was not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidBoard;
+
+impl fmt::Display for InvalidBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected N for an N×N board or WxH for W files by H ranks, each from 1 to {}",
+            Board::MAX_SIDE
+        )
+    }
+}
+
+impl std::error::Error for InvalidBoard {}
+
+impl FromStr for Board {
+    type Err = InvalidBoard;
+
+    /// Reads `N` (N×N) or `WxH` (W files by H ranks; `X` too).
+    fn from_str(text: &str) -> Result<Board, InvalidBoard> {
+        let side = |text: &str| {
+            let is_plain_number = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            is_plain_number.then(|| text.parse::<u32>().ok()).flatten()
+        };
+        let (files, ranks) = match text.split_once(['x', 'X']) {
+            Some((files, ranks)) => (side(files), side(ranks)),
+            None => (side(text), side(text)),
+        };
+        files
+            .zip(ranks)
+            .and_then(|(files, ranks)| Board::new(files, ranks))
+            .ok_or(InvalidBoard)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn square(name: &str) -> Square {
-        name.parse().expect("test squares are valid")
-    }
-
     #[test]
-    fn corners_have_two_neighbours_and_the_centre_eight() {
-        let names = |sq: &str| -> Vec<String> {
-            knight_neighbours(square(sq))
-                .iter()
-                .map(|n| n.to_string())
-                .collect()
-        };
-        assert_eq!(names("a1"), ["b3", "c2"]);
-        assert_eq!(names("h8"), ["g6", "f7"]);
-        assert_eq!(names("d4").len(), 8);
-    }
-
-    #[test]
-    fn adjacency_is_symmetric_and_made_of_knight_moves() {
-        let mut total = 0;
-        for from in Square::all() {
-            for &to in knight_neighbours(from) {
-                total += 1;
-                let (df, dr) = (
-                    (to.file() - from.file()).abs(),
-                    (to.rank() - from.rank()).abs(),
-                );
-                assert!((df, dr) == (1, 2) || (df, dr) == (2, 1), "{from}->{to}");
-                assert!(knight_neighbours(to).contains(&from), "{to} lacks {from}");
-            }
-        }
-        // The knight's graph on 8×8 has 168 edges, each seen from both ends.
-        assert_eq!(total, 2 * 168);
-    }
-
-    #[test]
-    fn well_known_distances() {
-        let cases = [
-            ("e2", "e4", 2),
-            ("a1", "b2", 4),
-            ("a1", "h8", 6),
-            ("b1", "c3", 1),
-            ("f6", "f6", 0),
-            ("h1", "g2", 4),
+    fn reads_board_sizes() {
+        let cases: &[(&str, Option<(u32, u32)>)] = &[
+            ("8", Some((8, 8))),
+            ("1", Some((1, 1))),
+            ("3x5", Some((3, 5))),
+            ("3X5", Some((3, 5))),
+            ("1000000000", Some((1_000_000_000, 1_000_000_000))),
+            ("1000000001", None),
+            ("0", None),
+            ("4x0", None),
+            ("", None),
+            ("x", None),
+            ("8x", None),
+            ("-8", None),
+            ("+8", None),
+            ("8x8x8", None),
+            ("99999999999999999999", None),
         ];
-        for (from, to, moves) in cases {
-            assert_eq!(
-                DISTANCES.moves(square(from), square(to)),
-                moves,
-                "{from}->{to}"
-            );
+        for &(text, expected) in cases {
+            let board = text.parse::<Board>().ok().map(|b| (b.files(), b.ranks()));
+            assert_eq!(board, expected, "{text:?}");
         }
+        assert_eq!("12x7".parse::<Board>().unwrap().to_string(), "12x7");
     }
 
     #[test]
-    fn routes_follow_knight_moves_and_have_the_table_length() {
-        let mut route = Vec::new();
-        for from in Square::all() {
-            for to in Square::all() {
-                DISTANCES.route(from, to, &mut route);
-                assert_eq!(route.len(), DISTANCES.moves(from, to) as usize + 1);
-                assert_eq!((route[0], route[route.len() - 1]), (from, to));
-                for pair in route.windows(2) {
-                    assert!(knight_neighbours(pair[0]).contains(&pair[1]));
-                }
-            }
-        }
+    fn neighbours_stay_on_the_board() {
+        let board = Board::new(3, 4).unwrap();
+        let corner: Vec<Position> = board.knight_neighbours(Position::new(0, 0)).collect();
+        assert_eq!(corner, [Position::new(1, 2), Position::new(2, 1)]);
+        let tiny = Board::new(1, 1).unwrap();
+        assert_eq!(tiny.knight_neighbours(Position::new(0, 0)).count(), 0);
+        let huge = Board::new(Board::MAX_SIDE, Board::MAX_SIDE).unwrap();
+        let far = Position::new(Board::MAX_SIDE - 1, Board::MAX_SIDE - 1);
+        assert_eq!(huge.knight_neighbours(far).count(), 2);
     }
 }

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
+use crate::answer::AnswerOptions;
+use crate::board::Board;
 use crate::engine::Engine;
 use crate::exit::ExitStatus;
 use crate::format::Format;
@@ -18,15 +20,18 @@ Examples:
   knight-moves big.in | grep -c 'takes 6'   count the pairs six moves apart
   echo 'a1 h8' | knight-moves --path        show one shortest route
   knight-moves --compare all-pairs.in > /dev/null
-                                            time every engine, check they agree";
+                                            time every engine, check they agree
+  echo 'a1 zz100' | knight-moves --board 702x100 --path
+                                            a bigger board, in extended notation";
 
 /// The fewest knight moves between two squares of a chessboard.
 ///
 /// Reads lines of two squares, such as `e2 e4`, and answers each with the judge's sentence
 /// `To get from e2 to e4 takes 2 knight moves.`, in input order. A square is a file letter a-h
-/// (or A-H) and a rank 1-8; the two are separated by spaces or tabs. Blank lines are skipped;
-/// CRLF line ends are accepted. A bad line is reported on stderr as `knight-moves: SOURCE:LINE:
-/// WHAT` and every other line is still answered.
+/// (or A-H) and a rank 1-8 (on other boards, see --board); the two are separated by spaces or
+/// tabs. Blank lines are skipped; CRLF line ends are accepted. A bad line is reported on stderr
+/// as `knight-moves: SOURCE:LINE: WHAT` and every other line is still answered. A pair no knight
+/// can join (on some small boards) is answered `There is no knight route from XX to YY.`
 #[derive(Debug, Parser)]
 #[command(name = "knight-moves", version, after_help = after_help())]
 pub struct Cli {
@@ -35,10 +40,22 @@ pub struct Cli {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
+    /// The board: N for N×N, or WxH for W files by H ranks, each side from 1 to 1000000000.
+    /// Files past z are named like spreadsheet columns (aa, ab, …), ranks are numbered from 1,
+    /// and a1 is the bottom-left corner.
+    #[arg(long, value_name = "SIZE", default_value = "8")]
+    pub board: Board,
+
     /// The search engine that answers. Every engine gives the same distances; they differ in
-    /// how much of the board they search.
-    #[arg(long, value_enum, value_name = "ENGINE", default_value_t = Engine::Table)]
-    pub algorithm: Engine,
+    /// how much of the board they search. [default: table on 8x8, formula on any other board]
+    #[arg(long, value_enum, value_name = "ENGINE")]
+    pub algorithm: Option<Engine>,
+
+    /// The most squares one search may expand; a query that needs more is reported as a bad
+    /// line instead of using up memory. Also bounds the length of a route the formula builds.
+    #[arg(long, value_name = "N", default_value_t = AnswerOptions::DEFAULT_MAX_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
 
     /// Append one shortest route to each answer, as in
     /// `To get from e2 to e4 takes 2 knight moves: e2 c3 e4.`

@@ -5,12 +5,17 @@
 //! colour, and, on a terminal, in bold colour. Colours come from anstyle's styles, so no escape
 //! code is spelled out here.
 
+use std::collections::VecDeque;
 use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
 
-use crate::board::DISTANCES;
-use crate::square::Square;
+use crate::board::{Board, Position};
+use crate::notation::file_name;
+
+/// The largest board side --draw draws: one letter a file, and a picture that still fits a
+/// terminal.
+pub const MAX_DRAWN_SIDE: u32 = 26;
 
 /// Whether --draw should colour: only when stdout is a terminal and NO_COLOR is unset (or empty,
 /// as no-color.org has it).
@@ -24,9 +29,10 @@ const ROUTE_STYLE: Style = Style::new()
     .bold()
     .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
 
-/// Appends the board: ranks 8 down to 1 on the left, files a–h along the bottom, every square
-/// showing its distance from `from`, the squares of `route` in brackets (and coloured when
-/// `colour`), then a blank line.
+/// Appends the board: ranks from the top down on the left, files along the bottom, every square
+/// showing its distance from `from` (`-` where no knight route reaches), the squares of `route`
+/// in brackets (and coloured when `colour`), then a blank line. For boards up to
+/// [`MAX_DRAWN_SIDE`] a side; the caller refuses larger ones.
 ///
 /// ```text
 /// 8  5   4   5   4   5  [4]  5  [6]
@@ -34,26 +40,61 @@ const ROUTE_STYLE: Style = Style::new()
 /// 1 [0]  3   2   3   2   3   4   5
 ///    a   b   c   d   e   f   g   h
 /// ```
-pub fn push_board(out: &mut Vec<u8>, from: Square, route: &[Square], colour: bool) {
-    for rank in (0..8).rev() {
-        let mut row = format!("{}", rank + 1);
-        for file in 0..8 {
-            let square = Square::from_coordinates(file, rank).expect("on the board");
-            let moves = DISTANCES.moves(from, square);
-            if route.contains(&square) {
+pub fn push_board(
+    out: &mut Vec<u8>,
+    board: Board,
+    from: Position,
+    route: &[Position],
+    colour: bool,
+) {
+    let distances = distances_from(board, from);
+    let texts: Vec<String> = distances
+        .iter()
+        .map(|moves| moves.map_or_else(|| "-".to_owned(), |moves| moves.to_string()))
+        .collect();
+    let width = texts.iter().map(String::len).max().unwrap_or(1);
+    let label_width = board.ranks().to_string().len();
+    for rank in (0..board.ranks()).rev() {
+        let mut row = format!("{:>label_width$}", rank + 1);
+        for file in 0..board.files() {
+            let text = &texts[(rank * board.files() + file) as usize];
+            if route.contains(&Position::new(file, rank)) {
                 if colour {
-                    row += &format!(" {ROUTE_STYLE}[{moves}]{ROUTE_STYLE:#}");
+                    row += &format!(" {ROUTE_STYLE}[{text:>width$}]{ROUTE_STYLE:#}");
                 } else {
-                    row += &format!(" [{moves}]");
+                    row += &format!(" [{text:>width$}]");
                 }
             } else {
-                row += &format!("  {moves} ");
+                row += &format!("  {text:>width$} ");
             }
         }
         out.extend_from_slice(row.trim_end().as_bytes());
         out.push(b'\n');
     }
-    out.extend_from_slice(b"   a   b   c   d   e   f   g   h\n\n");
+    let mut files = " ".repeat(label_width);
+    for file in 0..board.files() {
+        files += &format!("  {:>width$} ", file_name(file));
+    }
+    out.extend_from_slice(files.trim_end().as_bytes());
+    out.extend_from_slice(b"\n\n");
+}
+
+/// Every square's distance from `from`, rank by rank, by breadth-first search over the whole
+/// (small) board.
+fn distances_from(board: Board, from: Position) -> Vec<Option<u64>> {
+    let index = |p: Position| (p.rank * board.files() + p.file) as usize;
+    let mut distances = vec![None; (board.files() * board.ranks()) as usize];
+    distances[index(from)] = Some(0);
+    let mut queue = VecDeque::from([(from, 0)]);
+    while let Some((current, moves)) = queue.pop_front() {
+        for next in board.knight_neighbours(current) {
+            if distances[index(next)].is_none() {
+                distances[index(next)] = Some(moves + 1);
+                queue.push_back((next, moves + 1));
+            }
+        }
+    }
+    distances
 }
 
 #[cfg(test)]
@@ -62,10 +103,11 @@ mod tests {
 
     #[test]
     fn draws_distances_and_brackets_the_route() {
-        let square = |name: &str| name.parse::<Square>().unwrap();
+        let square =
+            |name: &str| crate::notation::parse_square(name.as_bytes(), Board::STANDARD).unwrap();
         let mut out = Vec::new();
         let route = [square("a1"), square("b3"), square("c1")];
-        push_board(&mut out, square("a1"), &route, false);
+        push_board(&mut out, Board::STANDARD, square("a1"), &route, false);
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 10);
@@ -77,10 +119,34 @@ mod tests {
     }
 
     #[test]
-    fn colour_comes_with_the_brackets() {
-        let a1: Square = "a1".parse().unwrap();
+    fn other_boards_widen_their_columns_and_dash_the_unreachable() {
         let mut out = Vec::new();
-        push_board(&mut out, a1, &[a1], true);
+        let board = Board::new(3, 3).unwrap();
+        push_board(
+            &mut out,
+            board,
+            Position::new(0, 0),
+            &[Position::new(0, 0)],
+            false,
+        );
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "3  2   1   4\n2  3   -   1\n1 [0]  3   2\n   a   b   c\n\n"
+        );
+        let mut out = Vec::new();
+        let board = Board::new(26, 12).unwrap();
+        push_board(&mut out, board, Position::new(0, 0), &[], false);
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("12  "), "{text}");
+        assert!(text.contains("\n 1   0 "), "{text}");
+        assert!(text.trim_end().ends_with(" z"), "{text}");
+    }
+
+    #[test]
+    fn colour_comes_with_the_brackets() {
+        let a1 = Position::new(0, 0);
+        let mut out = Vec::new();
+        push_board(&mut out, Board::STANDARD, a1, &[a1], true);
         let text = String::from_utf8(out).unwrap();
         let styled = format!("{ROUTE_STYLE}[0]{ROUTE_STYLE:#}");
         assert!(styled.contains('\x1b'));

@@ -15,6 +15,8 @@ use std::io::{self, Read, Write};
 use memchr::memchr;
 
 use crate::answer::Answerer;
+use crate::board::Board;
+use crate::engine::GaveUp;
 use crate::line::{LineError, MAX_LINE_BYTES, Query, parse_line};
 use crate::measure::Measurements;
 use crate::square::Square;
@@ -39,14 +41,16 @@ pub struct Filter<W: Write, M: Write> {
 }
 
 impl<W: Write, M: Write> Filter<W, M> {
-    /// A filter answering with `answerer`, writing answers to `out` and one message per bad line
-    /// to `messages` (stderr).
-    pub fn new(out: W, messages: M, answerer: Answerer) -> Self {
+    /// A filter reading squares of `board`, answering with `answerer`, writing answers to `out`
+    /// and one message per bad line to `messages` (stderr).
+    pub fn new(out: W, messages: M, board: Board, answerer: Answerer) -> Self {
         Filter {
             input: vec![0; READ_BUFFER_BYTES],
             sink: Sink {
                 out,
                 messages,
+                board,
+                is_standard_board: board.is_standard(),
                 pending: answerer.preamble(),
                 answerer,
                 invalid_lines: 0,
@@ -134,6 +138,8 @@ impl<W: Write, M: Write> Filter<W, M> {
 struct Sink<W: Write, M: Write> {
     out: W,
     messages: M,
+    board: Board,
+    is_standard_board: bool,
     answerer: Answerer,
     /// Answers not yet written to `out`.
     pending: Vec<u8>,
@@ -178,16 +184,24 @@ impl<W: Write, M: Write> Sink<W, M> {
         let mut position = 0;
         loop {
             let rest = &bytes[position..];
-            if let Some((query, length)) = exact_query_line(rest).or_else(|| scan_query_line(rest))
-            {
+            // The shortcuts read 8×8 squares only; the plain answerer is used on 8×8 only.
+            let shortcut = if PLAIN || self.is_standard_board {
+                exact_query_line(rest).or_else(|| scan_query_line(rest))
+            } else {
+                None
+            };
+            if let Some(line) = shortcut {
                 *finished_lines += 1;
                 if PLAIN {
-                    Answerer::answer_plain(&mut self.pending, &query);
-                } else {
-                    let line_number = *finished_lines;
-                    (self.answerer).answer(&mut self.pending, &query, source, line_number);
+                    Answerer::answer_plain(&mut self.pending, line.squares, line.texts);
+                } else if !(self.answerer).answer_squares(
+                    &mut self.pending,
+                    line.squares,
+                    line.texts,
+                ) {
+                    self.answer(source, *finished_lines, &line.query(rest))?;
                 }
-                position += length;
+                position += line.length;
                 continue;
             }
             let Some(length) = memchr(b'\n', rest) else {
@@ -201,14 +215,21 @@ impl<W: Write, M: Write> Sink<W, M> {
 
     /// Answers or reports one line (without its newline) through the general parser.
     fn answer_line(&mut self, source: &str, line_number: u64, line: &[u8]) -> io::Result<()> {
-        match parse_line(line) {
-            Ok(Some(query)) => self
-                .answerer
-                .answer(&mut self.pending, &query, source, line_number),
-            Ok(None) => {}
-            Err(error) => self.report(source, line_number, &error)?,
+        match parse_line(line, self.board) {
+            Ok(Some(query)) => self.answer(source, line_number, &query),
+            Ok(None) => Ok(()),
+            Err(error) => self.report(source, line_number, &error),
         }
-        Ok(())
+    }
+
+    /// Answers one query, or reports that its search gave up.
+    fn answer(&mut self, source: &str, line_number: u64, query: &Query) -> io::Result<()> {
+        match (self.answerer).answer(&mut self.pending, query, source, line_number) {
+            Ok(()) => Ok(()),
+            Err(GaveUp { max_nodes }) => {
+                self.report(source, line_number, &LineError::GaveUp { max_nodes })
+            }
+        }
     }
 
     /// Measures the engines on the queries answered since the last call, if they are measured,
@@ -254,33 +275,59 @@ impl<W: Write, M: Write> Sink<W, M> {
     }
 }
 
-/// Reads a query line of the judge's exact shape, `xx yy\n`, from the start of `bytes`: six
-/// bytes checked in place, with no loop. Judge input is nearly all such lines, and this shortcut
-/// nearly halves the time to read them compared with [`scan_query_line`] alone (measured with
-/// `../shared/bench/throughput.sh`: ratio 1.2 with it, 1.7 without).
+/// A query line read by a shortcut: its squares, where their texts start in the line, and
+/// the line's length with its newline. The texts are two bytes each on 8×8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ShortcutLine {
+    squares: (Square, Square),
+    /// The squares as typed.
+    texts: ([u8; 2], [u8; 2]),
+    text_starts: (usize, usize),
+    length: usize,
+}
+
+impl ShortcutLine {
+    /// The line as a query, for answerers other than the plain one.
+    fn query<'a>(&self, bytes: &'a [u8]) -> Query<'a> {
+        let (from, to) = self.text_starts;
+        Query {
+            from: self.squares.0.position(),
+            to: self.squares.1.position(),
+            from_text: &bytes[from..from + 2],
+            to_text: &bytes[to..to + 2],
+        }
+    }
+}
+
+/// Reads an 8×8 query line of the judge's exact shape, `xx yy\n`, from the start of `bytes`:
+/// six bytes checked in place, with no loop. Judge input is nearly all such lines, and this
+/// shortcut nearly halves the time to read them compared with [`scan_query_line`] alone
+/// (measured with `../shared/bench/throughput.sh`: ratio 1.2 with it, 1.7 without).
 #[inline(always)]
-fn exact_query_line(bytes: &[u8]) -> Option<(Query, usize)> {
+fn exact_query_line(bytes: &[u8]) -> Option<ShortcutLine> {
     let [from_file, from_rank, b' ', to_file, to_rank, b'\n', ..] = *bytes else {
         return None;
     };
-    let query = Query {
-        from: Square::from_bytes(from_file, from_rank)?,
-        to: Square::from_bytes(to_file, to_rank)?,
-        from_text: [from_file, from_rank],
-        to_text: [to_file, to_rank],
-    };
-    Some((query, 6))
+    Some(ShortcutLine {
+        squares: (
+            Square::from_bytes(from_file, from_rank)?,
+            Square::from_bytes(to_file, to_rank)?,
+        ),
+        texts: ([from_file, from_rank], [to_file, to_rank]),
+        text_starts: (0, 3),
+        length: 6,
+    })
 }
 
-/// Reads a well-formed query line from the start of `bytes`, newline included, in one pass:
+/// Reads a well-formed 8×8 query line from the start of `bytes`, newline included, in one pass:
 /// blanks, a square, blanks, a square, blanks, an optional carriage return, the newline.
-/// Returns the query and the line's length, or `None` for any other line, which the general
-/// parser then reads: this function is only a shortcut and never decides that a line is bad.
+/// Returns `None` for any other line, which the general parser then reads: this function is only
+/// a shortcut and never decides that a line is bad.
 ///
-/// It accepts exactly the query lines [`parse_line`] accepts (a unit test and a property test
-/// hold it to that). Blanks are spaces and tabs, so no scan runs past the newline.
+/// It accepts exactly the query lines [`parse_line`] accepts on 8×8 (a unit test and a property
+/// test hold it to that). Blanks are spaces and tabs, so no scan runs past the newline.
 #[inline(always)]
-fn scan_query_line(bytes: &[u8]) -> Option<(Query, usize)> {
+fn scan_query_line(bytes: &[u8]) -> Option<ShortcutLine> {
     let skip_blanks = |mut at: usize| {
         while let Some(b' ' | b'\t') = bytes.get(at) {
             at += 1;
@@ -306,13 +353,12 @@ fn scan_query_line(bytes: &[u8]) -> Option<(Query, usize)> {
     if bytes.get(end) != Some(&b'\n') || end > MAX_LINE_BYTES {
         return None;
     }
-    let query = Query {
-        from,
-        to,
-        from_text,
-        to_text,
-    };
-    Some((query, end + 1))
+    Some(ShortcutLine {
+        squares: (from, to),
+        texts: (from_text, to_text),
+        text_starts: (start, second),
+        length: end + 1,
+    })
 }
 
 /// One `read`, tried again when a signal interrupted it before anything was read.
@@ -331,7 +377,7 @@ mod tests {
 
     /// Filters `input` as one source named "t" and returns (stdout, stderr, bad lines).
     fn filter(input: &[u8]) -> (String, String, u64) {
-        let mut filter = Filter::new(Vec::new(), Vec::new(), Answerer::default());
+        let mut filter = Filter::new(Vec::new(), Vec::new(), Board::STANDARD, Answerer::default());
         filter.filter("t", input).expect("memory never fails");
         let invalid = filter.invalid_lines();
         let (out, messages) = filter.into_writers();
@@ -361,7 +407,7 @@ mod tests {
         assert_eq!(out, "To get from e2 to e4 takes 2 knight moves.\n");
         assert_eq!(
             messages,
-            "knight-moves: t:1: invalid square \"i9\": expected a file a-h and a rank 1-8\n\
+            "knight-moves: t:1: square \"i9\" is off the 8x8 board: expected a file a-h and a rank 1-8\n\
              knight-moves: t:4: expected two squares separated by spaces or tabs, found 1: \"e2\"\n"
         );
         assert_eq!(invalid, 2);
@@ -384,7 +430,8 @@ mod tests {
         let input = b"e2 e4\nbad\n a1  b2 \r\nh8 a1";
         let whole = filter(input);
         for step in 1..8 {
-            let mut filter = Filter::new(Vec::new(), Vec::new(), Answerer::default());
+            let mut filter =
+                Filter::new(Vec::new(), Vec::new(), Board::STANDARD, Answerer::default());
             filter.filter("t", Trickle(input, step)).unwrap();
             let (out, messages) = filter.into_writers();
             assert_eq!(String::from_utf8(out).unwrap(), whole.0, "step {step}");
@@ -398,7 +445,8 @@ mod tests {
         input.extend(std::iter::repeat_n(b'x', 3 * READ_BUFFER_BYTES));
         input.extend_from_slice(b"\na1 h8\n");
         for step in [1000, READ_BUFFER_BYTES] {
-            let mut filter = Filter::new(Vec::new(), Vec::new(), Answerer::default());
+            let mut filter =
+                Filter::new(Vec::new(), Vec::new(), Board::STANDARD, Answerer::default());
             filter.filter("t", Trickle(&input, step)).unwrap();
             assert_eq!(filter.invalid_lines(), 1);
             let (out, messages) = filter.into_writers();
@@ -432,9 +480,15 @@ mod tests {
     fn assert_shortcuts_agree_with_the_parser(line: &[u8]) {
         let mut with_newline = line.to_vec();
         with_newline.push(b'\n');
-        let parsed = parse_line(line).ok().flatten();
+        let parsed = parse_line(line, Board::STANDARD).ok().flatten();
         let scanned = scan_query_line(&with_newline);
-        assert_eq!(scanned, parsed.map(|q| (q, line.len() + 1)), "{:?}", line);
+        let scanned_query = scanned.map(|s| (s.query(&with_newline), s.length));
+        assert_eq!(
+            scanned_query,
+            parsed.map(|q| (q, line.len() + 1)),
+            "{:?}",
+            line
+        );
         if let Some(exact) = exact_query_line(&with_newline) {
             assert_eq!(Some(exact), scanned, "{:?}", line);
         }

@@ -6,9 +6,10 @@
 
 use serde::Serialize;
 
+use crate::board::Position;
 use crate::line::Query;
 use crate::measure::Measurements;
-use crate::square::Square;
+use crate::output::{push_typed_route, typed_route};
 
 /// How answers are written (`--format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -22,23 +23,6 @@ pub enum Format {
     Json,
 }
 
-/// The squares of `route` as text, its ends as they were typed in `query` (a route of no moves
-/// is the start as typed), the squares between in lower case.
-pub fn typed_route<'a>(
-    query: &'a Query,
-    route: &'a [Square],
-) -> impl Iterator<Item = [u8; 2]> + 'a {
-    let last = route.len().saturating_sub(1);
-    route
-        .iter()
-        .enumerate()
-        .map(move |(index, square)| match index {
-            0 => query.from_text,
-            index if index == last => query.to_text,
-            _ => square.name(),
-        })
-}
-
 /// The TSV header row, tab-separated, for `--header`.
 pub fn push_tsv_header(out: &mut Vec<u8>, with_path: bool) {
     out.extend_from_slice(b"from\tto\tmoves");
@@ -49,35 +33,35 @@ pub fn push_tsv_header(out: &mut Vec<u8>, with_path: bool) {
 }
 
 /// Appends one TSV row: from, to and moves, and the route (squares separated by single spaces)
-/// when there is one.
-pub fn push_tsv(out: &mut Vec<u8>, query: &Query, moves: u8, route: Option<&[Square]>) {
-    out.extend_from_slice(&query.from_text);
+/// when it was asked for. For a pair no knight can join, the moves and route columns are empty.
+pub fn push_tsv(out: &mut Vec<u8>, query: &Query, moves: Option<u64>, route: Option<&[Position]>) {
+    out.extend_from_slice(query.from_text);
     out.push(b'\t');
-    out.extend_from_slice(&query.to_text);
+    out.extend_from_slice(query.to_text);
     out.push(b'\t');
-    out.extend_from_slice(moves.to_string().as_bytes());
+    if let Some(moves) = moves {
+        out.extend_from_slice(itoa::Buffer::new().format(moves).as_bytes());
+    }
     if let Some(route) = route {
         out.push(b'\t');
-        for (index, name) in typed_route(query, route).enumerate() {
-            if index > 0 {
-                out.push(b' ');
-            }
-            out.extend_from_slice(&name);
+        if moves.is_some() {
+            push_typed_route(out, query, route);
         }
     }
     out.push(b'\n');
 }
 
-/// One answer as a JSON object.
+/// One answer as a JSON object. `moves` is null for a pair no knight can join, and so is
+/// `path`, which is there only with --path.
 #[derive(Serialize)]
 struct JsonAnswer<'a> {
     source: &'a str,
     line: u64,
     from: &'a str,
     to: &'a str,
-    moves: u8,
+    moves: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    path: Option<Vec<String>>,
+    path: Option<Option<Vec<String>>>,
 }
 
 /// Appends one answer as a line of JSON.
@@ -86,18 +70,19 @@ pub fn push_json(
     source: &str,
     line: u64,
     query: &Query,
-    moves: u8,
-    route: Option<&[Square]>,
+    moves: Option<u64>,
+    route: Option<&[Position]>,
 ) {
-    let text = |name: [u8; 2]| String::from_utf8_lossy(&name).into_owned();
+    let text = |name: &[u8]| String::from_utf8_lossy(name).into_owned();
     let (from, to) = (text(query.from_text), text(query.to_text));
+    let names = |route| typed_route(query, route).map(|name| text(&name)).collect();
     let answer = JsonAnswer {
         source,
         line,
         from: &from,
         to: &to,
         moves,
-        path: route.map(|route| typed_route(query, route).map(text).collect()),
+        path: route.map(|route| moves.map(|_| names(route))),
     };
     // Writing into a Vec cannot fail, and the answer holds nothing serde cannot represent.
     serde_json::to_writer(&mut *out, &answer).expect("serializing to memory");
@@ -111,7 +96,7 @@ struct JsonFigures {
     queries: u64,
     nodes_total: u64,
     nodes_mean: f64,
-    nodes_max: u32,
+    nodes_max: u64,
     ns_per_query: f64,
 }
 
@@ -141,16 +126,19 @@ pub fn figures_json(measurements: &Measurements) -> String {
 mod tests {
     use super::*;
 
-    fn square(name: &str) -> Square {
-        name.parse().unwrap()
+    use crate::board::Board;
+    use crate::notation::parse_square;
+
+    fn square(name: &str) -> Position {
+        parse_square(name.as_bytes(), Board::STANDARD).unwrap()
     }
 
-    fn typed(from: &str, to: &str) -> Query {
+    fn typed<'a>(from: &'a str, to: &'a str) -> Query<'a> {
         Query {
-            from: square(&from.to_lowercase()),
-            to: square(&to.to_lowercase()),
-            from_text: from.as_bytes().try_into().unwrap(),
-            to_text: to.as_bytes().try_into().unwrap(),
+            from: square(from),
+            to: square(to),
+            from_text: from.as_bytes(),
+            to_text: to.as_bytes(),
         }
     }
 
@@ -159,14 +147,16 @@ mod tests {
         let route = [square("e2"), square("c3"), square("e4")];
         let mut out = Vec::new();
         push_tsv_header(&mut out, true);
-        push_tsv(&mut out, &typed("E2", "e4"), 2, Some(&route));
-        push_tsv(&mut out, &typed("f6", "F6"), 0, Some(&[square("f6")]));
+        push_tsv(&mut out, &typed("E2", "e4"), Some(2), Some(&route));
+        push_tsv(&mut out, &typed("f6", "F6"), Some(0), Some(&[square("f6")]));
+        push_tsv(&mut out, &typed("a1", "b1"), None, Some(&[]));
         push_tsv_header(&mut out, false);
-        push_tsv(&mut out, &typed("a1", "h8"), 6, None);
+        push_tsv(&mut out, &typed("a1", "h8"), Some(6), None);
+        push_tsv(&mut out, &typed("a1", "b1"), None, None);
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "from\tto\tmoves\tpath\nE2\te4\t2\tE2 c3 e4\nf6\tF6\t0\tf6\n\
-             from\tto\tmoves\na1\th8\t6\n"
+            "from\tto\tmoves\tpath\nE2\te4\t2\tE2 c3 e4\nf6\tF6\t0\tf6\na1\tb1\t\t\n\
+             from\tto\tmoves\na1\th8\t6\na1\tb1\t\n"
         );
     }
 
@@ -174,20 +164,22 @@ mod tests {
     fn json_lines_escape_the_source_and_omit_a_missing_path() {
         let mut out = Vec::new();
         let route = [square("e2"), square("c3"), square("e4")];
+        let source = "a \"b\".in";
         push_json(
             &mut out,
-            "a \"b\".in",
+            source,
             3,
             &typed("e2", "E4"),
-            2,
+            Some(2),
             Some(&route),
         );
-        push_json(&mut out, "<stdin>", 1, &typed("a1", "b3"), 1, None);
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            "{\"source\":\"a \\\"b\\\".in\",\"line\":3,\"from\":\"e2\",\"to\":\"E4\",\"moves\":2,\
-             \"path\":[\"e2\",\"c3\",\"E4\"]}\n\
-             {\"source\":\"<stdin>\",\"line\":1,\"from\":\"a1\",\"to\":\"b3\",\"moves\":1}\n"
-        );
+        push_json(&mut out, "<stdin>", 1, &typed("a1", "b3"), Some(1), None);
+        push_json(&mut out, "<stdin>", 2, &typed("a1", "b1"), None, Some(&[]));
+        let expected = [
+            r#"{"source":"a \"b\".in","line":3,"from":"e2","to":"E4","moves":2,"path":["e2","c3","E4"]}"#,
+            r#"{"source":"<stdin>","line":1,"from":"a1","to":"b3","moves":1}"#,
+            r#"{"source":"<stdin>","line":2,"from":"a1","to":"b1","moves":null,"path":null}"#,
+        ];
+        assert_eq!(String::from_utf8(out).unwrap(), expected.join("\n") + "\n");
     }
 }

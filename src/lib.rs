@@ -2,7 +2,7 @@
 //! exact filter for the classic "Knight Moves" judge problem (POJ 2243, HDU 1372, UVa 439).
 //!
 //! ```
-//! use knight_moves::board::DISTANCES;
+//! use knight_moves::table::DISTANCES;
 //! use knight_moves::square::Square;
 //!
 //! let (e2, e4): (Square, Square) = ("e2".parse().unwrap(), "e4".parse().unwrap());
@@ -21,6 +21,8 @@ pub mod format;
 pub mod generate;
 pub mod line;
 pub mod measure;
+pub mod notation;
 pub mod output;
 pub mod square;
+pub mod table;
 pub mod unbounded;

@@ -6,31 +6,21 @@
 
 use std::fmt;
 
-use crate::square::Square;
+use crate::board::{Board, Position};
+use crate::notation::{SquareError, parse_square, square_rule};
 
 /// The longest line read, in bytes before its newline. A longer line is reported and skipped
 /// without being held in memory, which keeps memory bounded whatever the input.
 pub const MAX_LINE_BYTES: usize = 4096;
 
-/// A valid line: two squares, with the text each was typed as (so `E2` is echoed as `E2`).
+/// A valid line: two squares, with the text each was typed as (so `E2` is echoed as `E2`),
+/// borrowed from the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Query {
-    pub from: Square,
-    pub to: Square,
-    pub from_text: [u8; 2],
-    pub to_text: [u8; 2],
-}
-
-impl Query {
-    /// A query typed in lower case, as the board names its squares.
-    pub fn new(from: Square, to: Square) -> Query {
-        Query {
-            from,
-            to,
-            from_text: from.name(),
-            to_text: to.name(),
-        }
-    }
+pub struct Query<'a> {
+    pub from: Position,
+    pub to: Position,
+    pub from_text: &'a [u8],
+    pub to_text: &'a [u8],
 }
 
 /// Why a line was not answered.
@@ -40,8 +30,12 @@ pub enum LineError {
     TooLong,
     /// The line does not hold exactly two tokens; `text` is the line without its outer blanks.
     SquareCount { found: usize, text: Vec<u8> },
-    /// One of the two tokens is not a square.
-    InvalidSquare { token: Vec<u8> },
+    /// One of the two tokens is not a square in any notation.
+    InvalidSquare { token: Vec<u8>, board: Board },
+    /// One of the two tokens names a square past the board's edge.
+    OffBoard { token: Vec<u8>, board: Board },
+    /// The search expanded as many squares as `--max-nodes` allows without finding the answer.
+    GaveUp { max_nodes: u64 },
 }
 
 impl fmt::Display for LineError {
@@ -53,10 +47,22 @@ impl fmt::Display for LineError {
                 "expected two squares separated by spaces or tabs, found {found}: {}",
                 Quoted(text)
             ),
-            LineError::InvalidSquare { token } => write!(
+            LineError::InvalidSquare { token, board } => write!(
                 f,
-                "invalid square {}: expected a file a-h and a rank 1-8",
-                Quoted(token)
+                "invalid square {}: expected {}",
+                Quoted(token),
+                square_rule(*board)
+            ),
+            LineError::OffBoard { token, board } => write!(
+                f,
+                "square {} is off the {board} board: expected {}",
+                Quoted(token),
+                square_rule(*board)
+            ),
+            LineError::GaveUp { max_nodes } => write!(
+                f,
+                "gave up after expanding {max_nodes} squares (--max-nodes); \
+                 try the formula engine, or allow more"
             ),
         }
     }
@@ -69,12 +75,12 @@ fn is_blank(byte: u8) -> bool {
     byte == b' ' || byte == b'\t'
 }
 
-/// Reads one line (without its newline): `Ok(None)` for a blank line, which is skipped without
-/// a word, `Ok(Some(query))` for two squares, and the reason otherwise.
+/// Reads one line (without its newline) on `board`: `Ok(None)` for a blank line, which is
+/// skipped without a word, `Ok(Some(query))` for two squares, and the reason otherwise.
 ///
 /// Spaces and tabs around the squares are ignored, and so is a carriage return at the end, so
 /// that files written on Windows (CRLF) read like any other.
-pub fn parse_line(line: &[u8]) -> Result<Option<Query>, LineError> {
+pub fn parse_line(line: &[u8], board: Board) -> Result<Option<Query<'_>>, LineError> {
     if line.len() > MAX_LINE_BYTES {
         return Err(LineError::TooLong);
     }
@@ -96,19 +102,17 @@ pub fn parse_line(line: &[u8]) -> Result<Option<Query>, LineError> {
         }
     };
     let square = |token: &[u8]| {
-        match *token {
-            [file, rank] => Square::from_bytes(file, rank).map(|square| (square, [file, rank])),
-            _ => None,
-        }
-        .ok_or_else(|| LineError::InvalidSquare {
-            token: token.to_vec(),
+        parse_square(token, board).map_err(|error| {
+            let token = token.to_vec();
+            match error {
+                SquareError::Malformed => LineError::InvalidSquare { token, board },
+                SquareError::OffBoard => LineError::OffBoard { token, board },
+            }
         })
     };
-    let (from, from_text) = square(from_text)?;
-    let (to, to_text) = square(to_text)?;
     Ok(Some(Query {
-        from,
-        to,
+        from: square(from_text)?,
+        to: square(to_text)?,
         from_text,
         to_text,
     }))
@@ -165,13 +169,16 @@ impl fmt::Display for Quoted<'_> {
 mod tests {
     use super::*;
 
-    fn query(from: &str, to: &str) -> Query {
-        let (from_sq, to_sq) = (from.parse().unwrap(), to.parse().unwrap());
+    const STANDARD: Board = Board::STANDARD;
+
+    /// The query for two squares typed as `from` and `to` on 8×8.
+    fn query(from: &'static str, to: &'static str) -> Query<'static> {
+        let position = |text: &str| parse_square(text.as_bytes(), STANDARD).unwrap();
         Query {
-            from: from_sq,
-            to: to_sq,
-            from_text: from.as_bytes().try_into().unwrap(),
-            to_text: to.as_bytes().try_into().unwrap(),
+            from: position(from),
+            to: position(to),
+            from_text: from.as_bytes(),
+            to_text: to.as_bytes(),
         }
     }
 
@@ -186,14 +193,19 @@ mod tests {
             (b"A1 H8", query("A1", "H8")),
         ];
         for (line, expected) in cases {
-            assert_eq!(parse_line(line), Ok(Some(*expected)), "{}", Quoted(line));
+            assert_eq!(
+                parse_line(line, STANDARD),
+                Ok(Some(*expected)),
+                "{}",
+                Quoted(line)
+            );
         }
     }
 
     #[test]
     fn blank_lines_are_skipped() {
         for line in [&b""[..], b" ", b"\t \t", b"\r", b"  \r"] {
-            assert_eq!(parse_line(line), Ok(None), "{}", Quoted(line));
+            assert_eq!(parse_line(line, STANDARD), Ok(None), "{}", Quoted(line));
         }
     }
 
@@ -202,15 +214,19 @@ mod tests {
         let cases: &[(&[u8], &str)] = &[
             (
                 b"i9 a1",
-                r#"invalid square "i9": expected a file a-h and a rank 1-8"#,
+                r#"square "i9" is off the 8x8 board: expected a file a-h and a rank 1-8"#,
             ),
             (
                 b"a1 a0",
-                r#"invalid square "a0": expected a file a-h and a rank 1-8"#,
+                r#"square "a0" is off the 8x8 board: expected a file a-h and a rank 1-8"#,
             ),
             (
                 b"e22 e4",
-                r#"invalid square "e22": expected a file a-h and a rank 1-8"#,
+                r#"square "e22" is off the 8x8 board: expected a file a-h and a rank 1-8"#,
+            ),
+            (
+                b"e02 e4",
+                r#"invalid square "e02": expected a file a-h and a rank 1-8"#,
             ),
             (
                 b" e2 ",
@@ -238,9 +254,24 @@ mod tests {
             ),
         ];
         for (line, message) in cases {
-            let error = parse_line(line).expect_err("a bad line");
+            let error = parse_line(line, STANDARD).expect_err("a bad line");
             assert_eq!(error.to_string(), *message);
         }
+    }
+
+    #[test]
+    fn other_boards_name_themselves_in_messages() {
+        let board = Board::new(30, 1000).unwrap();
+        let query = parse_line(b"ad1000 B7", board).unwrap().unwrap();
+        assert_eq!(
+            (query.from, query.to),
+            (Position::new(29, 999), Position::new(1, 6))
+        );
+        let error = parse_line(b"ae1 a1", board).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            r#"square "ae1" is off the 30x1000 board: expected a file a-ad and a rank 1-1000"#
+        );
     }
 
     #[test]
@@ -248,9 +279,9 @@ mod tests {
         let mut line = b"e2".to_vec();
         line.resize(MAX_LINE_BYTES - 2, b' ');
         line.extend_from_slice(b"e4");
-        assert_eq!(parse_line(&line), Ok(Some(query("e2", "e4"))));
+        assert_eq!(parse_line(&line, STANDARD), Ok(Some(query("e2", "e4"))));
         line.push(b' ');
-        assert_eq!(parse_line(&line), Err(LineError::TooLong));
+        assert_eq!(parse_line(&line, STANDARD), Err(LineError::TooLong));
     }
 
     #[test]

@@ -9,8 +9,9 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use crate::engine::{Engine, Search, SearchFn};
-use crate::square::Square;
+use crate::board::{Board, Position};
+use crate::engine::{Engine, GaveUp, Search, SearchFn};
+use crate::notation::SquareName;
 
 /// An engine to measure: its name in the table, and its search.
 #[derive(Clone, Copy)]
@@ -33,7 +34,7 @@ impl From<Engine> for Measured {
 pub struct EngineFigures {
     pub queries: u64,
     pub nodes_total: u64,
-    pub nodes_max: u32,
+    pub nodes_max: u64,
     pub elapsed: Duration,
 }
 
@@ -57,35 +58,44 @@ impl EngineFigures {
     }
 }
 
-/// A query on which the engines gave different distances.
+/// A query on which the engines gave different answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Disagreement {
     pub line_number: u64,
-    pub from: Square,
-    pub to: Square,
-    /// Each engine's name and distance, in the order of the table.
-    pub answers: Vec<(&'static str, u8)>,
+    pub from: Position,
+    pub to: Position,
+    /// Each engine's name and answer, in the order of the table.
+    pub answers: Vec<(&'static str, Result<Option<u64>, GaveUp>)>,
 }
 
 /// The engines being measured, their figures so far, and the queries of the current batch.
 pub struct Measurements {
     engines: Vec<Measured>,
     figures: Vec<EngineFigures>,
+    board: Board,
     with_routes: bool,
-    batch: Vec<(Square, Square, u64)>,
-    results: Vec<Search>,
-    route: Vec<Square>,
+    max_nodes: u64,
+    batch: Vec<(Position, Position, u64)>,
+    results: Vec<Result<Search, GaveUp>>,
+    route: Vec<Position>,
     disagreements: u64,
 }
 
 impl Measurements {
-    /// Measures `engines` (the first is the one answering). With `with_routes`, each search also
-    /// builds its route, as `--path` makes the answering engine do.
-    pub fn new(engines: Vec<Measured>, with_routes: bool) -> Measurements {
+    /// Measures `engines` on `board` (the first is the one answering). With `with_routes`, each
+    /// search also builds its route, as `--path` makes the answering engine do.
+    pub fn new(
+        engines: Vec<Measured>,
+        board: Board,
+        with_routes: bool,
+        max_nodes: u64,
+    ) -> Measurements {
         Measurements {
             figures: vec![EngineFigures::default(); engines.len()],
             engines,
+            board,
             with_routes,
+            max_nodes,
             batch: Vec::new(),
             results: Vec::new(),
             route: Vec::new(),
@@ -95,7 +105,7 @@ impl Measurements {
 
     /// Keeps a query for the next [`Measurements::measure_batch`].
     #[inline]
-    pub fn record(&mut self, from: Square, to: Square, line_number: u64) {
+    pub fn record(&mut self, from: Position, to: Position, line_number: u64) {
         self.batch.push((from, to, line_number));
     }
 
@@ -111,18 +121,24 @@ impl Measurements {
             let start = Instant::now();
             for &(from, to, _) in &self.batch {
                 let route = self.with_routes.then_some(&mut self.route);
-                self.results.push((engine.search)(from, to, route));
+                let search = (engine.search)(self.board, from, to, route, self.max_nodes);
+                self.results.push(search);
             }
             figures.elapsed += start.elapsed();
+            // A search that gave up counts as having expanded all it was allowed.
+            let expanded = |result: &Result<Search, GaveUp>| match result {
+                Ok(search) => search.expanded,
+                Err(gave_up) => gave_up.max_nodes,
+            };
             let found = &self.results[self.results.len() - count..];
             figures.queries += count as u64;
-            figures.nodes_total += found.iter().map(|s| u64::from(s.expanded)).sum::<u64>();
-            let most = found.iter().map(|s| s.expanded).max().unwrap_or(0);
+            figures.nodes_total += found.iter().map(expanded).sum::<u64>();
+            let most = found.iter().map(expanded).max().unwrap_or(0);
             figures.nodes_max = figures.nodes_max.max(most);
         }
         let mut disagreements = Vec::new();
         for (index, &(from, to, line_number)) in self.batch.iter().enumerate() {
-            let distance = |engine: usize| self.results[engine * count + index].moves;
+            let distance = |engine: usize| self.results[engine * count + index].map(|s| s.moves);
             if (1..self.engines.len()).any(|engine| distance(engine) != distance(0)) {
                 let answers = (0..self.engines.len())
                     .map(|engine| (self.engines[engine].name, distance(engine)))
@@ -193,12 +209,16 @@ impl Disagreement {
         let answers: Vec<String> = self
             .answers
             .iter()
-            .map(|(name, moves)| format!("{name} {moves}"))
+            .map(|(name, answer)| match answer {
+                Ok(Some(moves)) => format!("{name} {moves}"),
+                Ok(None) => format!("{name} no route"),
+                Err(_) => format!("{name} gave up (--max-nodes)"),
+            })
             .collect();
         format!(
             "engines disagree on {} {}: {}",
-            self.from,
-            self.to,
+            SquareName(self.from),
+            SquareName(self.to),
             answers.join(", ")
         )
     }
@@ -208,17 +228,31 @@ impl Disagreement {
 mod tests {
     use super::*;
 
-    fn square(name: &str) -> Square {
-        name.parse().unwrap()
+    const BOARD: Board = Board::STANDARD;
+
+    fn square(name: &str) -> Position {
+        crate::notation::parse_square(name.as_bytes(), BOARD).unwrap()
     }
 
     /// An engine that is wrong on purpose: one move too many from a1.
-    fn broken(from: Square, to: Square, route: Option<&mut Vec<Square>>) -> Search {
-        let right = (Engine::Table.search_fn())(from, to, route);
-        Search {
-            moves: right.moves + u8::from(from == square("a1")),
+    fn broken(
+        board: Board,
+        from: Position,
+        to: Position,
+        route: Option<&mut Vec<Position>>,
+        max_nodes: u64,
+    ) -> Result<Search, GaveUp> {
+        let right = (Engine::Table.search_fn())(board, from, to, route, max_nodes)?;
+        Ok(Search {
+            moves: right
+                .moves
+                .map(|moves| moves + u64::from(from == square("a1"))),
             ..right
-        }
+        })
+    }
+
+    fn measurements(engines: Vec<Measured>, with_routes: bool) -> Measurements {
+        Measurements::new(engines, BOARD, with_routes, 1000)
     }
 
     #[test]
@@ -228,7 +262,7 @@ mod tests {
             name: "broken",
             search: broken,
         });
-        let mut measurements = Measurements::new(engines, false);
+        let mut measurements = measurements(engines, false);
         measurements.record(square("e2"), square("e4"), 1);
         measurements.record(square("a1"), square("h8"), 2);
         let found = measurements.measure_batch();
@@ -236,7 +270,8 @@ mod tests {
         assert_eq!(found[0].line_number, 2);
         assert_eq!(
             found[0].describe(),
-            "engines disagree on a1 h8: table 6, bfs 6, bidirectional 6, astar 6, broken 7"
+            "engines disagree on a1 h8: table 6, formula 6, bfs 6, bidirectional 6, astar 6, \
+             broken 7"
         );
         assert_eq!(measurements.disagreements(), 1);
     }
@@ -244,7 +279,7 @@ mod tests {
     #[test]
     fn figures_add_up_over_batches() {
         let engines = vec![Measured::from(Engine::Table), Measured::from(Engine::Bfs)];
-        let mut measurements = Measurements::new(engines, true);
+        let mut measurements = measurements(engines, true);
         for line in 1..=3 {
             measurements.record(square("a1"), square("h8"), line);
             assert!(measurements.measure_batch().is_empty());
@@ -252,25 +287,28 @@ mod tests {
         let rows: Vec<_> = measurements.rows().collect();
         assert_eq!(rows[0].1.queries, 3);
         assert_eq!(rows[0].1.nodes_total, 0);
-        let bfs_once = u64::from(bfs_expanded("a1", "h8"));
+        let bfs_once = bfs_expanded("a1", "h8");
         assert_eq!(rows[1].1.nodes_total, 3 * bfs_once);
-        assert_eq!(u64::from(rows[1].1.nodes_max), bfs_once);
+        assert_eq!(rows[1].1.nodes_max, bfs_once);
         assert!((rows[1].1.nodes_mean() - bfs_once as f64).abs() < 1e-9);
     }
 
-    fn bfs_expanded(from: &str, to: &str) -> u32 {
-        (Engine::Bfs.search_fn())(square(from), square(to), None).expanded
+    fn bfs_expanded(from: &str, to: &str) -> u64 {
+        let search = Engine::Bfs.search_fn();
+        search(BOARD, square(from), square(to), None, 1000)
+            .unwrap()
+            .expanded
     }
 
     #[test]
     fn the_table_has_a_header_and_aligned_rows() {
         let engines = Engine::ALL.into_iter().map(Measured::from).collect();
-        let mut measurements = Measurements::new(engines, false);
+        let mut measurements = measurements(engines, false);
         measurements.record(square("e2"), square("e4"), 1);
         measurements.measure_batch();
         let table = measurements.table();
         let lines: Vec<&str> = table.lines().collect();
-        assert_eq!(lines.len(), 5);
+        assert_eq!(lines.len(), 6);
         let header: Vec<&str> = lines[0].split_whitespace().collect();
         assert_eq!(
             header,

@@ -1,34 +1,120 @@
-//! How an answer is written: the judge's sentence, with the route after it when asked.
+//! How an answer is written as the judge's sentence, with the route after it when asked.
 
+use std::borrow::Cow;
+
+use crate::board::Position;
 use crate::line::Query;
+use crate::notation::push_square_name;
 use crate::square::Square;
 
 /// The judge's answer with blanks to fill: the squares at bytes 12–13 and 18–19, the number of
 /// moves at byte 27. "moves" stays plural even for one move, as the judge expects.
 const SENTENCE: [u8; 43] = *b"To get from xx to yy takes n knight moves.\n";
 
-/// Appends the judge's sentence for one answer, with the squares as they were typed.
+/// Appends the judge's sentence for one answer, with the squares as they were typed, or the
+/// sentence for a pair no knight can join (`moves` is `None`).
 ///
-/// Every square is two bytes and no distance on 8×8 exceeds 6, so each answer is the template
-/// with five bytes patched: one 43-byte copy, which is what keeps the hot path fast.
+/// On 8×8 every square is two bytes and no distance exceeds 6, so the answer is the template
+/// with five bytes patched: one 43-byte copy, which is what keeps the hot path fast. Longer
+/// names and numbers (other boards) are written piece by piece.
 #[inline]
-pub fn push_sentence(out: &mut Vec<u8>, query: &Query, moves: u8) {
-    out.extend_from_slice(&sentence(query, moves));
+pub fn push_sentence(out: &mut Vec<u8>, query: &Query, moves: Option<u64>) {
+    match (short_texts(query), moves) {
+        (Some((from, to)), Some(moves @ 0..=9)) => push_judge_sentence(out, from, to, moves as u8),
+        (_, Some(moves)) => {
+            push_sentence_start(out, query, moves);
+            out.extend_from_slice(b".\n");
+        }
+        (_, None) => {
+            out.extend_from_slice(b"There is no knight route from ");
+            out.extend_from_slice(query.from_text);
+            out.extend_from_slice(b" to ");
+            out.extend_from_slice(query.to_text);
+            out.extend_from_slice(b".\n");
+        }
+    }
+}
+
+/// The two squares' texts, when both are two bytes long, as every square of 8×8 is.
+#[inline]
+pub fn short_texts(query: &Query) -> Option<([u8; 2], [u8; 2])> {
+    Some((
+        query.from_text.try_into().ok()?,
+        query.to_text.try_into().ok()?,
+    ))
+}
+
+/// Appends the judge's sentence for two-byte squares and a one-digit distance: the template
+/// patched, in one copy. This is all the hot path does for an answer.
+#[inline]
+pub fn push_judge_sentence(out: &mut Vec<u8>, from: [u8; 2], to: [u8; 2], moves: u8) {
+    out.extend_from_slice(&sentence(from, to, moves));
 }
 
 /// The template with the squares and the number of moves filled in.
 #[inline]
-fn sentence(query: &Query, moves: u8) -> [u8; SENTENCE.len()] {
+fn sentence(from: [u8; 2], to: [u8; 2], moves: u8) -> [u8; SENTENCE.len()] {
     debug_assert!(moves < 10, "a one-digit distance");
     let mut sentence = SENTENCE;
-    sentence[12..14].copy_from_slice(&query.from_text);
-    sentence[18..20].copy_from_slice(&query.to_text);
+    sentence[12..14].copy_from_slice(&from);
+    sentence[18..20].copy_from_slice(&to);
     sentence[27] = b'0' + moves;
     sentence
 }
 
-/// The end of a routed answer, from the colon on, with every square in lower case:
-/// `: e2 c3 e4.` and the newline. On 8×8 no route is longer than 6 moves, so the text fits in
+/// Appends the sentence up to "moves", without its full stop.
+fn push_sentence_start(out: &mut Vec<u8>, query: &Query, moves: u64) {
+    out.extend_from_slice(b"To get from ");
+    out.extend_from_slice(query.from_text);
+    out.extend_from_slice(b" to ");
+    out.extend_from_slice(query.to_text);
+    out.extend_from_slice(b" takes ");
+    out.extend_from_slice(itoa::Buffer::new().format(moves).as_bytes());
+    out.extend_from_slice(b" knight moves");
+}
+
+/// The names of the squares of `route`, its ends as they were typed in `query` (a route of no
+/// moves is the start as typed), the squares between in lower case.
+pub fn typed_route<'a>(
+    query: &'a Query,
+    route: &'a [Position],
+) -> impl Iterator<Item = Cow<'a, [u8]>> {
+    let last = route.len().saturating_sub(1);
+    route
+        .iter()
+        .enumerate()
+        .map(move |(index, &position)| match index {
+            0 => Cow::Borrowed(query.from_text),
+            index if index == last => Cow::Borrowed(query.to_text),
+            _ => {
+                let mut name = Vec::new();
+                push_square_name(&mut name, position);
+                Cow::Owned(name)
+            }
+        })
+}
+
+/// Appends the squares of `route` as [`typed_route`] names them, separated by single spaces.
+pub fn push_typed_route(out: &mut Vec<u8>, query: &Query, route: &[Position]) {
+    for (index, name) in typed_route(query, route).enumerate() {
+        if index > 0 {
+            out.push(b' ');
+        }
+        out.extend_from_slice(&name);
+    }
+}
+
+/// Appends the judge's sentence with a shortest route after it, before the full stop:
+/// `To get from e2 to e4 takes 2 knight moves: e2 c3 e4.`, on any board.
+pub fn push_sentence_with_route(out: &mut Vec<u8>, query: &Query, moves: u64, route: &[Position]) {
+    push_sentence_start(out, query, moves);
+    out.extend_from_slice(b": ");
+    push_typed_route(out, query, route);
+    out.extend_from_slice(b".\n");
+}
+
+/// The end of a routed answer on 8×8, from the colon on, with every square in lower case:
+/// `: e2 c3 e4.` and the newline. No 8×8 route is longer than 6 moves, so the text fits in
 /// 24 bytes in place: copying it is one fixed-size move, with no heap and no loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RouteText {
@@ -69,25 +155,28 @@ impl RouteText {
     }
 }
 
-/// Appends the judge's sentence with a shortest route after it, before the full stop:
-/// `To get from e2 to e4 takes 2 knight moves: e2 c3 e4.` The route's ends are written as the
-/// squares were typed (a route of no moves as the start was typed), the squares between in
-/// lower case.
+/// Appends the judge's sentence with an 8×8 route after it, as [`push_sentence_with_route`]
+/// does, from the squares' two-byte texts (see [`short_texts`]) and precomputed route text.
 ///
 /// The line is assembled on the stack from two fixed-size copies, the ends patched in as in
 /// [`push_sentence`], and appended in one copy: appending the route's pieces one by one took
 /// half as long again as the whole plain answer.
 #[inline]
-pub fn push_sentence_with_route(out: &mut Vec<u8>, query: &Query, moves: u8, route: &RouteText) {
+pub fn push_sentence_with_route_text(
+    out: &mut Vec<u8>,
+    (from, to): ([u8; 2], [u8; 2]),
+    moves: u8,
+    route: &RouteText,
+) {
     // The sentence's full stop and newline are overwritten by the route's colon onwards.
     const ROUTE_AT: usize = SENTENCE.len() - 2;
     let mut line = [0u8; ROUTE_AT + RouteText::CAPACITY];
-    line[..SENTENCE.len()].copy_from_slice(&sentence(query, moves));
+    line[..SENTENCE.len()].copy_from_slice(&sentence(from, to, moves));
     line[ROUTE_AT..].copy_from_slice(&route.bytes);
-    line[ROUTE_AT + 2..ROUTE_AT + 4].copy_from_slice(&query.from_text);
+    line[ROUTE_AT + 2..ROUTE_AT + 4].copy_from_slice(&from);
     let end = ROUTE_AT + usize::from(route.len);
     if moves > 0 {
-        line[end - 4..end - 2].copy_from_slice(&query.to_text);
+        line[end - 4..end - 2].copy_from_slice(&to);
     }
     out.extend_from_slice(&line[..end]);
 }
@@ -96,41 +185,59 @@ pub fn push_sentence_with_route(out: &mut Vec<u8>, query: &Query, moves: u8, rou
 mod tests {
     use super::*;
 
+    fn square(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn query<'a>(from: &'a str, to: &'a str) -> Query<'a> {
+        Query {
+            from: square(&from.to_lowercase()).position(),
+            to: square(&to.to_lowercase()).position(),
+            from_text: from.as_bytes(),
+            to_text: to.as_bytes(),
+        }
+    }
+
     #[test]
     fn writes_the_judge_sentence_with_squares_as_typed() {
-        let mut query = Query::new("e2".parse().unwrap(), "e4".parse().unwrap());
         let mut out = Vec::new();
-        push_sentence(&mut out, &query, 2);
-        query.from_text = *b"B1";
-        push_sentence(&mut out, &query, 1);
+        push_sentence(&mut out, &query("e2", "e4"), Some(2));
+        push_sentence(&mut out, &query("B1", "c3"), Some(1));
+        push_sentence(&mut out, &query("a1", "b3"), None);
+        let long = Query {
+            from_text: b"aa100",
+            ..query("a1", "b3")
+        };
+        push_sentence(&mut out, &long, Some(1234));
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "To get from e2 to e4 takes 2 knight moves.\n\
-             To get from B1 to e4 takes 1 knight moves.\n"
+             To get from B1 to c3 takes 1 knight moves.\n\
+             There is no knight route from a1 to b3.\n\
+             To get from aa100 to b3 takes 1234 knight moves.\n"
         );
     }
 
     #[test]
     fn writes_the_route_with_its_ends_as_typed() {
-        let square = |name: &str| name.parse::<Square>().unwrap();
-        let mut query = Query::new(square("e2"), square("e4"));
-        query.to_text = *b"E4";
         let mut out = Vec::new();
         let route = RouteText::new(&[square("e2"), square("c3"), square("e4")]);
         assert_eq!(route.as_bytes(), b": e2 c3 e4.\n");
-        push_sentence_with_route(&mut out, &query, 2, &route);
-        let same = Query::new(square("f6"), square("f6"));
-        push_sentence_with_route(&mut out, &same, 0, &RouteText::new(&[square("f6")]));
+        push_sentence_with_route_text(&mut out, (*b"e2", *b"E4"), 2, &route);
+        let alone = RouteText::new(&[square("f6")]);
+        push_sentence_with_route_text(&mut out, (*b"f6", *b"f6"), 0, &alone);
         let longest: Vec<Square> = ["a1", "b3", "c5", "d7", "f8", "g6", "h8"]
             .map(square)
             .into();
-        let a1_h8 = Query::new(square("a1"), square("h8"));
-        push_sentence_with_route(&mut out, &a1_h8, 6, &RouteText::new(&longest));
+        push_sentence_with_route_text(&mut out, (*b"a1", *b"h8"), 6, &RouteText::new(&longest));
+        let positions: Vec<Position> = longest.iter().map(|s| s.position()).collect();
+        push_sentence_with_route(&mut out, &query("A1", "h8"), 6, &positions);
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "To get from e2 to E4 takes 2 knight moves: e2 c3 E4.\n\
              To get from f6 to f6 takes 0 knight moves: f6.\n\
-             To get from a1 to h8 takes 6 knight moves: a1 b3 c5 d7 f8 g6 h8.\n"
+             To get from a1 to h8 takes 6 knight moves: a1 b3 c5 d7 f8 g6 h8.\n\
+             To get from A1 to h8 takes 6 knight moves: A1 b3 c5 d7 f8 g6 h8.\n"
         );
     }
 }

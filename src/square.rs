@@ -7,6 +7,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::board::Position;
+
 /// One square of the 8×8 board, numbered 0..64 rank by rank: a1 is 0, h1 is 7, a2 is 8, h8 is 63.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -61,6 +63,21 @@ impl Square {
             [file, rank] => Square::from_bytes(file, rank),
             _ => None,
         }
+    }
+
+    /// The square at a position, if the position is on the 8×8 board.
+    #[inline]
+    pub const fn at(position: Position) -> Option<Square> {
+        if position.file < 8 && position.rank < 8 {
+            Some(Square((position.rank * 8 + position.file) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square's position, for the code that works on boards of any size.
+    pub const fn position(self) -> Position {
+        Position::new((self.0 % 8) as u32, (self.0 / 8) as u32)
     }
 
     /// The index `rank * 8 + file`, for indexing tables.
@@ -166,6 +183,7 @@ mod tests {
         for square in Square::all() {
             assert_eq!(square.to_string().parse::<Square>(), Ok(square));
             assert_eq!(Square::from_index(square.index()), Some(square));
+            assert_eq!(Square::at(square.position()), Some(square));
             assert_eq!(
                 Square::from_coordinates(square.file(), square.rank()),
                 Some(square)

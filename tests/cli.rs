@@ -42,11 +42,22 @@ fn crlf_blank_lines_blanks_and_a_missing_final_newline_are_all_fine() {
 #[test]
 fn each_kind_of_bad_line_is_reported_and_the_rest_answered() {
     let square_rule = "expected a file a-h and a rank 1-8";
+    // e4x and e02 are not squares in any notation; the others are, but off the board.
     let cases: &[(&[u8], String)] = &[
-        (b"i9 a1", format!("invalid square \"i9\": {square_rule}")),
-        (b"a0 b2", format!("invalid square \"a0\": {square_rule}")),
-        (b"e22 e4", format!("invalid square \"e22\": {square_rule}")),
+        (
+            b"i9 a1",
+            format!("square \"i9\" is off the 8x8 board: {square_rule}"),
+        ),
+        (
+            b"a0 b2",
+            format!("square \"a0\" is off the 8x8 board: {square_rule}"),
+        ),
+        (
+            b"e22 e4",
+            format!("square \"e22\" is off the 8x8 board: {square_rule}"),
+        ),
         (b"e2 e4x", format!("invalid square \"e4x\": {square_rule}")),
+        (b"e02 e4", format!("invalid square \"e02\": {square_rule}")),
         (
             b"e2",
             "expected two squares separated by spaces or tabs, found 1: \"e2\"".into(),
@@ -93,7 +104,7 @@ fn messages_name_the_file_and_count_lines_in_each_source() {
             sentence("a1", "b2", 4)
         ))
         .stderr(
-            "knight-moves: <stdin>:3: invalid square \"z1\": expected a file a-h and a rank 1-8\n",
+            "knight-moves: <stdin>:3: square \"z1\" is off the 8x8 board: expected a file a-h and a rank 1-8\n",
         );
     let dir = tempdir();
     let path = dir.join("moves.txt");
@@ -104,7 +115,7 @@ fn messages_name_the_file_and_count_lines_in_each_source() {
         .code(1)
         .stdout(sentence("e2", "e4", 2))
         .stderr(format!(
-            "knight-moves: {}:3: invalid square \"i9\": expected a file a-h and a rank 1-8\n",
+            "knight-moves: {}:3: square \"i9\" is off the 8x8 board: expected a file a-h and a rank 1-8\n",
             path.display()
         ));
 }
@@ -142,7 +153,7 @@ fn an_unreadable_file_outranks_bad_lines() {
         .code(2)
         .stdout("")
         .stderr(
-            predicate::str::contains("<stdin>:1: invalid square \"e9\"")
+            predicate::str::contains("<stdin>:1: square \"e9\" is off the 8x8 board")
                 .and(predicate::str::contains("knight-moves: no-such-file.in: ")),
         );
 }

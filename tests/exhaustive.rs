@@ -4,8 +4,8 @@
 mod common;
 
 use common::{knight_moves, oracle_moves, sentence, square_names};
-use knight_moves::board::DISTANCES;
 use knight_moves::square::Square;
+use knight_moves::table::DISTANCES;
 
 #[test]
 fn the_distance_table_matches_the_oracle_on_all_4096_pairs() {

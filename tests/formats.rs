@@ -222,7 +222,7 @@ fn json_stats_are_one_object_on_stderr() {
         .iter()
         .map(|e| e["engine"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["table", "bfs", "bidirectional", "astar"]);
+    assert_eq!(names, ["table", "formula", "bfs", "bidirectional", "astar"]);
     for engine in engines {
         assert_eq!(engine["queries"], 8);
         for field in ["nodes_total", "nodes_mean", "nodes_max", "ns_per_query"] {
@@ -246,7 +246,7 @@ fn the_man_page_mentions_every_option() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 10, "the options this test knows of");
+    assert_eq!(checked, 12, "the options this test knows of");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use common::{knight_moves, oracle_moves};
 use predicates::prelude::*;
 
 const SAMPLE_OUT: &str = include_str!("data/sample.out");
-const ENGINES: [&str; 4] = ["table", "bfs", "bidirectional", "astar"];
+const ENGINES: [&str; 5] = ["table", "formula", "bfs", "bidirectional", "astar"];
 
 /// Whether two squares named like `e2` are one knight move apart.
 fn is_knight_move(from: &str, to: &str) -> bool {
@@ -121,7 +121,7 @@ fn stats_prints_one_row_for_the_engine_used() {
             Some(2),
             "{mean}"
         );
-        if engine == "table" {
+        if engine == "table" || engine == "formula" {
             assert_eq!(rows[1][2], "0");
         } else {
             assert!(rows[1][2].parse::<u64>().unwrap() > 0, "{engine} expands");
@@ -142,7 +142,7 @@ fn compare_prints_one_row_per_engine_and_succeeds_when_they_agree() {
     );
     let stderr = String::from_utf8(output.stderr).unwrap();
     let rows = table_rows(&stderr);
-    assert_eq!(rows.len(), 5, "{stderr}");
+    assert_eq!(rows.len(), 6, "{stderr}");
     assert_eq!(rows[0], HEADER);
     let names: Vec<&str> = rows[1..].iter().map(|row| row[0].as_str()).collect();
     assert_eq!(names, ENGINES);
@@ -162,7 +162,7 @@ fn compare_with_bad_lines_still_measures_the_good_ones() {
         .assert()
         .code(1)
         .stderr(
-            predicate::str::contains("<stdin>:2: invalid square \"x9\"")
+            predicate::str::contains("<stdin>:2: square \"x9\" is off the 8x8 board")
                 .and(predicate::str::contains("bidirectional        1")),
         );
 }
@@ -174,6 +174,6 @@ fn an_unknown_engine_is_a_usage_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "possible values: table, bfs, bidirectional, astar",
+            "possible values: table, formula, bfs, bidirectional, astar",
         ));
 }

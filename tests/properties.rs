@@ -4,6 +4,7 @@
 use std::io::{self, Read};
 
 use knight_moves::answer::Answerer;
+use knight_moves::board::Board;
 use knight_moves::filter::Filter;
 use proptest::prelude::*;
 
@@ -69,7 +70,7 @@ fn input_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn check(input: &[u8], sizes: Vec<usize>) -> Result<(), TestCaseError> {
-    let mut filter = Filter::new(Vec::new(), Vec::new(), Answerer::default());
+    let mut filter = Filter::new(Vec::new(), Vec::new(), Board::STANDARD, Answerer::default());
     filter
         .filter(
             "p",

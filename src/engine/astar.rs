@@ -4,69 +4,74 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::board::knight_neighbours;
-use crate::engine::{Parents, Search, found, zero_moves};
-use crate::square::Square;
+use rustc_hash::FxHashSet;
+
+use crate::board::{Board, Position};
+use crate::engine::{GaveUp, Parents, Search, expand_one, found, no_route, zero_moves};
 use crate::unbounded::unbounded_distance;
 
 /// The heuristic: the knight's distance between the squares on a board without edges.
 ///
 /// It is *admissible*: edges can only take moves away from a knight, never add shortcuts, so the
-/// distance on 8×8 is never less than this. It is *consistent*: it is itself a distance, so by
-/// the triangle inequality it falls by at most one per move. Consistency is what lets A* close a
-/// square for good the first time it is expanded. The exhaustive tests check both on every pair.
+/// distance on any board is never less than this. It is *consistent*: it is itself a distance,
+/// so by the triangle inequality it falls by at most one per move. Consistency is what lets A*
+/// close a square for good the first time it is expanded. The exhaustive tests check both on
+/// every pair of 8×8.
 ///
 /// The heuristic some articles use, Manhattan distance × 10 against a step cost of 23, is not
 /// admissible: one knight move changes the Manhattan distance by 3, which it prices at 30 > 23,
 /// so it can overestimate and A* can return a route that is too long.
-pub fn heuristic(from: Square, to: Square) -> u8 {
-    let distance = unbounded_distance(
-        i64::from(to.file() - from.file()),
-        i64::from(to.rank() - from.rank()),
-    );
-    distance as u8 // at most 6 on 8×8
+pub fn heuristic(from: Position, to: Position) -> u64 {
+    let (file_difference, rank_difference) = from.offset_to(to);
+    unbounded_distance(file_difference, rank_difference)
 }
 
 /// Searches from `from`, always expanding the open square with the least `moves + heuristic`
-/// (ties: the least heuristic, which goes deeper, then the lower square index, so routes are
-/// deterministic), until the target is taken off the open list.
+/// (ties: the least heuristic, which goes deeper, then the lowest position, so routes are
+/// deterministic), until the target is taken off the open list or none is left (no route).
 ///
 /// ```
+/// use knight_moves::board::{Board, Position};
 /// use knight_moves::engine::astar;
-/// let (a1, b2) = ("a1".parse().unwrap(), "b2".parse().unwrap());
-/// assert_eq!(astar::search(a1, b2, None).moves, 4);
+/// let (a1, b2) = (Position::new(0, 0), Position::new(1, 1));
+/// assert_eq!(astar::search(Board::STANDARD, a1, b2, None, 1000).unwrap().moves, Some(4));
 /// ```
-pub fn search(from: Square, to: Square, route: Option<&mut Vec<Square>>) -> Search {
+pub fn search(
+    board: Board,
+    from: Position,
+    to: Position,
+    route: Option<&mut Vec<Position>>,
+    max_nodes: u64,
+) -> Result<Search, GaveUp> {
     if from == to {
-        return zero_moves(from, route);
+        return Ok(zero_moves(from, route));
     }
-    let mut parents: Parents = [None; Square::COUNT];
-    let mut moves = [u8::MAX; Square::COUNT];
-    let mut closed = [false; Square::COUNT];
-    let mut open = BinaryHeap::with_capacity(Square::COUNT);
-    parents[from.index()] = Some(from);
-    moves[from.index()] = 0;
+    let mut parents = Parents::default();
+    let mut closed = FxHashSet::default();
+    let mut open = BinaryHeap::new();
+    parents.insert(from, (from, 0));
     let estimate = heuristic(from, to);
     open.push(Reverse((estimate, estimate, from)));
     let mut expanded = 0;
     while let Some(Reverse((_, _, current))) = open.pop() {
-        if closed[current.index()] {
+        if !closed.insert(current) {
             continue; // an older, worse entry for a square already expanded
         }
-        closed[current.index()] = true;
-        expanded += 1;
+        expand_one(&mut expanded, max_nodes)?;
         if current == to {
-            return found(&parents, to, route, moves[to.index()], expanded);
+            return Ok(found(&parents, to, route, expanded));
         }
-        let reached = moves[current.index()] + 1;
-        for &neighbour in knight_neighbours(current) {
-            if reached < moves[neighbour.index()] {
-                moves[neighbour.index()] = reached;
-                parents[neighbour.index()] = Some(current);
+        let reached = parents[&current].1 + 1;
+        for neighbour in board.knight_neighbours(current) {
+            let better = parents
+                .get(&neighbour)
+                .is_none_or(|&(_, moves)| reached < moves);
+            if better {
+                parents.insert(neighbour, (current, reached));
                 let estimate = heuristic(neighbour, to);
                 open.push(Reverse((reached + estimate, estimate, neighbour)));
             }
         }
     }
-    unreachable!("the knight's graph on 8×8 is connected")
+    Ok(no_route(route, expanded))
 }

@@ -1,51 +1,55 @@
 //! Plain breadth-first search: squares are expanded in order of distance from the start, so
 //! the first time the target is seen, it is seen by a shortest route.
 
-use crate::board::knight_neighbours;
-use crate::engine::{Parents, Search, found, zero_moves};
-use crate::square::Square;
+use crate::board::{Board, Position};
+use crate::engine::{GaveUp, Parents, Search, expand_one, found, no_route, zero_moves};
 
-/// Searches outward from `from` until `to` is reached.
+/// Searches outward from `from`, a layer of equal distance at a time, until `to` is reached or
+/// every square reachable from `from` has been expanded (no route).
 ///
 /// The target is recognised when it is first generated as a neighbour, not when it would be
 /// taken off the queue: every square generated while expanding distance `d` is at distance
 /// `d + 1`, so waiting longer could only cost expansions.
 ///
 /// ```
+/// use knight_moves::board::{Board, Position};
 /// use knight_moves::engine::bfs;
-/// let (e2, e4) = ("e2".parse().unwrap(), "e4".parse().unwrap());
-/// let mut route = Vec::new();
-/// let search = bfs::search(e2, e4, Some(&mut route));
-/// assert_eq!(search.moves, 2);
-/// assert_eq!(route.len(), 3);
+/// let (e2, e4) = (Position::new(4, 1), Position::new(4, 3));
+/// assert_eq!(bfs::search(Board::STANDARD, e2, e4, None, 1000).unwrap().moves, Some(2));
 /// ```
-pub fn search(from: Square, to: Square, route: Option<&mut Vec<Square>>) -> Search {
+pub fn search(
+    board: Board,
+    from: Position,
+    to: Position,
+    route: Option<&mut Vec<Position>>,
+    max_nodes: u64,
+) -> Result<Search, GaveUp> {
     if from == to {
-        return zero_moves(from, route);
+        return Ok(zero_moves(from, route));
     }
-    let mut parents: Parents = [None; Square::COUNT];
-    let mut moves = [0u8; Square::COUNT];
-    // Every square enters the queue at most once, so 64 places are enough.
-    let mut queue = [from; Square::COUNT];
-    let (mut head, mut tail) = (0, 1);
-    parents[from.index()] = Some(from);
+    let mut parents = Parents::default();
+    parents.insert(from, (from, 0));
+    let (mut layer, mut next_layer) = (vec![from], Vec::new());
     let mut expanded = 0;
-    while head < tail {
-        let current = queue[head];
-        head += 1;
-        expanded += 1;
-        for &neighbour in knight_neighbours(current) {
-            if parents[neighbour.index()].is_some() {
-                continue;
+    for distance in 1.. {
+        for &current in &layer {
+            expand_one(&mut expanded, max_nodes)?;
+            for neighbour in board.knight_neighbours(current) {
+                if parents.contains_key(&neighbour) {
+                    continue;
+                }
+                parents.insert(neighbour, (current, distance));
+                if neighbour == to {
+                    return Ok(found(&parents, to, route, expanded));
+                }
+                next_layer.push(neighbour);
             }
-            parents[neighbour.index()] = Some(current);
-            moves[neighbour.index()] = moves[current.index()] + 1;
-            if neighbour == to {
-                return found(&parents, to, route, moves[to.index()], expanded);
-            }
-            queue[tail] = neighbour;
-            tail += 1;
         }
+        if next_layer.is_empty() {
+            break;
+        }
+        std::mem::swap(&mut layer, &mut next_layer);
+        next_layer.clear();
     }
-    unreachable!("the knight's graph on 8×8 is connected")
+    Ok(no_route(route, expanded))
 }

@@ -1,12 +1,12 @@
 //! Bidirectional breadth-first search: one search from each end, each growing a whole layer at
 //! a time, until a square reached by one is reached by the other.
 
-use crate::board::knight_neighbours;
-use crate::engine::{Parents, Search, trace_back, zero_moves};
-use crate::square::Square;
+use crate::board::{Board, Position};
+use crate::engine::{GaveUp, Parents, Search, expand_one, no_route, trace_back, zero_moves};
 
 /// Searches from both ends, always growing the side whose frontier is smaller (the forward side
-/// on a tie), and stops at the first square both sides have reached.
+/// on a tie), and stops at the first square both sides have reached; if either side runs out of
+/// squares first, no route exists.
 ///
 /// Why stopping at the first meeting is right: this search grows *whole layers*. Say the forward
 /// side has reached every square within `f` moves of the start and the backward side every
@@ -22,24 +22,33 @@ use crate::square::Square;
 /// From a square to itself is 0 moves (one popular library answers 2 here).
 ///
 /// ```
+/// use knight_moves::board::{Board, Position};
 /// use knight_moves::engine::bidirectional;
-/// let (a1, h8) = ("a1".parse().unwrap(), "h8".parse().unwrap());
-/// assert_eq!(bidirectional::search(a1, h8, None).moves, 6);
-/// assert_eq!(bidirectional::search(a1, a1, None).moves, 0);
+/// let (a1, h8) = (Position::new(0, 0), Position::new(7, 7));
+/// let search = |from, to| bidirectional::search(Board::STANDARD, from, to, None, 1000).unwrap();
+/// assert_eq!(search(a1, h8).moves, Some(6));
+/// assert_eq!(search(a1, a1).moves, Some(0));
 /// ```
-pub fn search(from: Square, to: Square, route: Option<&mut Vec<Square>>) -> Search {
+pub fn search(
+    board: Board,
+    from: Position,
+    to: Position,
+    route: Option<&mut Vec<Position>>,
+    max_nodes: u64,
+) -> Result<Search, GaveUp> {
     if from == to {
-        return zero_moves(from, route);
+        return Ok(zero_moves(from, route));
     }
     let mut forward = Side::starting_at(from);
     let mut backward = Side::starting_at(to);
     let mut expanded = 0;
     loop {
-        let meeting = if forward.frontier_len <= backward.frontier_len {
-            forward.grow_layer(&backward, &mut expanded)
+        let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
+            (&mut forward, &backward)
         } else {
-            backward.grow_layer(&forward, &mut expanded)
+            (&mut backward, &forward)
         };
+        let meeting = growing.grow_layer(board, other, &mut expanded, max_nodes)?;
         if let Some(meeting) = meeting {
             if let Some(route) = route {
                 route.clear();
@@ -49,8 +58,14 @@ pub fn search(from: Square, to: Square, route: Option<&mut Vec<Square>>) -> Sear
                 trace_back(&backward.parents, meeting, route);
                 route.remove(meeting_at); // the meeting square, now listed twice
             }
-            let moves = forward.moves[meeting.index()] + backward.moves[meeting.index()];
-            return Search { moves, expanded };
+            let moves = forward.parents[&meeting].1 + backward.parents[&meeting].1;
+            return Ok(Search {
+                moves: Some(moves),
+                expanded,
+            });
+        }
+        if growing.frontier.is_empty() {
+            return Ok(no_route(route, expanded));
         }
     }
 }
@@ -58,46 +73,46 @@ pub fn search(from: Square, to: Square, route: Option<&mut Vec<Square>>) -> Sear
 /// One of the two searches: what it has reached, and its outermost layer.
 struct Side {
     parents: Parents,
-    moves: [u8; Square::COUNT],
-    /// The squares of the outermost layer, in `frontier[..frontier_len]`.
-    frontier: [Square; Square::COUNT],
-    frontier_len: usize,
+    frontier: Vec<Position>,
+    next: Vec<Position>,
 }
 
 impl Side {
-    fn starting_at(square: Square) -> Side {
-        let mut parents = [None; Square::COUNT];
-        parents[square.index()] = Some(square);
+    fn starting_at(square: Position) -> Side {
+        let mut parents = Parents::default();
+        parents.insert(square, (square, 0));
         Side {
             parents,
-            moves: [0; Square::COUNT],
-            frontier: [square; Square::COUNT],
-            frontier_len: 1,
+            frontier: vec![square],
+            next: Vec::new(),
         }
     }
 
     /// Expands every square of the outermost layer, making the next layer the frontier, and
     /// returns the first square found that `other` has reached too, if any.
-    fn grow_layer(&mut self, other: &Side, expanded: &mut u32) -> Option<Square> {
-        let mut next = self.frontier;
-        let mut next_len = 0;
-        for &current in &self.frontier[..self.frontier_len] {
-            *expanded += 1;
-            for &neighbour in knight_neighbours(current) {
-                if self.parents[neighbour.index()].is_some() {
+    fn grow_layer(
+        &mut self,
+        board: Board,
+        other: &Side,
+        expanded: &mut u64,
+        max_nodes: u64,
+    ) -> Result<Option<Position>, GaveUp> {
+        self.next.clear();
+        for &current in &self.frontier {
+            expand_one(expanded, max_nodes)?;
+            let distance = self.parents[&current].1 + 1;
+            for neighbour in board.knight_neighbours(current) {
+                if self.parents.contains_key(&neighbour) {
                     continue;
                 }
-                self.parents[neighbour.index()] = Some(current);
-                self.moves[neighbour.index()] = self.moves[current.index()] + 1;
-                if other.parents[neighbour.index()].is_some() {
-                    return Some(neighbour);
+                self.parents.insert(neighbour, (current, distance));
+                if other.parents.contains_key(&neighbour) {
+                    return Ok(Some(neighbour));
                 }
-                next[next_len] = neighbour;
-                next_len += 1;
+                self.next.push(neighbour);
             }
         }
-        self.frontier = next;
-        self.frontier_len = next_len;
-        None
+        std::mem::swap(&mut self.frontier, &mut self.next);
+        Ok(None)
     }
 }

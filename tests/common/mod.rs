@@ -84,3 +84,36 @@ pub fn oracle_moves(from: &str, to: &str) -> u32 {
     }
     unreachable!("every square of 8x8 is reachable")
 }
+
+/// Every square's distance from `from` on a board of `files` × `ranks`, by a breadth-first
+/// search on plain coordinates that shares no code with the crate; `None` where no route
+/// reaches. Indexed `rank * files + file`.
+pub fn oracle_distances(files: u32, ranks: u32, from: (u32, u32)) -> Vec<Option<u64>> {
+    let index = |(file, rank): (u32, u32)| (rank * files + file) as usize;
+    let mut distances = vec![None; (files * ranks) as usize];
+    distances[index(from)] = Some(0);
+    let mut queue = VecDeque::from([from]);
+    while let Some((file, rank)) = queue.pop_front() {
+        let moves = distances[index((file, rank))].unwrap();
+        for (df, dr) in [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ] {
+            let (f, r) = (i64::from(file) + df, i64::from(rank) + dr);
+            if (0..i64::from(files)).contains(&f) && (0..i64::from(ranks)).contains(&r) {
+                let next = (f as u32, r as u32);
+                if distances[index(next)].is_none() {
+                    distances[index(next)] = Some(moves + 1);
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    distances
+}

@@ -1,0 +1,137 @@
+//! The formula engine: the fewest knight moves in closed form, in constant time, on every board
+//! where a closed form is known to be exact; a search on the few tiny boards where none is.
+//!
+//! Where the closed form comes from: far from the edges, the board does not matter, and the
+//! distance is the unbounded one ([`unbounded_distance`]). Edges can only add moves, and they do
+//! so in a handful of cramped places, found by comparing the unbounded distance with
+//! breadth-first search on every pair of every board up to 40×40 (a test repeats the
+//! comparison up to 12×12 for all shapes, and on long and huge boards):
+//!
+//! - a side of 1: no knight move fits, so only a square and itself are joined;
+//! - a side of 2: every move goes two along the long side and one across, so the long
+//!   difference must be even and half of it, which is then the answer, must have the parity of
+//!   the short difference; otherwise no route;
+//! - otherwise, with both sides at least 5 (or a side of 3 or 4 and the other at least 5): the
+//!   unbounded distance, except
+//!   - a corner and the square diagonally next to it: 4 moves, not 2 (the two-move routes
+//!     leave the board);
+//!   - a board 3 wide: two squares on the middle line, two apart along it: 4, not 2;
+//!   - a board 4 wide: the two corners at the same end of the long side: 5, not 3;
+//! - boards 3×3, 3×4 and 4×4 (either way round) have too many exceptions to list: the formula
+//!   engine searches them, which on at most 16 squares is constant time too.
+
+use crate::board::{Board, Position};
+use crate::engine::{GaveUp, Search, bidirectional, no_route, zero_moves};
+use crate::unbounded::unbounded_distance;
+
+/// The distance by closed form, when one is known for this board: `Some(Some(moves))`,
+/// `Some(None)` when no route exists, and `None` on the boards the closed form does not cover
+/// (3×3, 3×4, 4×4).
+pub fn closed_form(board: Board, from: Position, to: Position) -> Option<Option<u64>> {
+    // Turn the board so that files are the short side: (across, along) coordinates.
+    let turned = board.files() > board.ranks();
+    let (narrow, long) = if turned {
+        (board.ranks(), board.files())
+    } else {
+        (board.files(), board.ranks())
+    };
+    let coordinates = |p: Position| {
+        let (across, along) = if turned {
+            (p.rank, p.file)
+        } else {
+            (p.file, p.rank)
+        };
+        (i64::from(across), i64::from(along))
+    };
+    let (a, b) = (coordinates(from), coordinates(to));
+    if a == b {
+        return Some(Some(0));
+    }
+    let (across, along) = ((b.0 - a.0).abs(), (b.1 - a.1).abs());
+    match (narrow, long) {
+        (1, _) => Some(None),
+        (2, _) => {
+            let moves = along / 2;
+            let joined = along % 2 == 0 && moves % 2 == across % 2;
+            Some(joined.then_some(moves as u64))
+        }
+        (3 | 4, 3 | 4) => None,
+        _ => {
+            let (last_across, last_along) = (i64::from(narrow) - 1, i64::from(long) - 1);
+            let is_corner =
+                |(x, y): (i64, i64)| (x == 0 || x == last_across) && (y == 0 || y == last_along);
+            // The cramped cases, each where the unbounded routes all leave the board.
+            let corner_to_diagonal = across == 1 && along == 1 && (is_corner(a) || is_corner(b));
+            let along_middle_of_3 = narrow == 3 && a.0 == 1 && b.0 == 1 && along == 2;
+            let across_end_of_4 = narrow == 4 && is_corner(a) && is_corner(b) && along == 0;
+            let moves = if corner_to_diagonal || along_middle_of_3 {
+                4
+            } else if across_end_of_4 {
+                5
+            } else {
+                unbounded_distance(across, along)
+            };
+            Some(Some(moves))
+        }
+    }
+}
+
+/// Answers by [`closed_form`], building the route, when asked, one move at a time: from each
+/// square, the first neighbour (in the order of [`crate::board::KNIGHT_STEPS`]) that the closed
+/// form puts one move closer. That takes time linear in the route's length. A route longer than
+/// `max_nodes` squares is refused like a search that expands too much, since it would be held
+/// in memory whole.
+///
+/// On the boards the closed form does not cover, bidirectional search answers instead.
+///
+/// ```
+/// use knight_moves::board::{Board, Position};
+/// use knight_moves::engine::formula;
+/// let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
+/// let corner_to_corner = formula::search(
+///     board, Position::new(0, 0), Position::new(999_999_999, 999_999_999), None, 1000,
+/// );
+/// assert_eq!(corner_to_corner.unwrap().moves, Some(666_666_666));
+/// ```
+pub fn search(
+    board: Board,
+    from: Position,
+    to: Position,
+    route: Option<&mut Vec<Position>>,
+    max_nodes: u64,
+) -> Result<Search, GaveUp> {
+    let Some(moves) = closed_form(board, from, to) else {
+        return bidirectional::search(board, from, to, route, max_nodes);
+    };
+    let Some(moves) = moves else {
+        return Ok(no_route(route, 0));
+    };
+    if moves == 0 {
+        return Ok(zero_moves(from, route));
+    }
+    if let Some(route) = route {
+        if moves >= max_nodes {
+            return Err(GaveUp { max_nodes });
+        }
+        route.clear();
+        route.push(from);
+        let mut at = from;
+        for left in (0..moves).rev() {
+            let closer = board
+                .knight_neighbours(at)
+                .find(|&next| closed_form(board, next, to) == Some(Some(left)));
+            // The closed form is exact here, so a shortest route always has such a next square
+            // (the tests walk every route they check). Were it ever missing, a search is a
+            // better answer than a crash.
+            let Some(next) = closer else {
+                return bidirectional::search(board, from, to, Some(route), max_nodes);
+            };
+            at = next;
+            route.push(at);
+        }
+    }
+    Ok(Search {
+        moves: Some(moves),
+        expanded: 0,
+    })
+}
