@@ -15,7 +15,7 @@ use std::io::{self, Read, Write};
 use memchr::memchr;
 
 use crate::answer::Answerer;
-use crate::board::Board;
+use crate::board::{Board, Position};
 use crate::engine::GaveUp;
 use crate::line::{LineError, MAX_LINE_BYTES, Query, parse_line};
 use crate::measure::Measurements;
@@ -204,6 +204,14 @@ impl<W: Write, M: Write> Sink<W, M> {
                 position += line.length;
                 continue;
             }
+            if !PLAIN && !self.is_standard_board {
+                if let Some((query, length)) = scan_board_line(rest, self.board) {
+                    *finished_lines += 1;
+                    self.answer(source, *finished_lines, &query)?;
+                    position += length;
+                    continue;
+                }
+            }
             let Some(length) = memchr(b'\n', rest) else {
                 return Ok(position);
             };
@@ -358,6 +366,85 @@ fn scan_query_line(bytes: &[u8]) -> Option<ShortcutLine> {
         texts: (from_text, to_text),
         text_starts: (start, second),
         length: end + 1,
+    })
+}
+
+/// Reads a well-formed query line on any board from the start of `bytes`, newline included, in
+/// one pass, as [`scan_query_line`] does on 8×8: the shortcut for boards of other sizes, whose
+/// squares are longer. `None` for anything else, which the general parser then reads and, if it
+/// is bad, reports: this function never decides that a line is bad, and it accepts exactly the
+/// lines [`parse_line`] accepts (a property test holds it to that).
+#[inline(always)]
+fn scan_board_line(bytes: &[u8], board: Board) -> Option<(Query<'_>, usize)> {
+    let skip_blanks = |mut at: usize| {
+        while let Some(b' ' | b'\t') = bytes.get(at) {
+            at += 1;
+        }
+        at
+    };
+    let start = skip_blanks(0);
+    let (from, from_end) = scan_square(bytes, start, board)?;
+    let second = skip_blanks(from_end);
+    if second == from_end {
+        return None;
+    }
+    let (to, to_end) = scan_square(bytes, second, board)?;
+    let mut end = skip_blanks(to_end);
+    if bytes.get(end) == Some(&b'\r') {
+        end += 1;
+    }
+    if bytes.get(end) != Some(&b'\n') || end > MAX_LINE_BYTES {
+        return None;
+    }
+    let query = Query {
+        from,
+        to,
+        from_text: &bytes[start..from_end],
+        to_text: &bytes[second..to_end],
+    };
+    Some((query, end + 1))
+}
+
+/// Reads a square of `board` at `at`: letters, then a rank without leading zeros, ending at a
+/// blank, a line end or the end of `bytes`. Returns it and where it ends, or `None` for anything
+/// unusual (including squares off the board), which the general parser then reads.
+///
+/// One loop for the letters and one for the digits, with no overflow to guard against: more
+/// than 7 letters or 10 digits name no square of any board, so they go to the general parser.
+#[inline(always)]
+fn scan_square(bytes: &[u8], at: usize, board: Board) -> Option<(Position, usize)> {
+    let token = bytes.get(at..)?;
+    let mut file_number = 0u64;
+    let mut letters = 0;
+    for &byte in token.iter().take(7) {
+        // `| 0x20` folds A–Z onto a–z and no other byte into that range.
+        let letter = (byte | 0x20).wrapping_sub(b'a');
+        if letter >= 26 {
+            break;
+        }
+        file_number = file_number * 26 + u64::from(letter) + 1;
+        letters += 1;
+    }
+    let mut rank_number = 0u64;
+    let mut digits = 0;
+    for &byte in token[letters..].iter().take(10) {
+        let digit = byte.wrapping_sub(b'0');
+        if digit >= 10 {
+            break;
+        }
+        rank_number = rank_number * 10 + u64::from(digit);
+        digits += 1;
+    }
+    let end = letters + digits;
+    let leading_zero = digits > 1 && token[letters] == b'0';
+    let ends_here = matches!(token.get(end), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
+    let on_board = (1..=u64::from(board.files())).contains(&file_number)
+        && (1..=u64::from(board.ranks())).contains(&rank_number);
+    (letters > 0 && digits > 0 && !leading_zero && ends_here && on_board).then(|| {
+        (
+            Position::new(file_number as u32 - 1, rank_number as u32 - 1),
+            at + end,
+        )
     })
 }
 
@@ -532,6 +619,62 @@ mod tests {
                 proptest::sample::select(b"aehAH0189 \t\r\xff".to_vec()), 0..12)
         ) {
             assert_shortcuts_agree_with_the_parser(&line);
+        }
+    }
+
+    /// The any-board shortcut must take a line exactly when the general parser takes it.
+    fn assert_board_shortcut_agrees_with_the_parser(line: &[u8], board: Board) {
+        let mut with_newline = line.to_vec();
+        with_newline.push(b'\n');
+        let parsed = parse_line(line, board).ok().flatten();
+        let scanned = scan_board_line(&with_newline, board);
+        assert_eq!(
+            scanned,
+            parsed.map(|q| (q, line.len() + 1)),
+            "{:?} on {board}",
+            line
+        );
+    }
+
+    #[test]
+    fn the_board_shortcut_agrees_with_the_parser_on_near_misses() {
+        let board = Board::new(30, 1000).unwrap();
+        let lines: &[&[u8]] = &[
+            b"a1 ad1000",
+            b"AD1000\tb7",
+            b" a1  b3 \r",
+            b"ae1 a1",
+            b"a1001 a1",
+            b"a0 a1",
+            b"a01 a1",
+            b"aaaaaaaa1 a1",
+            b"a12345678901 a1",
+            b"a1 b",
+            b"1 a1",
+            b"a1b a1",
+            b"a1 b3 c5",
+            b"a1\rb3",
+        ];
+        for line in lines {
+            assert_board_shortcut_agrees_with_the_parser(line, board);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_board_shortcut_agrees_with_the_parser_on_any_line(
+            line in proptest::collection::vec(
+                proptest::sample::select(b"abzAZ0129 \t\r\xff".to_vec()), 0..16),
+            files in 1u32..40,
+            ranks in 1u32..40,
+            huge in proptest::bool::ANY,
+        ) {
+            let board = if huge {
+                Board::new(Board::MAX_SIDE, Board::MAX_SIDE).unwrap()
+            } else {
+                Board::new(files, ranks).unwrap()
+            };
+            assert_board_shortcut_agrees_with_the_parser(&line, board);
         }
     }
 }

@@ -358,3 +358,25 @@ fn draw_works_up_to_26x26() {
     assert_eq!(marked, 19, "every square of the 18-move route is marked");
     assert!(lines[26].starts_with(" 1 [ 0]"), "{}", lines[26]);
 }
+
+#[test]
+#[ignore = "about half a billion pairs: run with cargo test --release -- --ignored"]
+fn the_formula_matches_bfs_on_every_board_up_to_40x40() {
+    let mut pairs = 0u64;
+    for files in 1..=40 {
+        for ranks in 1..=40 {
+            let board = Board::new(files, ranks).unwrap();
+            let search = Engine::Formula.search_fn();
+            for from in board.positions() {
+                let truth = oracle_distances(files, ranks, (from.file, from.rank));
+                for to in board.positions() {
+                    let expected = truth[(to.rank * files + to.file) as usize];
+                    let found = search(board, from, to, None, ENOUGH).unwrap();
+                    assert_eq!(found.moves, expected, "{board}, {from:?} to {to:?}");
+                    pairs += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(pairs, 22_140 * 22_140);
+}
