@@ -4,9 +4,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use rustc_hash::FxHashSet;
-
 use crate::board::{Board, Position};
+use crate::engine::square_map::SquareMap;
 use crate::engine::{GaveUp, Parents, Search, expand_one, found, no_route, zero_moves};
 use crate::unbounded::unbounded_distance;
 
@@ -46,26 +45,26 @@ pub fn search(
     if from == to {
         return Ok(zero_moves(from, route));
     }
-    let mut parents = Parents::default();
-    let mut closed = FxHashSet::default();
+    let mut parents = Parents::new(board);
+    let mut closed = SquareMap::new(board);
     let mut open = BinaryHeap::new();
     parents.insert(from, (from, 0));
     let estimate = heuristic(from, to);
     open.push(Reverse((estimate, estimate, from)));
     let mut expanded = 0;
     while let Some(Reverse((_, _, current))) = open.pop() {
-        if !closed.insert(current) {
+        if !closed.insert(current, ()) {
             continue; // an older, worse entry for a square already expanded
         }
         expand_one(&mut expanded, max_nodes)?;
         if current == to {
             return Ok(found(&parents, to, route, expanded));
         }
-        let reached = parents[&current].1 + 1;
+        let reached = parents.get(current).map_or(0, |(_, moves)| moves) + 1;
         for neighbour in board.knight_neighbours(current) {
             let better = parents
-                .get(&neighbour)
-                .is_none_or(|&(_, moves)| reached < moves);
+                .get(neighbour)
+                .is_none_or(|(_, moves)| reached < moves);
             if better {
                 parents.insert(neighbour, (current, reached));
                 let estimate = heuristic(neighbour, to);

@@ -27,7 +27,7 @@ pub fn search(
     if from == to {
         return Ok(zero_moves(from, route));
     }
-    let mut parents = Parents::default();
+    let mut parents = Parents::new(board);
     parents.insert(from, (from, 0));
     let (mut layer, mut next_layer) = (vec![from], Vec::new());
     let mut expanded = 0;
@@ -35,7 +35,7 @@ pub fn search(
         for &current in &layer {
             expand_one(&mut expanded, max_nodes)?;
             for neighbour in board.knight_neighbours(current) {
-                if parents.contains_key(&neighbour) {
+                if parents.contains(neighbour) {
                     continue;
                 }
                 parents.insert(neighbour, (current, distance));

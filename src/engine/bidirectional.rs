@@ -39,8 +39,8 @@ pub fn search(
     if from == to {
         return Ok(zero_moves(from, route));
     }
-    let mut forward = Side::starting_at(from);
-    let mut backward = Side::starting_at(to);
+    let mut forward = Side::starting_at(board, from);
+    let mut backward = Side::starting_at(board, to);
     let mut expanded = 0;
     loop {
         let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
@@ -58,7 +58,8 @@ pub fn search(
                 trace_back(&backward.parents, meeting, route);
                 route.remove(meeting_at); // the meeting square, now listed twice
             }
-            let moves = forward.parents[&meeting].1 + backward.parents[&meeting].1;
+            let moves_to = |side: &Side| side.parents.get(meeting).map_or(0, |(_, moves)| moves);
+            let moves = moves_to(&forward) + moves_to(&backward);
             return Ok(Search {
                 moves: Some(moves),
                 expanded,
@@ -78,8 +79,8 @@ struct Side {
 }
 
 impl Side {
-    fn starting_at(square: Position) -> Side {
-        let mut parents = Parents::default();
+    fn starting_at(board: Board, square: Position) -> Side {
+        let mut parents = Parents::new(board);
         parents.insert(square, (square, 0));
         Side {
             parents,
@@ -100,13 +101,13 @@ impl Side {
         self.next.clear();
         for &current in &self.frontier {
             expand_one(expanded, max_nodes)?;
-            let distance = self.parents[&current].1 + 1;
+            let distance = self.parents.get(current).map_or(0, |(_, moves)| moves) + 1;
             for neighbour in board.knight_neighbours(current) {
-                if self.parents.contains_key(&neighbour) {
+                if self.parents.contains(neighbour) {
                     continue;
                 }
                 self.parents.insert(neighbour, (current, distance));
-                if other.parents.contains_key(&neighbour) {
+                if other.parents.contains(neighbour) {
                     return Ok(Some(neighbour));
                 }
                 self.next.push(neighbour);

@@ -19,13 +19,13 @@ pub mod astar;
 pub mod bfs;
 pub mod bidirectional;
 pub mod formula;
+pub mod square_map;
 pub mod table;
 
 use std::fmt;
 
-use rustc_hash::FxHashMap;
-
 use crate::board::{Board, Position};
+use crate::engine::square_map::SquareMap;
 
 /// What one search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,14 +124,14 @@ impl fmt::Display for Engine {
 
 /// For each square a search has reached, the square it was reached from (the start is its own
 /// parent), and its distance from the start.
-pub type Parents = FxHashMap<Position, (Position, u64)>;
+pub type Parents = SquareMap<(Position, u64)>;
 
 /// Appends to `route` the squares from `end` back to the start of the search that filled
 /// `parents`, `end` first: reversed, that is a shortest route from the start to `end`.
 fn trace_back(parents: &Parents, end: Position, route: &mut Vec<Position>) {
     let mut at = end;
     route.push(at);
-    while let Some(&(parent, _)) = parents.get(&at).filter(|(parent, _)| *parent != at) {
+    while let Some((parent, _)) = parents.get(at).filter(|&(parent, _)| parent != at) {
         route.push(parent);
         at = parent;
     }
@@ -151,7 +151,7 @@ fn found(
         route.reverse();
     }
     Search {
-        moves: parents.get(&to).map(|&(_, moves)| moves),
+        moves: parents.get(to).map(|(_, moves)| moves),
         expanded,
     }
 }
