@@ -413,37 +413,34 @@ fn scan_board_line(bytes: &[u8], board: Board) -> Option<(Query<'_>, usize)> {
 /// than 7 letters or 10 digits name no square of any board, so they go to the general parser.
 #[inline(always)]
 fn scan_square(bytes: &[u8], at: usize, board: Board) -> Option<(Position, usize)> {
-    let token = bytes.get(at..)?;
+    let mut end = at;
     let mut file_number = 0u64;
-    let mut letters = 0;
-    for &byte in token.iter().take(7) {
-        // `| 0x20` folds A–Z onto a–z and no other byte into that range.
-        let letter = (byte | 0x20).wrapping_sub(b'a');
-        if letter >= 26 {
-            break;
-        }
-        file_number = file_number * 26 + u64::from(letter) + 1;
-        letters += 1;
+    // `| 0x20` folds A–Z onto a–z and no other byte into that range. Wrapping arithmetic: a run
+    // long enough to wrap is refused by its length below.
+    while end < bytes.len() && (bytes[end] | 0x20).wrapping_sub(b'a') < 26 {
+        let letter = (bytes[end] | 0x20) - b'a';
+        file_number = file_number
+            .wrapping_mul(26)
+            .wrapping_add(u64::from(letter) + 1);
+        end += 1;
     }
+    let digits_at = end;
     let mut rank_number = 0u64;
-    let mut digits = 0;
-    for &byte in token[letters..].iter().take(10) {
-        let digit = byte.wrapping_sub(b'0');
-        if digit >= 10 {
-            break;
-        }
-        rank_number = rank_number * 10 + u64::from(digit);
-        digits += 1;
+    while end < bytes.len() && bytes[end].wrapping_sub(b'0') < 10 {
+        let digit = bytes[end] - b'0';
+        rank_number = rank_number.wrapping_mul(10).wrapping_add(u64::from(digit));
+        end += 1;
     }
-    let end = letters + digits;
-    let leading_zero = digits > 1 && token[letters] == b'0';
-    let ends_here = matches!(token.get(end), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
+    let (letters, digits) = (digits_at - at, end - digits_at);
+    let well_sized = (1..=7).contains(&letters) && (1..=10).contains(&digits);
+    let leading_zero = digits > 1 && bytes[digits_at] == b'0';
+    let ends_here = matches!(bytes.get(end), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
     let on_board = (1..=u64::from(board.files())).contains(&file_number)
         && (1..=u64::from(board.ranks())).contains(&rank_number);
-    (letters > 0 && digits > 0 && !leading_zero && ends_here && on_board).then(|| {
+    (well_sized && !leading_zero && ends_here && on_board).then(|| {
         (
             Position::new(file_number as u32 - 1, rank_number as u32 - 1),
-            at + end,
+            end,
         )
     })
 }
