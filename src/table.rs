@@ -4,22 +4,8 @@
 //! Both tables are computed at compile time by `const fn`s, so the program starts with them
 //! ready and no query ever pays for building them.
 
+use crate::board::KNIGHT_STEPS;
 use crate::square::Square;
-
-/// The eight ways a knight can move, as (file, rank) steps.
-///
-/// The order fixes the order of each square's neighbours, and so which of several shortest
-/// routes a search finds first: routes are deterministic.
-pub const KNIGHT_STEPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The squares one knight move away from a square: between two (a corner) and eight.
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +42,8 @@ const fn build_adjacency() -> [Neighbours; Square::COUNT] {
         let mut step = 0;
         while step < KNIGHT_STEPS.len() {
             let (file_step, rank_step) = KNIGHT_STEPS[step];
+            // Steps are ±1 or ±2: they fit an i32.
+            let (file_step, rank_step) = (file_step as i32, rank_step as i32);
             if let Some(neighbour) =
                 Square::from_coordinates(square.file() + file_step, square.rank() + rank_step)
             {

@@ -48,41 +48,17 @@ pub fn square_names() -> Vec<String> {
     names
 }
 
-/// The fewest knight moves between two squares named like `e2`, by a breadth-first search on
-/// (file, rank) coordinates that shares no code with the crate: the oracle for exhaustive tests.
+/// The fewest knight moves between two 8×8 squares named like `e2`, from
+/// [`oracle_distances`]: the oracle for the exhaustive tests.
 pub fn oracle_moves(from: &str, to: &str) -> u32 {
     let coordinates = |name: &str| {
         let bytes = name.as_bytes();
-        (i32::from(bytes[0] - b'a'), i32::from(bytes[1] - b'1'))
+        (u32::from(bytes[0] - b'a'), u32::from(bytes[1] - b'1'))
     };
-    let (start, goal) = (coordinates(from), coordinates(to));
-    let mut seen = [[None::<u32>; 8]; 8];
-    seen[start.0 as usize][start.1 as usize] = Some(0);
-    let mut queue = VecDeque::from([start]);
-    while let Some((file, rank)) = queue.pop_front() {
-        let moves = seen[file as usize][rank as usize].unwrap();
-        if (file, rank) == goal {
-            return moves;
-        }
-        for (df, dr) in [
-            (1, 2),
-            (2, 1),
-            (-1, 2),
-            (-2, 1),
-            (1, -2),
-            (2, -1),
-            (-1, -2),
-            (-2, -1),
-        ] {
-            let (f, r) = (file + df, rank + dr);
-            if (0..8).contains(&f) && (0..8).contains(&r) && seen[f as usize][r as usize].is_none()
-            {
-                seen[f as usize][r as usize] = Some(moves + 1);
-                queue.push_back((f, r));
-            }
-        }
-    }
-    unreachable!("every square of 8x8 is reachable")
+    let (file, rank) = coordinates(to);
+    let distances = oracle_distances(8, 8, coordinates(from));
+    let moves = distances[(rank * 8 + file) as usize].expect("every square of 8x8 is reachable");
+    moves as u32
 }
 
 /// Every square's distance from `from` on a board of `files` × `ranks`, by a breadth-first
