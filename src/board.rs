@@ -33,12 +33,6 @@ impl Position {
         Position { file, rank }
     }
 
-    /// The position as one number, for hashing and ordering in the searches.
-    #[inline]
-    pub fn key(self) -> u64 {
-        u64::from(self.file) << 32 | u64::from(self.rank)
-    }
-
     /// The (file, rank) difference from `self` to `other`.
     pub fn offset_to(self, other: Position) -> (i64, i64) {
         (
