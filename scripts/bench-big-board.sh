@@ -4,7 +4,8 @@
 # Generates QUERIES random pairs of squares on the big board (files aa… to bdwgn, ranks up to
 # 1000000, deterministic), times the default engine (the formula) on them, and times the 8×8
 # messy file that ../shared/bench/throughput.sh made, both to /dev/null, median of RUNS runs.
-# Prints the time a line of each and their ratio (target: big board within 3× of 8×8 messy).
+# Prints the time a line of each and their ratio (target: big board within 3× of 8×8 messy), and
+# the same ratio a byte of input each.
 set -euo pipefail
 bin=${1:-target/release/knight-moves}
 queries=${2:-1000000}
@@ -34,3 +35,7 @@ big_ns=$(echo "$big_t * 1000000000 / $queries" | bc -l); messy_ns=$(echo "$messy
 printf 'big board  1000000x1000000 queries=%s time=%.3fs ns_per_line=%.1f\n' "$queries" "$big_t" "$big_ns"
 printf '8x8 messy  lines=%s time=%.3fs ns_per_line=%.1f\n' "$messy_lines" "$messy_t" "$messy_ns"
 printf 'ratio (big board / 8x8 messy, a line each) = %.2f\n' "$(echo "$big_ns / $messy_ns" | bc -l)"
+# Big-board lines are longer: the same comparison a byte of input each.
+big_bytes=$(wc -c < "$big"); messy_bytes=$(wc -c < "$messy")
+printf 'ratio (big board / 8x8 messy, a byte each) = %.2f\n' \
+  "$(echo "($big_t / $big_bytes) / ($messy_t / $messy_bytes)" | bc -l)"
