@@ -2,8 +2,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use clap::CommandFactory;
 use common::{knight_moves, oracle_moves};
 use knight_moves::cli::Cli;
@@ -151,23 +149,8 @@ fn draw_shows_the_true_distances_from_the_start_and_marks_the_route() {
     assert!(!stdout.contains('\x1b'), "no colour into a pipe");
 }
 
-/// Runs `knight-moves --draw` on a pseudo-terminal through `script` (util-linux), so that stdout
-/// is a terminal, and returns what it wrote.
 fn draw_on_a_terminal(no_color: Option<&str>) -> String {
-    let binary = env!("CARGO_BIN_EXE_knight-moves");
-    let mut command = Command::new("script");
-    command.args([
-        "-qec",
-        &format!("echo 'a1 c2' | '{binary}' --draw"),
-        "/dev/null",
-    ]);
-    match no_color {
-        Some(value) => command.env("NO_COLOR", value),
-        None => command.env_remove("NO_COLOR"),
-    };
-    let output = command.output().expect("script(1) from util-linux runs");
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).unwrap()
+    common::on_a_terminal("echo 'a1 c2' | knight-moves --draw", b"", no_color)
 }
 
 #[test]

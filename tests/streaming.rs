@@ -115,3 +115,19 @@ fn a_100_megabyte_line_is_skipped_in_a_few_megabytes() {
     assert_eq!(output.status.code(), Some(1));
     assert!(peak < 8 * 1024, "peak memory {peak} KiB on a 100 MB line");
 }
+
+#[test]
+fn a_terminal_gets_a_hint_and_each_answer_as_its_line_is_typed() {
+    // Typed: one query, then Ctrl-D (end of input on a terminal).
+    let screen = common::on_a_terminal("knight-moves", b"e2 e4\n\x04", None);
+    let hint = "knight-moves: type two squares per line, such as \"e2 e4\", and press Enter; \
+                Ctrl-D ends the input";
+    assert!(screen.contains(hint), "{screen:?}");
+    assert!(
+        screen.contains("To get from e2 to e4 takes 2 knight moves.\r\n"),
+        "{screen:?}"
+    );
+    // Input from a pipe or a file gets no hint: every other test's stderr is checked empty.
+    let piped = common::on_a_terminal("echo 'e2 e4' | knight-moves", b"", None);
+    assert!(!piped.contains("type two squares"), "{piped:?}");
+}

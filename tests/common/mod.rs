@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test file uses its own part of this
 
 use std::collections::VecDeque;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
@@ -92,4 +93,26 @@ pub fn oracle_distances(files: u32, ranks: u32, from: (u32, u32)) -> Vec<Option<
         }
     }
     distances
+}
+
+/// Runs `shell_command` (in which `knight-moves` names the built binary) on a pseudo-terminal
+/// through `script` from util-linux, typing `typed` into it, with `NO_COLOR` set to `no_color`
+/// or unset; returns everything the terminal showed (with CRLF line ends, as terminals have).
+pub fn on_a_terminal(shell_command: &str, typed: &[u8], no_color: Option<&str>) -> String {
+    let binary = env!("CARGO_BIN_EXE_knight-moves");
+    let shell_command = shell_command.replace("knight-moves", &format!("'{binary}'"));
+    let mut command = Command::new("script");
+    command
+        .args(["-qec", &shell_command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped());
+    match no_color {
+        Some(value) => command.env("NO_COLOR", value),
+        None => command.env_remove("NO_COLOR"),
+    };
+    let mut child = command.spawn().expect("script(1) from util-linux runs");
+    child.stdin.take().unwrap().write_all(typed).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
 }
