@@ -3,6 +3,7 @@
 
 use crate::board::{Board, Position};
 use crate::draw::push_board;
+use crate::engine::formula::{closed_form, closed_form_covers};
 use crate::engine::{Engine, GaveUp, SearchFn};
 use crate::format::{Format, push_json, push_tsv, push_tsv_header};
 use crate::line::Query;
@@ -75,6 +76,8 @@ enum Mode {
     /// The table engine with routes, as sentences: the route's text, precomputed for all 4096
     /// pairs (100 KB), so that a route costs a lookup too.
     TableRoutes(Box<[[RouteText; Square::COUNT]; Square::COUNT]>),
+    /// The default on boards other than 8×8: the closed form, called directly, as sentences.
+    FormulaSentences { board: Board },
     /// Anything else: a search a query, on any board, written in any format, with the route and
     /// the drawing when asked, measured when asked.
     Search {
@@ -107,10 +110,18 @@ impl Answerer {
             max_nodes: options.max_nodes,
             ..AnswerOptions::default()
         };
+        let formula_sentences = AnswerOptions {
+            board,
+            engine: Engine::Formula,
+            max_nodes: options.max_nodes,
+            ..AnswerOptions::default()
+        };
         let mode = if options == judge_sentences && !options.path {
             Mode::Plain
         } else if options == judge_sentences {
             Mode::TableRoutes(table_route_texts())
+        } else if options == formula_sentences && closed_form_covers(board) {
+            Mode::FormulaSentences { board }
         } else {
             Mode::Search {
                 search: options.engine.search_fn(),
@@ -156,7 +167,7 @@ impl Answerer {
                 let route = &routes[from.index()][to.index()];
                 push_sentence_with_route_text(out, texts, DISTANCES.moves(from, to), route);
             }
-            Mode::Search { .. } => return false,
+            Mode::FormulaSentences { .. } | Mode::Search { .. } => return false,
         }
         true
     }
@@ -174,6 +185,7 @@ impl Answerer {
 
     /// Appends the answer to `query`, read from line `line_number` of `source`, to `out`; or
     /// says that the search gave up, leaving `out` as it was.
+    #[inline]
     pub fn answer(
         &mut self,
         out: &mut Vec<u8>,
@@ -208,6 +220,11 @@ impl Answerer {
                 }
                 None => push_sentence(out, query, None),
             },
+            Mode::FormulaSentences { board } => {
+                // Covered boards only (see `new`), so the closed form always answers.
+                let moves = closed_form(*board, query.from, query.to).flatten();
+                push_sentence(out, query, moves);
+            }
             Mode::Search {
                 search,
                 options,

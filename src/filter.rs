@@ -231,6 +231,7 @@ impl<W: Write, M: Write> Sink<W, M> {
     }
 
     /// Answers one query, or reports that its search gave up.
+    #[inline]
     fn answer(&mut self, source: &str, line_number: u64, query: &Query) -> io::Result<()> {
         match (self.answerer).answer(&mut self.pending, query, source, line_number) {
             Ok(()) => Ok(()),

@@ -24,10 +24,28 @@ use crate::board::{Board, Position};
 use crate::engine::{GaveUp, Search, bidirectional, no_route, zero_moves};
 use crate::unbounded::unbounded_distance;
 
+/// Whether [`closed_form`] answers every pair of `board`: all but 3×3, 3×4 and 4×4.
+pub fn closed_form_covers(board: Board) -> bool {
+    !matches!((board.files(), board.ranks()), (3 | 4, 3 | 4))
+}
+
 /// The distance by closed form, when one is known for this board: `Some(Some(moves))`,
 /// `Some(None)` when no route exists, and `None` on the boards the closed form does not cover
 /// (3×3, 3×4, 4×4).
 pub fn closed_form(board: Board, from: Position, to: Position) -> Option<Option<u64>> {
+    let (file_difference, rank_difference) = from.offset_to(to);
+    if board.files() >= 5 && board.ranks() >= 5 {
+        // The common case, first and without turning the board: only the corners are cramped.
+        let is_corner = |p: Position| {
+            (p.file == 0 || p.file == board.files() - 1)
+                && (p.rank == 0 || p.rank == board.ranks() - 1)
+        };
+        let next_to_a_corner = file_difference.abs() == 1 && rank_difference.abs() == 1;
+        if next_to_a_corner && (is_corner(from) || is_corner(to)) {
+            return Some(Some(4));
+        }
+        return Some(Some(unbounded_distance(file_difference, rank_difference)));
+    }
     // Turn the board so that files are the short side: (across, along) coordinates.
     let turned = board.files() > board.ranks();
     let (narrow, long) = if turned {
