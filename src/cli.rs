@@ -83,7 +83,7 @@ pub struct Cli {
     pub header: bool,
 
     /// After each answer, draw the board: every square's distance from the start, the route's
-    /// squares in [brackets] (and in colour when stdout is a terminal and NO_COLOR is unset).
+    /// squares in brackets (and in colour when stdout is a terminal and NO_COLOR is unset).
     /// Implies --path; sentence format only.
     #[arg(long)]
     pub draw: bool,

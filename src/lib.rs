@@ -23,6 +23,7 @@ pub mod line;
 pub mod measure;
 pub mod notation;
 pub mod output;
+pub mod shortcut;
 pub mod square;
 pub mod table;
 pub mod unbounded;
