@@ -47,7 +47,7 @@ pub fn search(
     }
     let mut parents = Parents::new(board);
     let mut closed = SquareMap::new(board);
-    let mut open = BinaryHeap::new();
+    let mut open = BinaryHeap::with_capacity(64);
     parents.insert(from, (from, 0));
     let estimate = heuristic(from, to);
     open.push(Reverse((estimate, estimate, from)));

@@ -29,7 +29,10 @@ pub fn search(
     }
     let mut parents = Parents::new(board);
     parents.insert(from, (from, 0));
-    let (mut layer, mut next_layer) = (vec![from], Vec::new());
+    // Room for a few layers' worth up front: growing small vectors square by square cost more
+    // than the search itself on 8×8.
+    let (mut layer, mut next_layer) = (Vec::with_capacity(64), Vec::with_capacity(64));
+    layer.push(from);
     let mut expanded = 0;
     for distance in 1.. {
         for &current in &layer {
