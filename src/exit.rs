@@ -8,8 +8,8 @@ pub enum ExitStatus {
     /// Every line was answered (blank lines need no answer), or output stopped early because
     /// the reader of a pipe went away.
     Success = 0,
-    /// Some lines were not two valid squares; each was reported on stderr and every other line
-    /// was answered.
+    /// Some lines were not two valid squares, or their search passed `--max-nodes`; each was
+    /// reported on stderr and every other line was answered.
     InvalidLines = 1,
     /// A usage error, or an input file that could not be read (the other files were still read).
     Trouble = 2,
@@ -22,7 +22,8 @@ impl ExitStatus {
     pub const HELP: &'static str = "\
 Exit status:
   0  every line was answered (blank lines are skipped), or the output pipe was closed
-  1  some lines were invalid: each was reported on stderr, every other line was answered
+  1  some lines were invalid (or their search passed --max-nodes): each was reported on
+     stderr, every other line was answered
   2  usage error, or an input file could not be read (the other files were still read)
   3  with --compare: two engines disagreed on a distance (each case reported on stderr)
 When several apply, the highest wins.";
