@@ -4,7 +4,7 @@
 use crate::board::{Board, Position};
 use crate::draw::push_board;
 use crate::engine::formula::{closed_form, closed_form_covers};
-use crate::engine::{Engine, GaveUp, SearchFn};
+use crate::engine::{Engine, GaveUp, SearchFn, table};
 use crate::format::{Format, push_json, push_tsv, push_tsv_header};
 use crate::line::Query;
 use crate::measure::{Measured, Measurements};
@@ -193,33 +193,26 @@ impl Answerer {
         source: &str,
         line_number: u64,
     ) -> Result<(), GaveUp> {
+        if let Mode::Plain | Mode::TableRoutes(_) = self.mode {
+            let squares = Square::at(query.from).zip(Square::at(query.to));
+            if let (Some(squares), Some(texts)) = (squares, short_texts(query)) {
+                self.answer_squares(out, squares, texts);
+            } else {
+                // Never on 8×8, whose squares are all typed in two bytes; the table's search and
+                // the general writers give the same line whatever the texts.
+                let with_route = matches!(self.mode, Mode::TableRoutes(_));
+                let mut route = Vec::new();
+                let search =
+                    table::search(Board::STANDARD, query.from, query.to, Some(&mut route), 0)?;
+                match (search.moves, with_route) {
+                    (Some(moves), true) => push_sentence_with_route(out, query, moves, &route),
+                    (moves, _) => push_sentence(out, query, moves),
+                }
+            }
+            return Ok(());
+        }
         match &mut self.mode {
-            Mode::Plain => match Square::at(query.from).zip(Square::at(query.to)) {
-                Some((from, to)) => {
-                    push_sentence(out, query, Some(DISTANCES.moves(from, to).into()))
-                }
-                // Not an 8×8 square: the plain answerer is used on 8×8 only.
-                None => push_sentence(out, query, None),
-            },
-            Mode::TableRoutes(texts) => match Square::at(query.from).zip(Square::at(query.to)) {
-                Some((from, to)) => {
-                    let moves = DISTANCES.moves(from, to);
-                    let route = &texts[from.index()][to.index()];
-                    match short_texts(query) {
-                        Some(typed) => push_sentence_with_route_text(out, typed, moves, route),
-                        None => {
-                            // Every 8×8 square is typed in two bytes, but the general form
-                            // writes the same line whatever the texts.
-                            let mut squares = Vec::new();
-                            DISTANCES.route(from, to, &mut squares);
-                            let route: Vec<Position> =
-                                squares.iter().map(|s| s.position()).collect();
-                            push_sentence_with_route(out, query, u64::from(moves), &route);
-                        }
-                    }
-                }
-                None => push_sentence(out, query, None),
-            },
+            Mode::Plain | Mode::TableRoutes(_) => {} // answered above
             Mode::FormulaSentences { board } => {
                 // Covered boards only (see `new`), so the closed form always answers.
                 let moves = closed_form(*board, query.from, query.to).flatten();

@@ -11,8 +11,9 @@
 /// With `x ≥ y ≥ 0` the two differences: each move covers at most 2 along one axis and 3 in
 /// all, so at least `max(⌈x/2⌉, ⌈(x+y)/3⌉)` moves are needed, and every move changes the colour
 /// of the square, so the count has the parity of `x + y`. That bound, raised to the right parity,
-/// is exact except for two cramped cases, (1, 0) and (2, 2), which need 3 and 4 moves. A unit test
-/// checks it against breadth-first search on a board too big for its edges to matter.
+/// is exact except for two cramped cases, (1, 0) and (2, 2), which need 3 and 4 moves. A test
+/// (`tests/boards.rs`) checks it against breadth-first search on a board too big for its edges
+/// to matter.
 pub fn unbounded_distance(file_difference: i64, rank_difference: i64) -> u64 {
     let (a, b) = (
         file_difference.unsigned_abs(),
@@ -32,50 +33,6 @@ pub fn unbounded_distance(file_difference: i64, rank_difference: i64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::VecDeque;
-
-    #[test]
-    fn matches_breadth_first_search_far_from_any_edge() {
-        // BFS from the centre of a 101×101 board: within 20 squares of the centre no shortest
-        // route reaches an edge, so these are unbounded distances.
-        const SIZE: i64 = 101;
-        const CENTRE: i64 = 50;
-        let mut moves = vec![u64::MAX; (SIZE * SIZE) as usize];
-        let index = |file: i64, rank: i64| (rank * SIZE + file) as usize;
-        moves[index(CENTRE, CENTRE)] = 0;
-        let mut queue = VecDeque::from([(CENTRE, CENTRE)]);
-        while let Some((file, rank)) = queue.pop_front() {
-            let here = moves[index(file, rank)];
-            for (df, dr) in [
-                (1, 2),
-                (2, 1),
-                (-1, 2),
-                (-2, 1),
-                (1, -2),
-                (2, -1),
-                (-1, -2),
-                (-2, -1),
-            ] {
-                let (f, r) = (file + df, rank + dr);
-                if (0..SIZE).contains(&f)
-                    && (0..SIZE).contains(&r)
-                    && moves[index(f, r)] == u64::MAX
-                {
-                    moves[index(f, r)] = here + 1;
-                    queue.push_back((f, r));
-                }
-            }
-        }
-        for df in -20..=20 {
-            for dr in -20..=20 {
-                assert_eq!(
-                    unbounded_distance(df, dr),
-                    moves[index(CENTRE + df, CENTRE + dr)],
-                    "({df}, {dr})"
-                );
-            }
-        }
-    }
 
     #[test]
     fn known_values() {

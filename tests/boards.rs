@@ -6,6 +6,7 @@ mod common;
 use common::{knight_moves, oracle_distances};
 use knight_moves::board::{Board, Position};
 use knight_moves::engine::{Engine, GaveUp, Search};
+use knight_moves::unbounded::unbounded_distance;
 use predicates::prelude::*;
 
 const ENOUGH: u64 = 10_000_000;
@@ -379,4 +380,18 @@ fn the_formula_matches_bfs_on_every_board_up_to_40x40() {
         }
     }
     assert_eq!(pairs, 22_140 * 22_140);
+}
+
+#[test]
+fn the_unbounded_distance_matches_bfs_far_from_any_edge() {
+    // BFS from the centre of a 101×101 board: within 20 squares of the centre no shortest route
+    // reaches an edge, so these are unbounded distances.
+    let truth = oracle_distances(101, 101, (50, 50));
+    for df in -20i64..=20 {
+        for dr in -20i64..=20 {
+            let (file, rank) = ((50 + df) as usize, (50 + dr) as usize);
+            let expected = truth[rank * 101 + file];
+            assert_eq!(Some(unbounded_distance(df, dr)), expected, "({df}, {dr})");
+        }
+    }
 }
