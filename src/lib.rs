@@ -19,6 +19,7 @@ pub mod exit;
 pub mod filter;
 pub mod format;
 pub mod generate;
+mod lanes;
 pub mod line;
 pub mod measure;
 pub mod notation;

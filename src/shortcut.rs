@@ -7,6 +7,7 @@
 //! hold them to that, on near misses and on random lines.
 
 use crate::board::{Board, Position};
+use crate::lanes::{lanes_between, lanes_value, leading_lanes};
 use crate::line::{MAX_LINE_BYTES, Query};
 use crate::square::Square;
 
@@ -136,14 +137,78 @@ pub fn scan_board_line(bytes: &[u8], board: Board) -> Option<(Query<'_>, usize)>
 /// blank, a line end or the end of `bytes`. Returns it and where it ends, or `None` for anything
 /// unusual (including squares off the board), which the general parser then reads.
 ///
-/// One loop for the letters and one for the digits, with no overflow to guard against: more
-/// than 7 letters or 10 digits name no square of any board, so they go to the general parser.
+/// No overflow to guard against: more than 7 letters or 10 digits name no square of any board,
+/// so they go to the general parser.
 #[inline(always)]
 fn scan_square(bytes: &[u8], at: usize, board: Board) -> Option<(Position, usize)> {
+    let text = bytes
+        .get(at..at + 16)
+        .and_then(read_square_wide)
+        .unwrap_or_else(|| read_square_bytewise(bytes, at));
+    let digits_at = at + text.letters;
+    let end = digits_at + text.digits;
+    let well_sized = (1..=7).contains(&text.letters) && (1..=10).contains(&text.digits);
+    let leading_zero = text.digits > 1 && bytes[digits_at] == b'0';
+    let ends_here = matches!(bytes.get(end), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
+    let on_board = (1..=u64::from(board.files())).contains(&text.file_number)
+        && (1..=u64::from(board.ranks())).contains(&text.rank_number);
+    (well_sized && !leading_zero && ends_here && on_board).then(|| {
+        (
+            Position::new(text.file_number as u32 - 1, text.rank_number as u32 - 1),
+            end,
+        )
+    })
+}
+
+/// What a square's text reads as, before any check: its run of letters and the run of digits
+/// after it, with their values (the file counted from 1, the rank). The values are meaningful
+/// only for runs of at most 7 letters and 10 digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SquareText {
+    letters: usize,
+    digits: usize,
+    file_number: u64,
+    rank_number: u64,
+}
+
+/// Reads a square's letters and digits from the 16 bytes of `window` without a loop: one
+/// 8-byte word for the letters, one for the digits after them (see [`crate::lanes`]). `None`
+/// when the runs may not fit that window, 8 letters or 8 digits; the bytewise reader then
+/// reads them. Far from the end of the buffer, that is every square of a board under 10⁷
+/// ranks.
+#[inline(always)]
+fn read_square_wide(window: &[u8]) -> Option<SquareText> {
+    let word_at = |at: usize| Some(u64::from_le_bytes(window.get(at..at + 8)?.try_into().ok()?));
+    // `| 0x20` folds A–Z onto a–z and no other byte into that range, and keeps each top bit.
+    let letter_word = word_at(0)? | 0x2020_2020_2020_2020;
+    let letters = leading_lanes(lanes_between(letter_word, b'a', b'z'));
+    let digit_word = word_at(letters)?;
+    let digits = leading_lanes(lanes_between(digit_word, b'0', b'9'));
+    if letters == 8 || digits == 8 {
+        return None;
+    }
+    Some(SquareText {
+        letters,
+        digits,
+        file_number: if letters == 0 {
+            0
+        } else {
+            lanes_value(letter_word, letters, b'a' - 1, 26)
+        },
+        rank_number: if digits == 0 {
+            0
+        } else {
+            lanes_value(digit_word, digits, b'0', 10)
+        },
+    })
+}
+
+/// Reads a square's letters and digits a byte at a time, as far as they go: the reader for
+/// squares near the end of the buffer and for long runs.
+fn read_square_bytewise(bytes: &[u8], at: usize) -> SquareText {
     let mut end = at;
     let mut file_number = 0u64;
-    // `| 0x20` folds A–Z onto a–z and no other byte into that range. Wrapping arithmetic: a run
-    // long enough to wrap is refused by its length below.
+    // Wrapping arithmetic: a run long enough to wrap is refused by its length.
     while end < bytes.len() && (bytes[end] | 0x20).wrapping_sub(b'a') < 26 {
         let letter = (bytes[end] | 0x20) - b'a';
         file_number = file_number
@@ -158,18 +223,12 @@ fn scan_square(bytes: &[u8], at: usize, board: Board) -> Option<(Position, usize
         rank_number = rank_number.wrapping_mul(10).wrapping_add(u64::from(digit));
         end += 1;
     }
-    let (letters, digits) = (digits_at - at, end - digits_at);
-    let well_sized = (1..=7).contains(&letters) && (1..=10).contains(&digits);
-    let leading_zero = digits > 1 && bytes[digits_at] == b'0';
-    let ends_here = matches!(bytes.get(end), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
-    let on_board = (1..=u64::from(board.files())).contains(&file_number)
-        && (1..=u64::from(board.ranks())).contains(&rank_number);
-    (well_sized && !leading_zero && ends_here && on_board).then(|| {
-        (
-            Position::new(file_number as u32 - 1, rank_number as u32 - 1),
-            end,
-        )
-    })
+    SquareText {
+        letters: digits_at - at,
+        digits: end - digits_at,
+        file_number,
+        rank_number,
+    }
 }
 
 #[cfg(test)]
@@ -237,18 +296,28 @@ mod tests {
         }
     }
 
-    /// The any-board shortcut must take a line exactly when the general parser takes it.
+    /// The any-board shortcut must take a line exactly when the general parser takes it, whatever
+    /// follows the line in the buffer: nothing (the end of a read), or more lines, which lets
+    /// the shortcut read squares in 8-byte words.
     fn assert_board_shortcut_agrees_with_the_parser(line: &[u8], board: Board) {
-        let mut with_newline = line.to_vec();
-        with_newline.push(b'\n');
         let parsed = parse_line(line, board).ok().flatten();
-        let scanned = scan_board_line(&with_newline, board);
-        assert_eq!(
-            scanned,
-            parsed.map(|q| (q, line.len() + 1)),
-            "{:?} on {board}",
-            line
-        );
+        for next_lines in [
+            &b""[..],
+            b"zz99999999 a1\n",
+            b"9\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n",
+        ] {
+            let mut buffer = line.to_vec();
+            buffer.push(b'\n');
+            buffer.extend_from_slice(next_lines);
+            let scanned = scan_board_line(&buffer, board);
+            assert_eq!(
+                scanned,
+                parsed.map(|q| (q, line.len() + 1)),
+                "{:?} then {:?} on {board}",
+                line,
+                next_lines
+            );
+        }
     }
 
     #[test]
@@ -269,9 +338,31 @@ mod tests {
             b"a1b a1",
             b"a1 b3 c5",
             b"a1\rb3",
+            b"a1 a1@",
+            b"a1 a1`",
+            b"a1 a1{",
+            b"a1 a1[",
+            b"a1 a1/",
+            b"a1 a1:",
         ];
         for line in lines {
             assert_board_shortcut_agrees_with_the_parser(line, board);
+        }
+        let huge = Board::new(Board::MAX_SIDE, Board::MAX_SIDE).unwrap();
+        let lines: &[&[u8]] = &[
+            b"bdwgcfz1000000000 a1",
+            b"bdwgcga1 a1",
+            b"a12345678 a1",
+            b"a99999999 a1",
+            b"A100000000 Z1",
+            b"aaaaaaa1000000000 bb22",
+            b"aaaaaaaa1 bb22",
+            b"a1 bb1234567890",
+            b"a1 bb0234567890",
+            b"a1 bb12345678901",
+        ];
+        for line in lines {
+            assert_board_shortcut_agrees_with_the_parser(line, huge);
         }
     }
 
@@ -279,7 +370,7 @@ mod tests {
         #[test]
         fn the_board_shortcut_agrees_with_the_parser_on_any_line(
             line in proptest::collection::vec(
-                proptest::sample::select(b"abzAZ0129 \t\r\xff".to_vec()), 0..16),
+                proptest::sample::select(b"abzAZ@[`{0129/: \t\r\xff".to_vec()), 0..24),
             files in 1u32..40,
             ranks in 1u32..40,
             huge in proptest::bool::ANY,
@@ -290,6 +381,16 @@ mod tests {
                 Board::new(files, ranks).unwrap()
             };
             assert_board_shortcut_agrees_with_the_parser(&line, board);
+        }
+
+        /// Well-formed lines of long squares on the biggest board, where every length of letters
+        /// and digits is read by the 8-byte words or falls back to the bytewise reader.
+        #[test]
+        fn the_board_shortcut_agrees_with_the_parser_on_long_squares(
+            line in "[ \t]{0,2}[a-zA-Z]{1,8}[0-9]{1,11}[ \t]{1,2}[a-zA-Z]{1,8}[0-9]{1,11}[ \t]{0,2}\r?",
+        ) {
+            let huge = Board::new(Board::MAX_SIDE, Board::MAX_SIDE).unwrap();
+            assert_board_shortcut_agrees_with_the_parser(line.as_bytes(), huge);
         }
     }
 }
