@@ -9,9 +9,10 @@ use crate::format::{Format, push_json, push_tsv, push_tsv_header};
 use crate::line::Query;
 use crate::measure::{Measured, Measurements};
 use crate::output::{
-    RouteText, push_judge_sentence, push_sentence, push_sentence_with_route,
-    push_sentence_with_route_text, short_texts,
+    RouteText, TextWindow, push_judge_sentence, push_sentence, push_sentence_by_windows,
+    push_sentence_with_route, push_sentence_with_route_text, short_texts,
 };
+use crate::shortcut::BoardLine;
 use crate::square::Square;
 use crate::table::DISTANCES;
 
@@ -171,6 +172,26 @@ impl Answerer {
             }
             Mode::FormulaSentences { .. } | Mode::Search { .. } => return false,
         }
+        true
+    }
+
+    /// Appends the answer for a line read by the any-board shortcut, if this answerer has a
+    /// shortcut for it, and says whether it did: the default answer on boards other than 8×8,
+    /// the closed form written with [`push_sentence_by_windows`], which needs `input`, the
+    /// bytes the line was read from, to run on a little past its squares. On any other line,
+    /// the filter calls [`Answerer::answer`].
+    #[inline(always)]
+    pub fn answer_board_line(&mut self, out: &mut Vec<u8>, line: &BoardLine, input: &[u8]) -> bool {
+        let Mode::FormulaSentences { board } = self.mode else {
+            return false;
+        };
+        let (from, to) = &line.texts;
+        let windows = TextWindow::new(input, from.clone()).zip(TextWindow::new(input, to.clone()));
+        let moves = closed_form(board, line.query.from, line.query.to).flatten();
+        let (Some((from, to)), Some(moves)) = (windows, moves) else {
+            return false;
+        };
+        push_sentence_by_windows(out, from, to, moves);
         true
     }
 

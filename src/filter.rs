@@ -205,10 +205,12 @@ impl<W: Write, M: Write> Sink<W, M> {
                 continue;
             }
             if !PLAIN && !self.is_standard_board {
-                if let Some((query, length)) = scan_board_line(rest, self.board) {
+                if let Some(line) = scan_board_line(rest, self.board) {
                     *finished_lines += 1;
-                    self.answer(source, *finished_lines, &query)?;
-                    position += length;
+                    if !(self.answerer).answer_board_line(&mut self.pending, &line, rest) {
+                        self.answer(source, *finished_lines, &line.query)?;
+                    }
+                    position += line.length;
                     continue;
                 }
             }

@@ -59,6 +59,30 @@ pub fn lanes_value(word: u64, count: usize, zero: u8, base: u64) -> u64 {
     (quads & 0xffff_ffff) * (base * base * base * base) + (quads >> 32)
 }
 
+/// The decimal digits of `number`, below 10⁸, as ASCII in eight lanes with the first digit
+/// in the first lane, and how many digits there are; the lanes after the last digit hold `0`s.
+///
+/// The inverse of [`lanes_value`], by the same halving run backwards: the number is split
+/// into two four-digit halves in 32-bit lanes, each of those into two two-digit pairs in
+/// 16-bit lanes, and each pair into two digits in 8-bit lanes. Each step divides by
+/// multiplying and shifting, which is exact in the range it is used on (below 10⁴ for 100,
+/// below 100 for 10, checked for every value by a test); no product outgrows its lane, so
+/// the shift only brings bits of the next lane into the low lane's top, which the mask
+/// clears.
+#[inline(always)]
+pub fn decimal_lanes(number: u64) -> ([u8; 8], usize) {
+    debug_assert!(number < 100_000_000);
+    let halves = (number / 10_000) | ((number % 10_000) << 32);
+    let hundreds = ((halves * 5243) >> 19) & 0x0000_007f_0000_007f;
+    let pairs = hundreds | ((halves - hundreds * 100) << 16);
+    let tens = ((pairs * 103) >> 10) & 0x000f_000f_000f_000f;
+    let digits = tens | ((pairs - tens * 10) << 8);
+    // The number's leading zeros are the empty lanes at the start; "0" keeps one.
+    let leading_zeros = (digits.trailing_zeros() / 8).min(7);
+    let text = (digits >> (8 * leading_zeros)) | every_lane(b'0');
+    (text.to_le_bytes(), 8 - leading_zeros as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,7 +121,35 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_divisions_by_multiplying_are_exact_where_used() {
+        for x in 0..10_000u64 {
+            assert_eq!((x * 5243) >> 19, x / 100, "{x}");
+        }
+        for y in 0..100u64 {
+            assert_eq!((y * 103) >> 10, y / 10, "{y}");
+        }
+    }
+
+    #[test]
+    fn decimal_lanes_writes_numbers_without_leading_zeros() {
+        let numbers = (0..100_000u64).chain([99_999_999, 10_000_000, 12_345_678, 10_000_001]);
+        for number in numbers {
+            let (text, count) = decimal_lanes(number);
+            assert_eq!(&text[..count], number.to_string().as_bytes(), "{number}");
+            let value = lanes_value(u64::from_le_bytes(text), count, b'0', 10);
+            assert_eq!(value, number);
+        }
+    }
+
     proptest::proptest! {
+        #[test]
+        fn decimal_lanes_writes_any_number_below_a_hundred_million(number in 0u64..100_000_000) {
+            let (text, count) = decimal_lanes(number);
+            let expected = number.to_string();
+            proptest::prop_assert_eq!(&text[..count], expected.as_bytes());
+        }
+
         #[test]
         fn lanes_value_reads_decimal_numbers(number in 0u64..100_000_000, junk in proptest::num::u64::ANY) {
             let digits = number.to_string();

@@ -1,8 +1,10 @@
 //! How an answer is written as the judge's sentence, with the route after it when asked.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use crate::board::Position;
+use crate::lanes::decimal_lanes;
 use crate::line::Query;
 use crate::notation::push_square_name;
 use crate::square::Square;
@@ -181,6 +183,96 @@ pub fn push_sentence_with_route_text(
     out.extend_from_slice(&line[..end]);
 }
 
+/// A square's text as typed, seen through a window of the input that starts with it and runs
+/// on past it, so that [`push_sentence_by_windows`] can copy it with one fixed-size move.
+#[derive(Clone, Copy, Debug)]
+pub struct TextWindow<'a> {
+    window: &'a [u8; TextWindow::SIZE],
+    len: usize,
+}
+
+impl<'a> TextWindow<'a> {
+    /// More than any square's text: 7 letters and 10 digits.
+    pub const SIZE: usize = 32;
+
+    /// The text at `text` in `input`, when `input` runs on for a whole window from its start.
+    #[inline(always)]
+    pub fn new(input: &'a [u8], text: Range<usize>) -> Option<TextWindow<'a>> {
+        let window = input.get(text.start..text.start + Self::SIZE)?;
+        let window = window.try_into().ok()?;
+        (text.len() <= Self::SIZE).then_some(TextWindow {
+            window,
+            len: text.len(),
+        })
+    }
+}
+
+/// Appends the judge's sentence for a pair that a route joins, as [`push_sentence`] does, on
+/// any board, with fixed-size copies only.
+///
+/// Squares and numbers of any length leave no template to patch, and appending the pieces one
+/// by one cost seven variable-length copies an answer, which was a quarter of a big-board
+/// line's instructions. Instead, each piece is copied into a line on the stack with a copy of
+/// a fixed size, at least its length, and the end of the line moves on by its length, so the
+/// next piece overwrites whatever the copy wrote past it. The line then goes to `out` in one
+/// fixed-size copy, and `out` is cut back to its true end.
+#[inline]
+pub fn push_sentence_by_windows(out: &mut Vec<u8>, from: TextWindow, to: TextWindow, moves: u64) {
+    let (digits, digit_count) = decimal(moves);
+    let mut line = LineAssembly::new();
+    line.put(b"To get from ", 12);
+    line.put(from.window, from.len);
+    line.put(b" to ", 4);
+    line.put(to.window, to.len);
+    line.put(b" takes ", 7);
+    line.put(&digits, digit_count);
+    line.put(b" knight moves.\n", 15);
+    let end = out.len() + line.len;
+    out.extend_from_slice(&line.bytes);
+    out.truncate(end);
+}
+
+/// A line being put together on the stack by [`push_sentence_by_windows`].
+struct LineAssembly {
+    /// Room for the longest sentence (two windows and a 20-digit number), copies included.
+    bytes: [u8; 128],
+    len: usize,
+}
+
+impl LineAssembly {
+    #[inline(always)]
+    fn new() -> LineAssembly {
+        LineAssembly {
+            bytes: [0; 128],
+            len: 0,
+        }
+    }
+
+    /// Copies all `N` bytes of `piece` at the end of the line, then keeps the first `len`.
+    #[inline(always)]
+    fn put<const N: usize>(&mut self, piece: &[u8; N], len: usize) {
+        self.bytes[self.len..self.len + N].copy_from_slice(piece);
+        self.len += len;
+    }
+}
+
+/// `number` in decimal, left-aligned in 24 bytes, and how many digits it has.
+#[inline(always)]
+fn decimal(number: u64) -> ([u8; 24], usize) {
+    let mut digits = [b'0'; 24];
+    if number < 100_000_000 {
+        let (text, count) = decimal_lanes(number);
+        digits[..8].copy_from_slice(&text);
+        (digits, count)
+    } else {
+        // Only on boards over 200,000,000 squares a side.
+        let mut buffer = itoa::Buffer::new();
+        let text = buffer.format(number).as_bytes();
+        digits[..text.len()].copy_from_slice(text);
+        (digits, text.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,6 +330,42 @@ mod tests {
              To get from f6 to f6 takes 0 knight moves: f6.\n\
              To get from a1 to h8 takes 6 knight moves: a1 b3 c5 d7 f8 g6 h8.\n\
              To get from A1 to h8 takes 6 knight moves: A1 b3 c5 d7 f8 g6 h8.\n"
+        );
+    }
+
+    proptest::proptest! {
+        /// Written by fixed-size copies or piece by piece, the sentence is the same, for texts
+        /// up to a window long and any number.
+        #[test]
+        fn windows_write_the_sentence_that_pieces_write(
+            from_text in "[a-zA-Z]{1,16}[0-9]{1,16}",
+            to_text in "[a-zA-Z]{1,7}[0-9]{1,10}",
+            moves in proptest::prop_oneof![0u64..1000, 99_999_990u64..100_000_010, proptest::num::u64::ANY],
+            after in "[ \t\r\na-z0-9]{32}",
+        ) {
+            let input = format!("{from_text} {to_text}\n{after}");
+            let from_range = 0..from_text.len();
+            let to_range = from_range.end + 1..from_range.end + 1 + to_text.len();
+            let windows = TextWindow::new(input.as_bytes(), from_range).zip(TextWindow::new(input.as_bytes(), to_range));
+            let (from, to) = windows.expect("the input runs on for a window");
+            let mut by_windows = b"earlier answers\n".to_vec();
+            push_sentence_by_windows(&mut by_windows, from, to, moves);
+            let mut by_pieces = b"earlier answers\n".to_vec();
+            let texts = Query { from_text: from_text.as_bytes(), to_text: to_text.as_bytes(), ..query("a1", "b3") };
+            push_sentence(&mut by_pieces, &texts, Some(moves));
+            proptest::prop_assert_eq!(by_windows, by_pieces);
+        }
+    }
+
+    #[test]
+    fn a_window_needs_the_input_to_run_on() {
+        let input = b"aa100 b3\n";
+        assert!(TextWindow::new(input, 0..5).is_none());
+        let padded = [&input[..], &[b' '; 32]].concat();
+        assert!(TextWindow::new(&padded, 0..5).is_some());
+        assert!(
+            TextWindow::new(&padded, 0..33).is_none(),
+            "longer than a window"
         );
     }
 }

@@ -6,6 +6,8 @@
 //! exactly the lines the general parser accepts, with the same answer; the tests at the bottom
 //! hold them to that, on near misses and on random lines.
 
+use std::ops::Range;
+
 use crate::board::{Board, Position};
 use crate::lanes::{lanes_between, lanes_value, leading_lanes};
 use crate::line::{MAX_LINE_BYTES, Query};
@@ -103,7 +105,7 @@ pub fn scan_query_line(bytes: &[u8]) -> Option<ShortcutLine> {
 /// is bad, reports: this function never decides that a line is bad, and it accepts exactly the
 /// lines [`parse_line`](crate::line::parse_line) accepts (a property test holds it to that).
 #[inline(always)]
-pub fn scan_board_line(bytes: &[u8], board: Board) -> Option<(Query<'_>, usize)> {
+pub fn scan_board_line(bytes: &[u8], board: Board) -> Option<BoardLine<'_>> {
     let skip_blanks = |mut at: usize| {
         while let Some(b' ' | b'\t') = bytes.get(at) {
             at += 1;
@@ -130,7 +132,20 @@ pub fn scan_board_line(bytes: &[u8], board: Board) -> Option<(Query<'_>, usize)>
         from_text: &bytes[start..from_end],
         to_text: &bytes[second..to_end],
     };
-    Some((query, end + 1))
+    Some(BoardLine {
+        query,
+        texts: (start..from_end, second..to_end),
+        length: end + 1,
+    })
+}
+
+/// A query line read by [`scan_board_line`]: the query, where its squares' texts lie in the
+/// bytes it was read from, and the line's length with its newline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardLine<'a> {
+    pub query: Query<'a>,
+    pub texts: (Range<usize>, Range<usize>),
+    pub length: usize,
 }
 
 /// Reads a square of `board` at `at`: letters, then a rank without leading zeros, ending at a
@@ -309,7 +324,7 @@ mod tests {
             let mut buffer = line.to_vec();
             buffer.push(b'\n');
             buffer.extend_from_slice(next_lines);
-            let scanned = scan_board_line(&buffer, board);
+            let scanned = scan_board_line(&buffer, board).map(|line| (line.query, line.length));
             assert_eq!(
                 scanned,
                 parsed.map(|q| (q, line.len() + 1)),

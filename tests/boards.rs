@@ -245,6 +245,81 @@ fn the_binary_answers_on_other_boards() {
         );
 }
 
+/// The default answer on big boards reads squares in 8-byte words and writes the sentence with
+/// fixed-size copies, falling back near the end of each read and for long squares: on a file of
+/// random lines longer than one read (128 KiB), every answer must be the sentence written the
+/// plain way, and every bad line reported.
+#[test]
+fn the_binary_reads_and_writes_long_squares_exactly() {
+    for (size, board) in [
+        ("1000000", Board::new(1_000_000, 1_000_000)),
+        ("1000000000", Board::new(Board::MAX_SIDE, Board::MAX_SIDE)),
+        ("7x1000000000", Board::new(7, Board::MAX_SIDE)),
+        ("300000000x5", Board::new(300_000_000, 5)),
+    ] {
+        let board = board.unwrap();
+        let mut random = Random(439 + u64::from(board.files()));
+        let (mut input, mut expected, mut bad_lines) = (String::new(), String::new(), Vec::new());
+        for line_number in 1..=12_000 {
+            let square = |random: &mut Random| {
+                let file = random.below(u64::from(board.files())) as u32;
+                let rank = random.below(u64::from(board.ranks())) as u32;
+                let position = Position::new(file, rank);
+                let name = knight_moves::notation::square_name(position);
+                let typed = match random.below(4) {
+                    0 => name.to_uppercase(),
+                    _ => name,
+                };
+                (position, typed)
+            };
+            let ((from, from_text), (to, to_text)) = (square(&mut random), square(&mut random));
+            let blanks = ["", " ", "\t", "  "];
+            let gap = [" ", "\t", " \t "][random.below(3) as usize];
+            let (lead, trail) = (
+                blanks[random.below(4) as usize],
+                blanks[random.below(4) as usize],
+            );
+            let end = ["\n", "\r\n"][random.below(2) as usize];
+            if random.below(50) == 0 {
+                // A rank one past the board: a bad line among good ones.
+                let off = format!(
+                    "{}{}",
+                    knight_moves::notation::file_name(0),
+                    u64::from(board.ranks()) + 1
+                );
+                input.push_str(&format!("{lead}{off}{gap}{to_text}{trail}{end}"));
+                bad_lines.push(line_number);
+                continue;
+            }
+            input.push_str(&format!("{lead}{from_text}{gap}{to_text}{trail}{end}"));
+            let moves = run(Engine::Formula, board, from, to, None)
+                .moves
+                .expect("joined");
+            expected.push_str(&format!(
+                "To get from {from_text} to {to_text} takes {moves} knight moves.\n"
+            ));
+        }
+        assert!(input.len() > 128 * 1024, "longer than one read");
+        let output = knight_moves()
+            .args(["--board", size])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "on {size}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected,
+            "on {size}"
+        );
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let reported: Vec<u64> = stderr
+            .lines()
+            .map(|line| line.split(':').nth(2).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(reported, bad_lines, "on {size}");
+    }
+}
+
 #[test]
 fn unreachable_pairs_are_answers_in_every_format() {
     let input = "b2 a1\na1 a1\n";
