@@ -4,7 +4,7 @@
 use crate::board::{Board, Position};
 use crate::draw::push_board;
 use crate::engine::formula::{closed_form, closed_form_covers};
-use crate::engine::{Engine, GaveUp, SearchFn, table};
+use crate::engine::{Engine, GaveUp, SearchFn, Workspace};
 use crate::format::{Format, push_json, push_tsv, push_tsv_header};
 use crate::line::Query;
 use crate::measure::{Measured, Measurements};
@@ -84,8 +84,9 @@ enum Mode {
     Search {
         search: SearchFn,
         options: AnswerOptions,
+        workspace: Box<Workspace>,
         route: Vec<Position>,
-        measurements: Option<Measurements>,
+        measurements: Option<Box<Measurements>>,
     },
 }
 
@@ -127,9 +128,16 @@ impl Answerer {
             Mode::Search {
                 search: options.engine.search_fn(),
                 options,
+                workspace: Box::new(Workspace::new()),
                 route: Vec::new(),
-                measurements: (!engines.is_empty())
-                    .then(|| Measurements::new(engines, board, options.path, options.max_nodes)),
+                measurements: (!engines.is_empty()).then(|| {
+                    Box::new(Measurements::new(
+                        engines,
+                        board,
+                        options.path,
+                        options.max_nodes,
+                    ))
+                }),
             }
         };
         Answerer { mode }
@@ -225,8 +233,13 @@ impl Answerer {
                 // the general writers give the same line whatever the texts.
                 let with_route = matches!(self.mode, Mode::TableRoutes(_));
                 let mut route = Vec::new();
-                let search =
-                    table::search(Board::STANDARD, query.from, query.to, Some(&mut route), 0)?;
+                let search = Engine::Table.search_once(
+                    Board::STANDARD,
+                    query.from,
+                    query.to,
+                    Some(&mut route),
+                    0,
+                )?;
                 match (search.moves, with_route) {
                     (Some(moves), true) => push_sentence_with_route(out, query, moves, &route),
                     (moves, _) => push_sentence(out, query, moves),
@@ -244,11 +257,13 @@ impl Answerer {
             Mode::Search {
                 search,
                 options,
+                workspace,
                 route,
                 measurements,
             } => {
                 let path = options.path.then_some(&mut *route);
-                let found = search(options.board, query.from, query.to, path, options.max_nodes)?;
+                let (board, max_nodes) = (options.board, options.max_nodes);
+                let found = search(workspace, board, query.from, query.to, path, max_nodes)?;
                 let route = options.path.then_some(&route[..]);
                 match options.format {
                     Format::Sentence => match (found.moves, route) {
@@ -277,7 +292,7 @@ impl Answerer {
     /// The measurements, when the options asked for any.
     pub fn measurements(&self) -> Option<&Measurements> {
         match &self.mode {
-            Mode::Search { measurements, .. } => measurements.as_ref(),
+            Mode::Search { measurements, .. } => measurements.as_deref(),
             _ => None,
         }
     }
@@ -285,7 +300,7 @@ impl Answerer {
     /// The measurements, to add a batch to.
     pub fn measurements_mut(&mut self) -> Option<&mut Measurements> {
         match &mut self.mode {
-            Mode::Search { measurements, .. } => measurements.as_mut(),
+            Mode::Search { measurements, .. } => measurements.as_deref_mut(),
             _ => None,
         }
     }

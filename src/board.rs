@@ -21,8 +21,8 @@ pub const KNIGHT_STEPS: [(i64, i64); 8] = [
 ];
 
 /// A square of a board by its coordinates from the bottom-left corner: file 0 is `a`, rank 0 is
-/// rank 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// rank 1. The default is `a1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
     pub file: u32,
     pub rank: u32,

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Position};
-use crate::engine::{Engine, GaveUp, Search, SearchFn};
+use crate::engine::{Engine, GaveUp, Search, SearchFn, Workspace};
 use crate::notation::SquareName;
 
 /// An engine to measure: its name in the table, and its search.
@@ -78,6 +78,7 @@ pub struct Measurements {
     batch: Vec<(Position, Position, u64)>,
     results: Vec<Result<Search, GaveUp>>,
     route: Vec<Position>,
+    workspace: Workspace,
     disagreements: u64,
 }
 
@@ -99,6 +100,7 @@ impl Measurements {
             batch: Vec::new(),
             results: Vec::new(),
             route: Vec::new(),
+            workspace: Workspace::new(),
             disagreements: 0,
         }
     }
@@ -121,7 +123,9 @@ impl Measurements {
             let start = Instant::now();
             for &(from, to, _) in &self.batch {
                 let route = self.with_routes.then_some(&mut self.route);
-                let search = (engine.search)(self.board, from, to, route, self.max_nodes);
+                let (board, max_nodes) = (self.board, self.max_nodes);
+                let search =
+                    (engine.search)(&mut self.workspace, board, from, to, route, max_nodes);
                 self.results.push(search);
             }
             figures.elapsed += start.elapsed();
@@ -236,13 +240,14 @@ mod tests {
 
     /// An engine that is wrong on purpose: one move too many from a1.
     fn broken(
+        workspace: &mut Workspace,
         board: Board,
         from: Position,
         to: Position,
         route: Option<&mut Vec<Position>>,
         max_nodes: u64,
     ) -> Result<Search, GaveUp> {
-        let right = (Engine::Table.search_fn())(board, from, to, route, max_nodes)?;
+        let right = (Engine::Table.search_fn())(workspace, board, from, to, route, max_nodes)?;
         Ok(Search {
             moves: right
                 .moves
@@ -294,8 +299,8 @@ mod tests {
     }
 
     fn bfs_expanded(from: &str, to: &str) -> u64 {
-        let search = Engine::Bfs.search_fn();
-        search(BOARD, square(from), square(to), None, 1000)
+        Engine::Bfs
+            .search_once(BOARD, square(from), square(to), None, 1000)
             .unwrap()
             .expanded
     }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{knight_moves, oracle_distances};
+use common::{knight_moves, oracle_distances, search};
 use knight_moves::board::{Board, Position};
 use knight_moves::engine::{Engine, GaveUp, Search};
 use knight_moves::unbounded::unbounded_distance;
@@ -18,8 +18,7 @@ fn run(
     to: Position,
     route: Option<&mut Vec<Position>>,
 ) -> Search {
-    let search = engine.search_fn();
-    search(board, from, to, route, ENOUGH).unwrap_or_else(|_| panic!("{engine} gave up"))
+    search(engine, board, from, to, route, ENOUGH).unwrap_or_else(|_| panic!("{engine} gave up"))
 }
 
 fn is_knight_move(a: Position, b: Position) -> bool {
@@ -212,18 +211,17 @@ fn a_search_that_would_pass_max_nodes_gives_up() {
     let board = Board::new(1000, 1000).unwrap();
     let (from, to) = (Position::new(0, 0), Position::new(999, 999));
     for engine in [Engine::Bfs, Engine::Bidirectional, Engine::Astar] {
-        let search = engine.search_fn();
         assert_eq!(
-            search(board, from, to, None, 50),
+            search(engine, board, from, to, None, 50),
             Err(GaveUp { max_nodes: 50 }),
             "{engine}"
         );
     }
     // The formula expands nothing, but a route longer than the limit is refused too.
-    let search = Engine::Formula.search_fn();
-    assert!(search(board, from, to, None, 50).is_ok());
+    let formula = Engine::Formula;
+    assert!(search(formula, board, from, to, None, 50).is_ok());
     assert_eq!(
-        search(board, from, to, Some(&mut Vec::new()), 50),
+        search(formula, board, from, to, Some(&mut Vec::new()), 50),
         Err(GaveUp { max_nodes: 50 })
     );
 }
@@ -442,12 +440,11 @@ fn the_formula_matches_bfs_on_every_board_up_to_40x40() {
     for files in 1..=40 {
         for ranks in 1..=40 {
             let board = Board::new(files, ranks).unwrap();
-            let search = Engine::Formula.search_fn();
             for from in board.positions() {
                 let truth = oracle_distances(files, ranks, (from.file, from.rank));
                 for to in board.positions() {
                     let expected = truth[(to.rank * files + to.file) as usize];
-                    let found = search(board, from, to, None, ENOUGH).unwrap();
+                    let found = search(Engine::Formula, board, from, to, None, ENOUGH).unwrap();
                     assert_eq!(found.moves, expected, "{board}, {from:?} to {to:?}");
                     pairs += 1;
                 }

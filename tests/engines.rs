@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::oracle_moves;
+use common::{oracle_moves, search};
 use knight_moves::board::{Board, Position};
 use knight_moves::engine::{Engine, Search, astar};
 use knight_moves::notation::square_name;
@@ -18,8 +18,7 @@ fn pairs() -> impl Iterator<Item = (Position, Position)> {
 }
 
 fn run(engine: Engine, from: Position, to: Position, route: Option<&mut Vec<Position>>) -> Search {
-    let search = engine.search_fn();
-    search(BOARD, from, to, route, ENOUGH).expect("8x8 never needs 1000 squares")
+    search(engine, BOARD, from, to, route, ENOUGH).expect("8x8 never needs 1000 squares")
 }
 
 fn oracle(from: Position, to: Position) -> u64 {

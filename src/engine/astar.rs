@@ -2,11 +2,9 @@
 //! left, so the search heads for the target instead of spreading evenly.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use crate::board::{Board, Position};
-use crate::engine::square_map::SquareMap;
-use crate::engine::{GaveUp, Parents, Search, expand_one, found, no_route, zero_moves};
+use crate::engine::{GaveUp, Search, Workspace, expand_one, found, no_route, zero_moves};
 use crate::unbounded::unbounded_distance;
 
 /// The heuristic: the knight's distance between the squares on a board without edges.
@@ -31,11 +29,14 @@ pub fn heuristic(from: Position, to: Position) -> u64 {
 ///
 /// ```
 /// use knight_moves::board::{Board, Position};
-/// use knight_moves::engine::astar;
+/// use knight_moves::engine::{Workspace, astar};
 /// let (a1, b2) = (Position::new(0, 0), Position::new(1, 1));
-/// assert_eq!(astar::search(Board::STANDARD, a1, b2, None, 1000).unwrap().moves, Some(4));
+/// let mut workspace = Workspace::new();
+/// let search = astar::search(&mut workspace, Board::STANDARD, a1, b2, None, 1000).unwrap();
+/// assert_eq!(search.moves, Some(4));
 /// ```
 pub fn search(
+    workspace: &mut Workspace,
     board: Board,
     from: Position,
     to: Position,
@@ -45,9 +46,13 @@ pub fn search(
     if from == to {
         return Ok(zero_moves(from, route));
     }
-    let mut parents = Parents::new(board);
-    let mut closed = SquareMap::new(board);
-    let mut open = BinaryHeap::with_capacity(64);
+    workspace.reset(board);
+    let Workspace {
+        parents,
+        closed,
+        open,
+        ..
+    } = workspace;
     parents.insert(from, (from, 0));
     let estimate = heuristic(from, to);
     open.push(Reverse((estimate, estimate, from)));
@@ -58,7 +63,7 @@ pub fn search(
         }
         expand_one(&mut expanded, max_nodes)?;
         if current == to {
-            return Ok(found(&parents, to, route, expanded));
+            return Ok(found(parents, to, route, expanded));
         }
         let reached = parents.get(current).map_or(0, |(_, moves)| moves) + 1;
         for neighbour in board.knight_neighbours(current) {

@@ -2,7 +2,7 @@
 //! the first time the target is seen, it is seen by a shortest route.
 
 use crate::board::{Board, Position};
-use crate::engine::{GaveUp, Parents, Search, expand_one, found, no_route, zero_moves};
+use crate::engine::{GaveUp, Search, Workspace, expand_one, found, no_route, zero_moves};
 
 /// Searches outward from `from`, a layer of equal distance at a time, until `to` is reached or
 /// every square reachable from `from` has been expanded (no route).
@@ -13,11 +13,14 @@ use crate::engine::{GaveUp, Parents, Search, expand_one, found, no_route, zero_m
 ///
 /// ```
 /// use knight_moves::board::{Board, Position};
-/// use knight_moves::engine::bfs;
+/// use knight_moves::engine::{Workspace, bfs};
 /// let (e2, e4) = (Position::new(4, 1), Position::new(4, 3));
-/// assert_eq!(bfs::search(Board::STANDARD, e2, e4, None, 1000).unwrap().moves, Some(2));
+/// let mut workspace = Workspace::new();
+/// let search = bfs::search(&mut workspace, Board::STANDARD, e2, e4, None, 1000).unwrap();
+/// assert_eq!(search.moves, Some(2));
 /// ```
 pub fn search(
+    workspace: &mut Workspace,
     board: Board,
     from: Position,
     to: Position,
@@ -27,15 +30,16 @@ pub fn search(
     if from == to {
         return Ok(zero_moves(from, route));
     }
-    let mut parents = Parents::new(board);
+    workspace.reset(board);
+    let Workspace {
+        parents, layers, ..
+    } = workspace;
+    let [layer, next_layer, ..] = layers;
     parents.insert(from, (from, 0));
-    // Room for a few layers' worth up front: growing small vectors square by square cost more
-    // than the search itself on 8×8.
-    let (mut layer, mut next_layer) = (Vec::with_capacity(64), Vec::with_capacity(64));
     layer.push(from);
     let mut expanded = 0;
     for distance in 1.. {
-        for &current in &layer {
+        for &current in layer.iter() {
             expand_one(&mut expanded, max_nodes)?;
             for neighbour in board.knight_neighbours(current) {
                 if parents.contains(neighbour) {
@@ -43,7 +47,7 @@ pub fn search(
                 }
                 parents.insert(neighbour, (current, distance));
                 if neighbour == to {
-                    return Ok(found(&parents, to, route, expanded));
+                    return Ok(found(parents, to, route, expanded));
                 }
                 next_layer.push(neighbour);
             }
@@ -51,7 +55,7 @@ pub fn search(
         if next_layer.is_empty() {
             break;
         }
-        std::mem::swap(&mut layer, &mut next_layer);
+        std::mem::swap(layer, next_layer);
         next_layer.clear();
     }
     Ok(no_route(route, expanded))

@@ -2,7 +2,9 @@
 //! a time, until a square reached by one is reached by the other.
 
 use crate::board::{Board, Position};
-use crate::engine::{GaveUp, Parents, Search, expand_one, no_route, trace_back, zero_moves};
+use crate::engine::{
+    GaveUp, Parents, Search, Workspace, expand_one, no_route, trace_back, zero_moves,
+};
 
 /// Searches from both ends, always growing the side whose frontier is smaller (the forward side
 /// on a tie), and stops at the first square both sides have reached; if either side runs out of
@@ -23,13 +25,17 @@ use crate::engine::{GaveUp, Parents, Search, expand_one, no_route, trace_back, z
 ///
 /// ```
 /// use knight_moves::board::{Board, Position};
-/// use knight_moves::engine::bidirectional;
+/// use knight_moves::engine::{Workspace, bidirectional};
 /// let (a1, h8) = (Position::new(0, 0), Position::new(7, 7));
-/// let search = |from, to| bidirectional::search(Board::STANDARD, from, to, None, 1000).unwrap();
+/// let mut workspace = Workspace::new();
+/// let mut search = |from, to| {
+///     bidirectional::search(&mut workspace, Board::STANDARD, from, to, None, 1000).unwrap()
+/// };
 /// assert_eq!(search(a1, h8).moves, Some(6));
 /// assert_eq!(search(a1, a1).moves, Some(0));
 /// ```
 pub fn search(
+    workspace: &mut Workspace,
     board: Board,
     from: Position,
     to: Position,
@@ -39,8 +45,15 @@ pub fn search(
     if from == to {
         return Ok(zero_moves(from, route));
     }
-    let mut forward = Side::starting_at(board, from);
-    let mut backward = Side::starting_at(board, to);
+    workspace.reset(board);
+    let Workspace {
+        parents,
+        parents_back,
+        layers: [forward_layer, forward_next, backward_layer, backward_next],
+        ..
+    } = workspace;
+    let mut forward = Side::starting_at(from, parents, forward_layer, forward_next);
+    let mut backward = Side::starting_at(to, parents_back, backward_layer, backward_next);
     let mut expanded = 0;
     loop {
         let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
@@ -52,10 +65,10 @@ pub fn search(
         if let Some(meeting) = meeting {
             if let Some(route) = route {
                 route.clear();
-                trace_back(&forward.parents, meeting, route);
+                trace_back(forward.parents, meeting, route);
                 route.reverse();
                 let meeting_at = route.len() - 1;
-                trace_back(&backward.parents, meeting, route);
+                trace_back(backward.parents, meeting, route);
                 route.remove(meeting_at); // the meeting square, now listed twice
             }
             let moves_to = |side: &Side| side.parents.get(meeting).map_or(0, |(_, moves)| moves);
@@ -71,23 +84,28 @@ pub fn search(
     }
 }
 
-/// One of the two searches: what it has reached, and its outermost layer.
-struct Side {
-    parents: Parents,
-    frontier: Vec<Position>,
-    next: Vec<Position>,
+/// One of the two searches: what it has reached, and its outermost layer, in memory of the
+/// workspace.
+struct Side<'a> {
+    parents: &'a mut Parents,
+    frontier: &'a mut Vec<Position>,
+    next: &'a mut Vec<Position>,
 }
 
-impl Side {
-    fn starting_at(board: Board, square: Position) -> Side {
-        let mut parents = Parents::new(board);
+impl<'a> Side<'a> {
+    /// A side that has reached only `square`, in emptied memory.
+    fn starting_at(
+        square: Position,
+        parents: &'a mut Parents,
+        frontier: &'a mut Vec<Position>,
+        next: &'a mut Vec<Position>,
+    ) -> Side<'a> {
         parents.insert(square, (square, 0));
+        frontier.push(square);
         Side {
             parents,
-            frontier: vec![square],
-            // Room up front: growing small vectors square by square cost more than the search
-            // itself on 8×8.
-            next: Vec::with_capacity(64),
+            frontier,
+            next,
         }
     }
 
@@ -101,7 +119,7 @@ impl Side {
         max_nodes: u64,
     ) -> Result<Option<Position>, GaveUp> {
         self.next.clear();
-        for &current in &self.frontier {
+        for &current in self.frontier.iter() {
             expand_one(expanded, max_nodes)?;
             let distance = self.parents.get(current).map_or(0, |(_, moves)| moves) + 1;
             for neighbour in board.knight_neighbours(current) {
@@ -115,7 +133,7 @@ impl Side {
                 self.next.push(neighbour);
             }
         }
-        std::mem::swap(&mut self.frontier, &mut self.next);
+        std::mem::swap(self.frontier, self.next);
         Ok(None)
     }
 }

@@ -21,7 +21,7 @@
 //!   engine searches them, which on at most 16 squares is constant time too.
 
 use crate::board::{Board, Position};
-use crate::engine::{GaveUp, Search, bidirectional, no_route, zero_moves};
+use crate::engine::{GaveUp, Search, Workspace, bidirectional, no_route, zero_moves};
 use crate::unbounded::unbounded_distance;
 
 /// Whether [`closed_form`] answers every pair of `board`: all but 3×3, 3×4 and 4×4.
@@ -104,14 +104,14 @@ pub fn closed_form(board: Board, from: Position, to: Position) -> Option<Option<
 ///
 /// ```
 /// use knight_moves::board::{Board, Position};
-/// use knight_moves::engine::formula;
+/// use knight_moves::engine::{Workspace, formula};
 /// let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
-/// let corner_to_corner = formula::search(
-///     board, Position::new(0, 0), Position::new(999_999_999, 999_999_999), None, 1000,
-/// );
+/// let (a1, opposite) = (Position::new(0, 0), Position::new(999_999_999, 999_999_999));
+/// let corner_to_corner = formula::search(&mut Workspace::new(), board, a1, opposite, None, 1000);
 /// assert_eq!(corner_to_corner.unwrap().moves, Some(666_666_666));
 /// ```
 pub fn search(
+    workspace: &mut Workspace,
     board: Board,
     from: Position,
     to: Position,
@@ -119,7 +119,7 @@ pub fn search(
     max_nodes: u64,
 ) -> Result<Search, GaveUp> {
     let Some(moves) = closed_form(board, from, to) else {
-        return bidirectional::search(board, from, to, route, max_nodes);
+        return bidirectional::search(workspace, board, from, to, route, max_nodes);
     };
     let Some(moves) = moves else {
         return Ok(no_route(route, 0));
@@ -142,7 +142,7 @@ pub fn search(
             // (the tests walk every route they check). Were it ever missing, a search is a
             // better answer than a crash.
             let Some(next) = closer else {
-                return bidirectional::search(board, from, to, Some(route), max_nodes);
+                return bidirectional::search(workspace, board, from, to, Some(route), max_nodes);
             };
             at = next;
             route.push(at);

@@ -21,11 +21,13 @@ pub mod bidirectional;
 pub mod formula;
 pub mod square_map;
 pub mod table;
+pub mod workspace;
 
 use std::fmt;
 
 use crate::board::{Board, Position};
 use crate::engine::square_map::SquareMap;
+pub use crate::engine::workspace::Workspace;
 
 /// What one search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,10 +44,17 @@ pub struct GaveUp {
     pub max_nodes: u64,
 }
 
-/// The signature every engine shares: the board, from, to, a buffer to fill with one shortest
-/// route (cleared first) or `None` when no route is wanted, and the most squares it may expand.
-pub type SearchFn =
-    fn(Board, Position, Position, Option<&mut Vec<Position>>, u64) -> Result<Search, GaveUp>;
+/// The signature every engine shares: the memory to work in (kept between queries, see
+/// [`Workspace`]), the board, from, to, a buffer to fill with one shortest route (cleared first)
+/// or `None` when no route is wanted, and the most squares it may expand.
+pub type SearchFn = fn(
+    &mut Workspace,
+    Board,
+    Position,
+    Position,
+    Option<&mut Vec<Position>>,
+    u64,
+) -> Result<Search, GaveUp>;
 
 /// The engines a user can choose with `--algorithm`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -102,6 +111,19 @@ impl Engine {
             Engine::Bidirectional => "bidirectional",
             Engine::Astar => "astar",
         }
+    }
+
+    /// One search with this engine, in a workspace of its own: for a single query. To run
+    /// many, keep a [`Workspace`] and call [`Engine::search_fn`]'s function with it.
+    pub fn search_once(
+        self,
+        board: Board,
+        from: Position,
+        to: Position,
+        route: Option<&mut Vec<Position>>,
+        max_nodes: u64,
+    ) -> Result<Search, GaveUp> {
+        (self.search_fn())(&mut Workspace::new(), board, from, to, route, max_nodes)
     }
 
     /// The engine's search function.

@@ -1,7 +1,7 @@
 //! The table engine: every 8×8 answer precomputed at compile time (see [`crate::table`]).
 
 use crate::board::{Board, Position};
-use crate::engine::{GaveUp, Search};
+use crate::engine::{GaveUp, Search, Workspace};
 use crate::square::Square;
 use crate::table::DISTANCES;
 
@@ -12,14 +12,15 @@ use crate::table::DISTANCES;
 ///
 /// ```
 /// use knight_moves::board::{Board, Position};
-/// use knight_moves::engine::table;
+/// use knight_moves::engine::{Workspace, table};
 /// let (a1, h8) = (Position::new(0, 0), Position::new(7, 7));
 /// let mut route = Vec::new();
-/// let found = table::search(Board::STANDARD, a1, h8, Some(&mut route), 0).unwrap();
-/// assert_eq!(found.moves, Some(6));
+/// let found = table::search(&mut Workspace::new(), Board::STANDARD, a1, h8, Some(&mut route), 0);
+/// assert_eq!(found.unwrap().moves, Some(6));
 /// assert_eq!(route.len(), 7);
 /// ```
 pub fn search(
+    _workspace: &mut Workspace,
     board: Board,
     from: Position,
     to: Position,

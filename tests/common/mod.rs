@@ -3,10 +3,34 @@
 
 #![allow(dead_code)] // each test file uses its own part of this
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+
+use knight_moves::board::{Board, Position};
+use knight_moves::engine::{Engine, GaveUp, Search, Workspace};
+
+thread_local! {
+    /// One workspace for every search a test makes, as the program keeps one for all its
+    /// queries: so every test of the engines also checks that no search is changed by the
+    /// searches before it, on the same board or another.
+    static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::new());
+}
+
+/// One search by `engine`, in the test thread's shared workspace.
+pub fn search(
+    engine: Engine,
+    board: Board,
+    from: Position,
+    to: Position,
+    route: Option<&mut Vec<Position>>,
+    max_nodes: u64,
+) -> Result<Search, GaveUp> {
+    let search = engine.search_fn();
+    WORKSPACE.with_borrow_mut(|workspace| search(workspace, board, from, to, route, max_nodes))
+}
 
 /// The built binary, started in `tests/data`, ready for arguments, stdin and assertions.
 pub fn knight_moves() -> assert_cmd::Command {
