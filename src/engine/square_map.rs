@@ -16,13 +16,16 @@ use crate::board::{Board, Position};
 
 /// A map from the squares of one board to values of `V`.
 pub struct SquareMap<V> {
-    board: Board,
+    /// The board the map is fitted to; `None` before the first [`SquareMap::reset`].
+    board: Option<Board>,
     storage: Storage<V>,
 }
 
 enum Storage<V> {
-    /// One slot a square, rank by rank; a slot holds a value only if its stamp is `stamp`.
+    /// One slot a square, rank by rank, for a board `files` wide; a slot holds a value only if
+    /// its stamp is `stamp`.
     Dense {
+        files: u32,
         stamp: u32,
         slots: Vec<(u32, V)>,
     },
@@ -42,23 +45,39 @@ impl<V: Copy + Default> SquareMap<V> {
         let squares = u64::from(board.files()) * u64::from(board.ranks());
         let storage = if squares <= SquareMap::<V>::DENSE_LIMIT {
             Storage::Dense {
+                files: board.files(),
                 stamp: 1,
                 slots: vec![(0, V::default()); squares as usize],
             }
         } else {
             Storage::Sparse(FxHashMap::default())
         };
-        SquareMap { board, storage }
+        SquareMap {
+            board: Some(board),
+            storage,
+        }
+    }
+
+    /// A map for no board yet, which allocates nothing; [`SquareMap::reset`] fits it to one.
+    pub fn unfitted() -> SquareMap<V> {
+        SquareMap {
+            board: None,
+            storage: Storage::Dense {
+                files: 0,
+                stamp: 1,
+                slots: Vec::new(),
+            },
+        }
     }
 
     /// Empties the map for a search on `board`, keeping its memory when the board is the same.
     pub fn reset(&mut self, board: Board) {
-        if board != self.board {
+        if self.board != Some(board) {
             *self = SquareMap::new(board);
             return;
         }
         match &mut self.storage {
-            Storage::Dense { stamp, slots } => {
+            Storage::Dense { stamp, slots, .. } => {
                 *stamp = stamp.wrapping_add(1);
                 if *stamp == 0 {
                     // Four billion searches later, the stamps start again from clean slots.
@@ -75,7 +94,7 @@ impl<V: Copy + Default> SquareMap<V> {
 
     /// Where `square` is in the array of a board `files` wide: only for dense maps, whose
     /// boards are small enough for this not to overflow.
-    #[inline]
+    #[inline(always)]
     fn dense_index(files: u32, square: Position) -> usize {
         (square.rank * files + square.file) as usize
     }
@@ -83,8 +102,12 @@ impl<V: Copy + Default> SquareMap<V> {
     #[inline(always)]
     pub fn get(&self, square: Position) -> Option<V> {
         match &self.storage {
-            Storage::Dense { stamp, slots } => {
-                let (slot_stamp, value) = slots[Self::dense_index(self.board.files(), square)];
+            Storage::Dense {
+                files,
+                stamp,
+                slots,
+            } => {
+                let (slot_stamp, value) = slots[Self::dense_index(*files, square)];
                 (slot_stamp == *stamp).then_some(value)
             }
             Storage::Sparse(map) => map.get(&square).copied(),
@@ -100,8 +123,12 @@ impl<V: Copy + Default> SquareMap<V> {
     #[inline(always)]
     pub fn insert(&mut self, square: Position, value: V) -> bool {
         match &mut self.storage {
-            Storage::Dense { stamp, slots } => {
-                let slot = &mut slots[Self::dense_index(self.board.files(), square)];
+            Storage::Dense {
+                files,
+                stamp,
+                slots,
+            } => {
+                let slot = &mut slots[Self::dense_index(*files, square)];
                 let was_empty = slot.0 != *stamp;
                 *slot = (*stamp, value);
                 was_empty
@@ -137,7 +164,8 @@ mod tests {
 
     #[test]
     fn a_reset_for_another_board_fits_the_map_to_it() {
-        let mut map = SquareMap::new(Board::new(8, 8).unwrap());
+        let mut map = SquareMap::unfitted();
+        map.reset(Board::new(8, 8).unwrap());
         map.insert(Position::new(7, 7), 1);
         map.reset(Board::new(3, 3).unwrap());
         assert_eq!(map.get(Position::new(2, 2)), None);

@@ -34,14 +34,15 @@ impl Workspace {
     /// Room kept in each layer and the open list between searches, in squares.
     const KEPT: usize = 4096;
 
-    /// An empty workspace; it fits itself to each board it is used on.
+    /// An empty workspace, which allocates nothing until a search uses it; it fits itself to
+    /// each board it is used on.
     pub fn new() -> Workspace {
         Workspace {
-            parents: SquareMap::new(Board::STANDARD),
-            parents_back: SquareMap::new(Board::STANDARD),
-            closed: SquareMap::new(Board::STANDARD),
-            layers: std::array::from_fn(|_| Vec::with_capacity(64)),
-            open: BinaryHeap::with_capacity(64),
+            parents: SquareMap::unfitted(),
+            parents_back: SquareMap::unfitted(),
+            closed: SquareMap::unfitted(),
+            layers: Default::default(),
+            open: BinaryHeap::new(),
         }
     }
 
