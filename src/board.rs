@@ -84,14 +84,15 @@ impl Board {
     /// The squares one knight move from `position`, in the order of [`KNIGHT_STEPS`].
     #[inline]
     pub fn knight_neighbours(self, position: Position) -> impl Iterator<Item = Position> {
-        let (file, rank) = (i64::from(position.file), i64::from(position.rank));
         KNIGHT_STEPS
             .iter()
             .filter_map(move |&(file_step, rank_step)| {
-                let (f, r) = (file + file_step, rank + rank_step);
-                // On the board, both fit in u32.
-                self.contains(f, r)
-                    .then(|| Position::new(f as u32, r as u32))
+                // In wrapping u32 arithmetic a step off the low edge lands near 2³², far past
+                // any board (sides stop at 10⁹), so one comparison a coordinate checks both
+                // edges. A search's inner loop: this halved its bounds checks.
+                let file = position.file.wrapping_add(file_step as u32);
+                let rank = position.rank.wrapping_add(rank_step as u32);
+                (file < self.files && rank < self.ranks).then(|| Position::new(file, rank))
             })
     }
 
