@@ -36,9 +36,11 @@ impl<V: Copy + Default> SquareMap<V> {
     /// The most squares a board may have for the map to be an array.
     pub const DENSE_LIMIT: u64 = 4096;
 
-    /// Entries a hash map may keep room for between searches: beyond that, a search that
-    /// reached millions of squares would keep their memory for the rest of the run.
-    const SPARSE_KEPT: usize = 1 << 16;
+    /// Entries a hash map may keep room for between searches. Beyond it, a search that reached
+    /// millions of squares would keep their memory for the rest of the run; and emptying a hash
+    /// map takes time in proportion to its room, which every later search would pay, however
+    /// small.
+    const SPARSE_KEPT: usize = 4096;
 
     /// An empty map for the squares of `board`.
     pub fn new(board: Board) -> SquareMap<V> {
