@@ -455,6 +455,34 @@ fn the_formula_matches_bfs_on_every_board_up_to_40x40() {
 }
 
 #[test]
+#[ignore = "about 530 million pairs: run with cargo test --release -- --ignored"]
+fn the_formula_matches_bfs_on_every_pair_of_some_larger_boards() {
+    // Past 40×40, some shapes whose every pair is still cheap to check: a square board far
+    // bigger than any cramped corner, long boards of the narrow widths that have their own
+    // rules, and odd and even sides both ways.
+    let boards = [
+        (100, 100),
+        (64, 200),
+        (5, 1000),
+        (1000, 6),
+        (3, 2001),
+        (2000, 4),
+        (77, 131),
+    ];
+    for (files, ranks) in boards {
+        let board = Board::new(files, ranks).unwrap();
+        for from in board.positions() {
+            let truth = oracle_distances(files, ranks, (from.file, from.rank));
+            for to in board.positions() {
+                let expected = truth[(to.rank * files + to.file) as usize];
+                let found = search(Engine::Formula, board, from, to, None, ENOUGH).unwrap();
+                assert_eq!(found.moves, expected, "{board}, {from:?} to {to:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn the_unbounded_distance_matches_bfs_far_from_any_edge() {
     // BFS from the centre of a 101×101 board: within 20 squares of the centre no shortest route
     // reaches an edge, so these are unbounded distances.
