@@ -439,19 +439,26 @@ fn the_formula_matches_bfs_on_every_board_up_to_40x40() {
     let mut pairs = 0u64;
     for files in 1..=40 {
         for ranks in 1..=40 {
-            let board = Board::new(files, ranks).unwrap();
-            for from in board.positions() {
-                let truth = oracle_distances(files, ranks, (from.file, from.rank));
-                for to in board.positions() {
-                    let expected = truth[(to.rank * files + to.file) as usize];
-                    let found = search(Engine::Formula, board, from, to, None, ENOUGH).unwrap();
-                    assert_eq!(found.moves, expected, "{board}, {from:?} to {to:?}");
-                    pairs += 1;
-                }
-            }
+            pairs += assert_formula_matches_bfs_on_every_pair(Board::new(files, ranks).unwrap());
         }
     }
     assert_eq!(pairs, 22_140 * 22_140);
+}
+
+/// Compares the formula with the oracle's BFS on every pair of `board`; returns how many pairs.
+fn assert_formula_matches_bfs_on_every_pair(board: Board) -> u64 {
+    let (files, ranks) = (board.files(), board.ranks());
+    let mut pairs = 0;
+    for from in board.positions() {
+        let truth = oracle_distances(files, ranks, (from.file, from.rank));
+        for to in board.positions() {
+            let expected = truth[(to.rank * files + to.file) as usize];
+            let found = search(Engine::Formula, board, from, to, None, ENOUGH).unwrap();
+            assert_eq!(found.moves, expected, "{board}, {from:?} to {to:?}");
+            pairs += 1;
+        }
+    }
+    pairs
 }
 
 #[test]
@@ -469,17 +476,11 @@ fn the_formula_matches_bfs_on_every_pair_of_some_larger_boards() {
         (2000, 4),
         (77, 131),
     ];
+    let mut pairs = 0;
     for (files, ranks) in boards {
-        let board = Board::new(files, ranks).unwrap();
-        for from in board.positions() {
-            let truth = oracle_distances(files, ranks, (from.file, from.rank));
-            for to in board.positions() {
-                let expected = truth[(to.rank * files + to.file) as usize];
-                let found = search(Engine::Formula, board, from, to, None, ENOUGH).unwrap();
-                assert_eq!(found.moves, expected, "{board}, {from:?} to {to:?}");
-            }
-        }
+        pairs += assert_formula_matches_bfs_on_every_pair(Board::new(files, ranks).unwrap());
     }
+    assert_eq!(pairs, 526_623_578);
 }
 
 #[test]
