@@ -1,16 +1,19 @@
-//! The command line, as clap reads it. Each field's doc comment is its `--help` text; `run`
-//! turns what was typed into [`crate::app::Settings`] before any work starts.
+//! The command line, as clap reads it. Each field's doc comment is its `--help` text;
+//! [`Cli::into_settings`] checks what clap cannot check alone and turns what was typed into
+//! [`Settings`] before any work starts.
 
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 
-use crate::answer::AnswerOptions;
 use crate::board::Board;
-use crate::engine::Engine;
+use crate::engine::{DEFAULT_MAX_NODES, Engine};
 use crate::exit::ExitStatus;
-use crate::format::Format;
-use crate::generate::Generate;
+use crate::format::{Format, draw};
+use crate::settings::{
+    AnswerSettings, Generate, Input, Measure, OutputSettings, SearchSettings, Settings, Task,
+};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -34,63 +37,136 @@ Examples:
 /// can join (on some small boards) is answered `There is no knight route from XX to YY.`
 #[derive(Debug, Parser)]
 #[command(name = "knight-moves", version, after_help = after_help())]
-pub struct Cli {
+pub(crate) struct Cli {
     /// Files of queries, read in order as one stream. `-`, or no file at all, reads standard
     /// input.
     #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
 
     /// The board: N for N×N, or WxH for W files by H ranks, each side from 1 to 1000000000.
     /// Files past z are named like spreadsheet columns (aa, ab, …), ranks are numbered from 1,
     /// and a1 is the bottom-left corner.
     #[arg(long, value_name = "SIZE", default_value = "8")]
-    pub board: Board,
+    pub(crate) board: Board,
 
     /// The search engine that answers. Every engine gives the same distances; they differ in
     /// how much of the board they search. [default: table on 8x8, formula on any other board]
     #[arg(long, value_enum, value_name = "ENGINE")]
-    pub algorithm: Option<Engine>,
+    pub(crate) algorithm: Option<Engine>,
 
     /// The most squares one search may expand; a query that needs more is reported as a bad
     /// line instead of using up memory. Also bounds the length of a route the formula builds.
-    #[arg(long, value_name = "N", default_value_t = AnswerOptions::DEFAULT_MAX_NODES,
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES,
           value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_nodes: u64,
+    pub(crate) max_nodes: u64,
 
     /// Append one shortest route to each answer, as in
     /// `To get from e2 to e4 takes 2 knight moves: e2 c3 e4.`
     #[arg(long)]
-    pub path: bool,
+    pub(crate) path: bool,
 
     /// After the input ends, print on stderr a table of the engine's work: queries answered,
     /// squares expanded (total, mean, most) and nanoseconds a query.
     #[arg(long)]
-    pub stats: bool,
+    pub(crate) stats: bool,
 
     /// Run every engine on every query as well, print their figures side by side on stderr
     /// after the input ends, and report any query on which two engines disagree (exit status 3).
     #[arg(long)]
-    pub compare: bool,
+    pub(crate) compare: bool,
 
     /// How answers are written: the judge's sentence, tab-separated `FROM TO MOVES [PATH]`, or
     /// JSON Lines (one object per answer, with its source and line). Errors stay on stderr as
     /// text; with json, the --stats and --compare tables are JSON objects on stderr too.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Sentence)]
-    pub format: Format,
+    pub(crate) format: Format,
 
     /// With --format tsv, start with a header row: `from to moves` (and `path`).
     #[arg(long)]
-    pub header: bool,
+    pub(crate) header: bool,
 
     /// After each answer, draw the board: every square's distance from the start, the route's
     /// squares in brackets (and in colour when stdout is a terminal and NO_COLOR is unset).
     /// Implies --path; sentence format only.
     #[arg(long)]
-    pub draw: bool,
+    pub(crate) draw: bool,
 
     /// Print a man page or a shell completion script on stdout, and read no input.
     #[arg(long, value_enum, value_name = "KIND")]
-    pub generate: Option<Generate>,
+    pub(crate) generate: Option<Generate>,
+}
+
+impl Cli {
+    /// Checks the options that clap cannot check alone, and settles what they mean: the engine
+    /// for the board, `--draw` implying `--path`, colour, the accelerator, the inputs.
+    pub(crate) fn into_settings(self) -> Result<Settings, clap::Error> {
+        let cli = self;
+        let usage_error =
+            |message: &str| Cli::command().error(ErrorKind::ArgumentConflict, message);
+        if cli.draw && cli.format != Format::Sentence {
+            return Err(usage_error("--draw works with --format sentence only"));
+        }
+        if cli.header && cli.format != Format::Tsv {
+            return Err(usage_error("--header goes with --format tsv"));
+        }
+        let board = cli.board;
+        let engine = cli.algorithm.unwrap_or(Engine::fastest_for(board));
+        if !engine.works_on(board) {
+            return Err(usage_error(&format!(
+                "--algorithm {engine} works on the 8x8 board only, not {board}; \
+                 formula answers as fast on any board"
+            )));
+        }
+        let largest_drawn = board.files().max(board.ranks());
+        if cli.draw && largest_drawn > draw::MAX_DRAWN_SIDE {
+            let most = draw::MAX_DRAWN_SIDE;
+            return Err(usage_error(&format!(
+                "--draw draws boards up to {most}x{most}, not {board}"
+            )));
+        }
+        let measure = match (cli.compare, cli.stats) {
+            (true, _) => Measure::AllEngines,
+            (false, true) => Measure::Engine,
+            (false, false) => Measure::Nothing,
+        };
+        let answers = AnswerSettings {
+            search: SearchSettings {
+                board,
+                engine,
+                max_nodes: cli.max_nodes,
+            },
+            output: OutputSettings {
+                format: cli.format,
+                path: cli.path || cli.draw,
+                header: cli.header,
+                draw: cli.draw,
+                // Asked only when drawing: colour is read from the terminal and NO_COLOR.
+                colour: cli.draw && draw::wants_colour(),
+            },
+            measure,
+            accelerate: AnswerSettings::accelerator_allowed(),
+        };
+        let reads_stdin_by_default = cli.files.is_empty();
+        let inputs = cli
+            .files
+            .into_iter()
+            .map(|path| match path.as_os_str() == "-" {
+                true => Input::Stdin,
+                false => Input::File(path),
+            })
+            .collect::<Vec<_>>();
+        Ok(Settings {
+            inputs: match inputs.is_empty() {
+                true => vec![Input::Stdin],
+                false => inputs,
+            },
+            reads_stdin_by_default,
+            task: match cli.generate {
+                Some(kind) => Task::Generate(kind),
+                None => Task::Answer(answers),
+            },
+        })
+    }
 }
 
 fn after_help() -> String {
@@ -100,7 +176,6 @@ fn after_help() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_command_line_definition_is_consistent() {

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 /// How a run ended, as the shell sees it. When several apply, the highest wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum ExitStatus {
+pub(crate) enum ExitStatus {
     /// Every line was answered (blank lines need no answer), or output stopped early because
     /// the reader of a pipe went away.
     Success = 0,
@@ -19,7 +19,7 @@ pub enum ExitStatus {
 
 impl ExitStatus {
     /// The exit statuses as `--help` shows them.
-    pub const HELP: &'static str = "\
+    pub(crate) const HELP: &'static str = "\
 Exit status:
   0  every line was answered (blank lines are skipped), or the output pipe was closed
   1  some lines were invalid (or their search passed --max-nodes): each was reported on

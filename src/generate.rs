@@ -7,22 +7,10 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 
 use crate::cli::Cli;
-
-/// What `--generate` can produce.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Generate {
-    /// A man page, in roff (install as knight-moves.1).
-    Man,
-    /// A completion script for bash.
-    CompleteBash,
-    /// A completion script for zsh.
-    CompleteZsh,
-    /// A completion script for fish.
-    CompleteFish,
-}
+use crate::settings::Generate;
 
 /// Writes what `kind` asks for to `out`.
-pub fn generate(kind: Generate, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn generate(kind: Generate, out: &mut dyn Write) -> io::Result<()> {
     let mut command = Cli::command();
     let name = command.get_name().to_owned();
     let shell = match kind {
@@ -33,4 +21,29 @@ pub fn generate(kind: Generate, out: &mut dyn Write) -> io::Result<()> {
     };
     clap_complete::generate(shell, &mut command, name, out);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_man_page_mentions_every_option() {
+        let mut man = Vec::new();
+        generate(Generate::Man, &mut man).unwrap();
+        let man = String::from_utf8(man).unwrap();
+        assert!(man.contains(".TH knight-moves 1"));
+        let mut command = Cli::command();
+        command.build(); // adds --help and --version
+        let mut checked = 0;
+        for argument in command.get_arguments() {
+            if let Some(long) = argument.get_long() {
+                // roff writes each hyphen as \-.
+                let roffed = format!("\\-\\-{}", long.replace('-', "\\-"));
+                assert!(man.contains(&roffed), "the man page lacks --{long}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 12, "the options this test knows of");
+    }
 }

@@ -1,30 +1,47 @@
 //! knight-moves: the fewest knight moves between two squares of a chessboard, as a fast and
-//! exact filter for the classic "Knight Moves" judge problem (POJ 2243, HDU 1372, UVa 439).
+//! exact filter for the classic "Knight Moves" judge problem (UVa 439 = POJ 2243 = HDU 1372 =
+//! ZOJ 1091), and as a small library.
+//!
+//! The library answers on boards of any size up to 10⁹ × 10⁹ with five engines that always
+//! agree: `table` (8×8, a lookup), `formula` (closed form), `bfs`, `bidirectional` and `astar`.
 //!
 //! ```
-//! use knight_moves::table::DISTANCES;
-//! use knight_moves::square::Square;
+//! use knight_moves::{Board, Engine};
 //!
-//! let (e2, e4): (Square, Square) = ("e2".parse().unwrap(), "e4".parse().unwrap());
-//! assert_eq!(DISTANCES.moves(e2, e4), 2);
+//! let board = Board::STANDARD;
+//! let (a1, h8) = (board.parse_square(b"a1")?, board.parse_square(b"h8")?);
+//! assert_eq!(Engine::Table.distance(board, a1, h8)?, Some(6));
+//!
+//! let huge: Board = "1000000000".parse()?;
+//! let far = huge.parse_square(b"cfdgsxl1000000000")?;
+//! let a1 = huge.parse_square(b"a1")?;
+//! assert_eq!(Engine::Formula.distance(huge, a1, far)?, Some(666_666_666));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! For many queries, keep a [`Searcher`]: it reuses its memory from one search to the next.
+//! How the program is put together is told in docs/ARCHITECTURE.md.
 
-pub mod answer;
-pub mod app;
-pub mod board;
-pub mod cli;
-pub mod draw;
-pub mod engine;
-pub mod exit;
-pub mod filter;
-pub mod format;
-pub mod generate;
-mod lanes;
-pub mod line;
-pub mod measure;
-pub mod notation;
-pub mod output;
-pub mod shortcut;
-pub mod square;
-pub mod table;
-pub mod unbounded;
+#![warn(missing_docs)]
+
+mod app;
+mod board;
+mod cli;
+mod engine;
+mod exit;
+mod fast;
+mod format;
+mod generate;
+mod input;
+mod pipeline;
+mod settings;
+mod stats;
+
+pub use board::{Board, InvalidBoard, Position, SquareError};
+pub use engine::{DEFAULT_MAX_NODES, Engine, GaveUp, Outcome, SearchError, Searcher};
+
+/// Runs the `knight-moves` command line, as the binary does: reads the arguments and the
+/// inputs, writes the answers, and returns the exit status (documented in `--help`).
+pub fn run_command_line() -> std::process::ExitCode {
+    app::main()
+}

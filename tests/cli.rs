@@ -106,8 +106,8 @@ fn messages_name_the_file_and_count_lines_in_each_source() {
         .stderr(
             "knight-moves: <stdin>:3: square \"z1\" is off the 8x8 board: expected a file a-h and a rank 1-8\n",
         );
-    let dir = tempdir();
-    let path = dir.join("moves.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("moves.txt");
     std::fs::write(&path, "e2 e4\n\ni9 e4\n").unwrap();
     knight_moves()
         .arg(&path)
@@ -191,12 +191,4 @@ fn empty_input_answers_nothing_and_succeeds() {
         .success()
         .stdout("")
         .stderr("");
-}
-
-/// A fresh directory for files a test writes, removed at the end of the test run's process
-/// only by the OS's temp cleaning: the names are unique per test process.
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("knight-moves-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }

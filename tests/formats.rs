@@ -2,9 +2,7 @@
 
 mod common;
 
-use clap::CommandFactory;
-use common::{knight_moves, oracle_moves};
-use knight_moves::cli::Cli;
+use common::{is_knight_move_between, knight_moves, oracle_moves};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -30,18 +28,12 @@ fn stdout_of(args: &[&str], stdin: &str) -> String {
 /// Whether `route` goes from `from` to `to` in `moves` knight moves (names compared in lower case).
 fn is_route(route: &[String], from: &str, to: &str, moves: u32) -> bool {
     let lower: Vec<String> = route.iter().map(|s| s.to_lowercase()).collect();
-    let step = |a: &str, b: &str| {
-        let (a, b) = (a.as_bytes(), b.as_bytes());
-        let d = (
-            (a[0] as i32 - b[0] as i32).abs(),
-            (a[1] as i32 - b[1] as i32).abs(),
-        );
-        d == (1, 2) || d == (2, 1)
-    };
     lower.len() as u32 == moves + 1
         && lower.first().map(String::as_str) == Some(from)
         && lower.last().map(String::as_str) == Some(to)
-        && lower.windows(2).all(|w| step(&w[0], &w[1]))
+        && lower
+            .windows(2)
+            .all(|w| is_knight_move_between(&w[0], &w[1]))
 }
 
 #[test]
@@ -212,24 +204,6 @@ fn json_stats_are_one_object_on_stderr() {
             assert!(engine[field].is_number(), "{field} in {engine}");
         }
     }
-}
-
-#[test]
-fn the_man_page_mentions_every_option() {
-    let man = stdout_of(&["--generate", "man"], "");
-    assert!(man.contains(".TH knight-moves 1"));
-    let mut command = Cli::command();
-    command.build(); // adds --help and --version
-    let mut checked = 0;
-    for argument in command.get_arguments() {
-        if let Some(long) = argument.get_long() {
-            // roff writes each hyphen as \-.
-            let roffed = format!("\\-\\-{}", long.replace('-', "\\-"));
-            assert!(man.contains(&roffed), "the man page lacks --{long}");
-            checked += 1;
-        }
-    }
-    assert_eq!(checked, 12, "the options this test knows of");
 }
 
 #[test]

@@ -33,7 +33,10 @@ fn cases() -> Vec<Case> {
             Case {
                 name: fields[0].to_owned(),
                 args: fields[1].split_whitespace().map(str::to_owned).collect(),
-                stdin: fields.get(2).filter(|f| !f.is_empty()).map(|f| f.to_string()),
+                stdin: fields
+                    .get(2)
+                    .filter(|f| !f.is_empty())
+                    .map(|f| f.to_string()),
             }
         })
         .collect()
@@ -116,7 +119,7 @@ fn show(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     let mut shown: String = text.chars().take(2000).collect();
     if shown.len() < text.len() {
-        shown.push_str("…");
+        shown.push('…');
     }
     shown
 }
@@ -188,7 +191,8 @@ fn timings_are_the_only_thing_taken_out() {
         String::from_utf8(without_timings(table.as_bytes())).unwrap(),
         "engine queries nodes_total nodes_mean nodes_max\ntable 7 0 0.00 0\nknight-moves: x\n"
     );
-    let json = "{\"engines\":[{\"engine\":\"bfs\",\"ns_per_query\":81.5},{\"ns_per_query\":3.0}]}\n";
+    let json =
+        "{\"engines\":[{\"engine\":\"bfs\",\"ns_per_query\":81.5},{\"ns_per_query\":3.0}]}\n";
     assert_eq!(
         String::from_utf8(without_timings(json.as_bytes())).unwrap(),
         "{\"engines\":[{\"engine\":\"bfs\",\"ns_per_query\":_},{\"ns_per_query\":_}]}\n"

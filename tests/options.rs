@@ -2,19 +2,11 @@
 
 mod common;
 
-use common::{knight_moves, oracle_moves};
+use common::{is_knight_move_between, knight_moves, oracle_moves};
 use predicates::prelude::*;
 
 const SAMPLE_OUT: &str = include_str!("data/sample.out");
 const ENGINES: [&str; 5] = ["table", "formula", "bfs", "bidirectional", "astar"];
-
-/// Whether two squares named like `e2` are one knight move apart.
-fn is_knight_move(from: &str, to: &str) -> bool {
-    let (a, b) = (from.as_bytes(), to.as_bytes());
-    let df = (i32::from(a[0]) - i32::from(b[0])).abs();
-    let dr = (i32::from(a[1]) - i32::from(b[1])).abs();
-    (df, dr) == (1, 2) || (df, dr) == (2, 1)
-}
 
 #[test]
 fn every_engine_answers_the_sample_byte_for_byte() {
@@ -57,7 +49,10 @@ fn path_appends_a_valid_shortest_route_with_the_ends_as_typed() {
             assert_eq!(squares[squares.len() - 1], last, "{engine}: {line}");
             let lower: Vec<String> = squares.iter().map(|s| s.to_lowercase()).collect();
             for step in lower.windows(2) {
-                assert!(is_knight_move(&step[0], &step[1]), "{engine}: {line}");
+                assert!(
+                    is_knight_move_between(&step[0], &step[1]),
+                    "{engine}: {line}"
+                );
             }
             if let [_, between @ .., _] = &squares[..] {
                 for square in between {

@@ -3,9 +3,9 @@
 
 use std::cmp::Reverse;
 
-use crate::board::{Board, Position};
-use crate::engine::{GaveUp, Search, Workspace, expand_one, found, no_route, zero_moves};
-use crate::unbounded::unbounded_distance;
+use crate::board::Position;
+use crate::engine::unbounded::unbounded_distance;
+use crate::engine::{GaveUp, Outcome, Request, Workspace, expand_one, found, no_route};
 
 /// The heuristic: the knight's distance between the squares on a board without edges.
 ///
@@ -18,7 +18,7 @@ use crate::unbounded::unbounded_distance;
 /// The heuristic some articles use, Manhattan distance × 10 against a step cost of 23, is not
 /// admissible: one knight move changes the Manhattan distance by 3, which it prices at 30 > 23,
 /// so it can overestimate and A* can return a route that is too long.
-pub fn heuristic(from: Position, to: Position) -> u64 {
+pub(crate) fn heuristic(from: Position, to: Position) -> u64 {
     let (file_difference, rank_difference) = from.offset_to(to);
     unbounded_distance(file_difference, rank_difference)
 }
@@ -26,44 +26,26 @@ pub fn heuristic(from: Position, to: Position) -> u64 {
 /// Searches from `from`, always expanding the open square with the least `moves + heuristic`
 /// (ties: the least heuristic, which goes deeper, then the lowest position, so routes are
 /// deterministic), until the target is taken off the open list or none is left (no route).
-///
-/// ```
-/// use knight_moves::board::{Board, Position};
-/// use knight_moves::engine::{Workspace, astar};
-/// let (a1, b2) = (Position::new(0, 0), Position::new(1, 1));
-/// let mut workspace = Workspace::new();
-/// let search = astar::search(&mut workspace, Board::STANDARD, a1, b2, None, 1000).unwrap();
-/// assert_eq!(search.moves, Some(4));
-/// ```
-pub fn search(
-    workspace: &mut Workspace,
-    board: Board,
-    from: Position,
-    to: Position,
-    route: Option<&mut Vec<Position>>,
-    max_nodes: u64,
-) -> Result<Search, GaveUp> {
-    if from == to {
-        return Ok(zero_moves(from, route));
-    }
-    workspace.reset(board);
+pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+    let Request { board, to, .. } = *request;
     let Workspace {
         parents,
         closed,
         open,
+        route,
         ..
     } = workspace;
-    parents.insert(from, (from, 0));
-    let estimate = heuristic(from, to);
-    open.push(Reverse((estimate, estimate, from)));
+    parents.insert(request.from, (request.from, 0));
+    let estimate = heuristic(request.from, to);
+    open.push(Reverse((estimate, estimate, request.from)));
     let mut expanded = 0;
     while let Some(Reverse((_, _, current))) = open.pop() {
         if !closed.insert(current, ()) {
             continue; // an older, worse entry for a square already expanded
         }
-        expand_one(&mut expanded, max_nodes)?;
+        expand_one(&mut expanded, request.max_nodes)?;
         if current == to {
-            return Ok(found(parents, to, route, expanded));
+            return Ok(found(parents, to, route, request.with_route, expanded));
         }
         let reached = parents.get(current).map_or(0, |(_, moves)| moves) + 1;
         for neighbour in board.knight_neighbours(current) {
@@ -77,5 +59,36 @@ pub fn search(
             }
         }
     }
-    Ok(no_route(route, expanded))
+    Ok(no_route(expanded))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::board::standard::{DISTANCES, Square};
+
+    /// Checked on every pair of 8×8 against the distance table (itself checked against an
+    /// independent search by `tests/exhaustive.rs`), and on every move.
+    #[test]
+    fn the_heuristic_is_admissible_and_consistent() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let exact = u64::from(DISTANCES.moves(from, to));
+                let (from, to) = (from.position(), to.position());
+                let estimate = heuristic(from, to);
+                assert!(
+                    estimate <= exact,
+                    "overestimates {from} {to}: {estimate} > {exact}"
+                );
+                for next in Board::STANDARD.knight_neighbours(from) {
+                    let after_one_move = heuristic(next, to);
+                    assert!(
+                        estimate <= after_one_move + 1,
+                        "inconsistent on {from} -> {next} towards {to}"
+                    );
+                }
+            }
+        }
+    }
 }

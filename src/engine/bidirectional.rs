@@ -1,9 +1,9 @@
 //! Bidirectional breadth-first search: one search from each end, each growing a whole layer at
 //! a time, until a square reached by one is reached by the other.
 
-use crate::board::{Board, Position};
+use crate::board::Position;
 use crate::engine::{
-    GaveUp, Parents, Search, Workspace, expand_one, no_route, trace_back, zero_moves,
+    GaveUp, Outcome, Parents, Request, Workspace, expand_one, no_route, trace_back,
 };
 
 /// Searches from both ends, always growing the side whose frontier is smaller (the forward side
@@ -21,39 +21,18 @@ use crate::engine::{
 /// is found first. Growing square by square instead, with half-grown layers, breaks the first
 /// step of this argument, and stopping at the first meeting can then be one move too long.
 ///
-/// From a square to itself is 0 moves (one popular library answers 2 here).
-///
-/// ```
-/// use knight_moves::board::{Board, Position};
-/// use knight_moves::engine::{Workspace, bidirectional};
-/// let (a1, h8) = (Position::new(0, 0), Position::new(7, 7));
-/// let mut workspace = Workspace::new();
-/// let mut search = |from, to| {
-///     bidirectional::search(&mut workspace, Board::STANDARD, from, to, None, 1000).unwrap()
-/// };
-/// assert_eq!(search(a1, h8).moves, Some(6));
-/// assert_eq!(search(a1, a1).moves, Some(0));
-/// ```
-pub fn search(
-    workspace: &mut Workspace,
-    board: Board,
-    from: Position,
-    to: Position,
-    route: Option<&mut Vec<Position>>,
-    max_nodes: u64,
-) -> Result<Search, GaveUp> {
-    if from == to {
-        return Ok(zero_moves(from, route));
-    }
-    workspace.reset(board);
+/// From a square to itself is 0 moves (one popular library answers 2 here): the shared
+/// preamble answers that before this search starts.
+pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     let Workspace {
         parents,
         parents_back,
         layers: [forward_layer, forward_next, backward_layer, backward_next],
+        route,
         ..
     } = workspace;
-    let mut forward = Side::starting_at(from, parents, forward_layer, forward_next);
-    let mut backward = Side::starting_at(to, parents_back, backward_layer, backward_next);
+    let mut forward = Side::starting_at(request.from, parents, forward_layer, forward_next);
+    let mut backward = Side::starting_at(request.to, parents_back, backward_layer, backward_next);
     let mut expanded = 0;
     loop {
         let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
@@ -61,10 +40,9 @@ pub fn search(
         } else {
             (&mut backward, &forward)
         };
-        let meeting = growing.grow_layer(board, other, &mut expanded, max_nodes)?;
+        let meeting = growing.grow_layer(request, other, &mut expanded)?;
         if let Some(meeting) = meeting {
-            if let Some(route) = route {
-                route.clear();
+            if request.with_route {
                 trace_back(forward.parents, meeting, route);
                 route.reverse();
                 let meeting_at = route.len() - 1;
@@ -73,13 +51,13 @@ pub fn search(
             }
             let moves_to = |side: &Side| side.parents.get(meeting).map_or(0, |(_, moves)| moves);
             let moves = moves_to(&forward) + moves_to(&backward);
-            return Ok(Search {
+            return Ok(Outcome {
                 moves: Some(moves),
                 expanded,
             });
         }
         if growing.frontier.is_empty() {
-            return Ok(no_route(route, expanded));
+            return Ok(no_route(expanded));
         }
     }
 }
@@ -113,16 +91,15 @@ impl<'a> Side<'a> {
     /// returns the first square found that `other` has reached too, if any.
     fn grow_layer(
         &mut self,
-        board: Board,
+        request: &Request,
         other: &Side,
         expanded: &mut u64,
-        max_nodes: u64,
     ) -> Result<Option<Position>, GaveUp> {
         self.next.clear();
         for &current in self.frontier.iter() {
-            expand_one(expanded, max_nodes)?;
+            expand_one(expanded, request.max_nodes)?;
             let distance = self.parents.get(current).map_or(0, |(_, moves)| moves) + 1;
-            for neighbour in board.knight_neighbours(current) {
+            for neighbour in request.board.knight_neighbours(current) {
                 if self.parents.contains(neighbour) {
                     continue;
                 }

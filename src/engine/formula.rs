@@ -21,18 +21,27 @@
 //!   engine searches them, which on at most 16 squares is constant time too.
 
 use crate::board::{Board, Position};
-use crate::engine::{GaveUp, Search, Workspace, bidirectional, no_route, zero_moves};
-use crate::unbounded::unbounded_distance;
+use crate::engine::unbounded::unbounded_distance;
+use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, no_route};
+
+/// What the closed form says about a pair of squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ClosedForm {
+    /// The fewest moves.
+    Moves(u64),
+    /// No knight route joins the squares.
+    NoRoute,
+    /// The board is one of the few (3×3, 3×4, 4×4) where no closed form is known: search.
+    NotCovered,
+}
 
 /// Whether [`closed_form`] answers every pair of `board`: all but 3×3, 3×4 and 4×4.
-pub fn closed_form_covers(board: Board) -> bool {
+pub(crate) fn closed_form_covers(board: Board) -> bool {
     !matches!((board.files(), board.ranks()), (3 | 4, 3 | 4))
 }
 
-/// The distance by closed form, when one is known for this board: `Some(Some(moves))`,
-/// `Some(None)` when no route exists, and `None` on the boards the closed form does not cover
-/// (3×3, 3×4, 4×4).
-pub fn closed_form(board: Board, from: Position, to: Position) -> Option<Option<u64>> {
+/// The distance by closed form, on every board but 3×3, 3×4 and 4×4.
+pub(crate) fn closed_form(board: Board, from: Position, to: Position) -> ClosedForm {
     let (file_difference, rank_difference) = from.offset_to(to);
     if board.files() >= 5 && board.ranks() >= 5 {
         // The common case, first and without turning the board: only the corners are cramped.
@@ -42,9 +51,9 @@ pub fn closed_form(board: Board, from: Position, to: Position) -> Option<Option<
         };
         let next_to_a_corner = file_difference.abs() == 1 && rank_difference.abs() == 1;
         if next_to_a_corner && (is_corner(from) || is_corner(to)) {
-            return Some(Some(4));
+            return ClosedForm::Moves(4);
         }
-        return Some(Some(unbounded_distance(file_difference, rank_difference)));
+        return ClosedForm::Moves(unbounded_distance(file_difference, rank_difference));
     }
     // Turn the board so that files are the short side: (across, along) coordinates.
     let turned = board.files() > board.ranks();
@@ -63,17 +72,19 @@ pub fn closed_form(board: Board, from: Position, to: Position) -> Option<Option<
     };
     let (a, b) = (coordinates(from), coordinates(to));
     if a == b {
-        return Some(Some(0));
+        return ClosedForm::Moves(0);
     }
     let (across, along) = ((b.0 - a.0).abs(), (b.1 - a.1).abs());
     match (narrow, long) {
-        (1, _) => Some(None),
+        (1, _) => ClosedForm::NoRoute,
         (2, _) => {
             let moves = along / 2;
-            let joined = along % 2 == 0 && moves % 2 == across % 2;
-            Some(joined.then_some(moves as u64))
+            match along % 2 == 0 && moves % 2 == across % 2 {
+                true => ClosedForm::Moves(moves as u64),
+                false => ClosedForm::NoRoute,
+            }
         }
-        (3 | 4, 3 | 4) => None,
+        (3 | 4, 3 | 4) => ClosedForm::NotCovered,
         _ => {
             let (last_across, last_along) = (i64::from(narrow) - 1, i64::from(long) - 1);
             let is_corner =
@@ -89,7 +100,7 @@ pub fn closed_form(board: Board, from: Position, to: Position) -> Option<Option<
             } else {
                 unbounded_distance(across, along)
             };
-            Some(Some(moves))
+            ClosedForm::Moves(moves)
         }
     }
 }
@@ -101,54 +112,39 @@ pub fn closed_form(board: Board, from: Position, to: Position) -> Option<Option<
 /// in memory whole.
 ///
 /// On the boards the closed form does not cover, bidirectional search answers instead.
-///
-/// ```
-/// use knight_moves::board::{Board, Position};
-/// use knight_moves::engine::{Workspace, formula};
-/// let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
-/// let (a1, opposite) = (Position::new(0, 0), Position::new(999_999_999, 999_999_999));
-/// let corner_to_corner = formula::search(&mut Workspace::new(), board, a1, opposite, None, 1000);
-/// assert_eq!(corner_to_corner.unwrap().moves, Some(666_666_666));
-/// ```
-pub fn search(
-    workspace: &mut Workspace,
-    board: Board,
-    from: Position,
-    to: Position,
-    route: Option<&mut Vec<Position>>,
-    max_nodes: u64,
-) -> Result<Search, GaveUp> {
-    let Some(moves) = closed_form(board, from, to) else {
-        return bidirectional::search(workspace, board, from, to, route, max_nodes);
+pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+    let Request {
+        board, from, to, ..
+    } = *request;
+    let moves = match closed_form(board, from, to) {
+        ClosedForm::Moves(moves) => moves,
+        ClosedForm::NoRoute => return Ok(no_route(0)),
+        ClosedForm::NotCovered => return Engine::Bidirectional.search(workspace, request),
     };
-    let Some(moves) = moves else {
-        return Ok(no_route(route, 0));
-    };
-    if moves == 0 {
-        return Ok(zero_moves(from, route));
-    }
-    if let Some(route) = route {
-        if moves >= max_nodes {
-            return Err(GaveUp { max_nodes });
+    if request.with_route {
+        if moves >= request.max_nodes {
+            return Err(GaveUp {
+                max_nodes: request.max_nodes,
+            });
         }
-        route.clear();
+        let route = &mut workspace.route;
         route.push(from);
         let mut at = from;
         for left in (0..moves).rev() {
             let closer = board
                 .knight_neighbours(at)
-                .find(|&next| closed_form(board, next, to) == Some(Some(left)));
+                .find(|&next| closed_form(board, next, to) == ClosedForm::Moves(left));
             // The closed form is exact here, so a shortest route always has such a next square
             // (the tests walk every route they check). Were it ever missing, a search is a
             // better answer than a crash.
             let Some(next) = closer else {
-                return bidirectional::search(workspace, board, from, to, Some(route), max_nodes);
+                return Engine::Bidirectional.search(workspace, request);
             };
             at = next;
             route.push(at);
         }
     }
-    Ok(Search {
+    Ok(Outcome {
         moves: Some(moves),
         expanded: 0,
     })

@@ -1,8 +1,10 @@
 //! The search engines: five ways to find the fewest knight moves, behind one signature so that
 //! they can be swapped, compared and tested together.
 //!
-//! Every engine is a [`SearchFn`]: given a board and two squares it returns the distance (or
-//! that no route exists) and how many squares it expanded, and fills a route when asked. A square
+//! Every engine answers a [`Request`] (a board, two squares, whether to build a route, a limit)
+//! with an [`Outcome`]: the distance (or that no route exists) and how many squares it
+//! expanded, leaving the route, when asked, in its [`Workspace`]. What all engines share (a
+//! square to itself, emptying the workspace) is written once, in [`prepared`]. A square
 //! is *expanded* when a search takes it off its queue or open list to look at its neighbours;
 //! the table and the formula expand none.
 //!
@@ -15,46 +17,87 @@
 //! - no search expands more than `max_nodes` squares, and memory grows with the squares a search
 //!   touches, never with the size of the board.
 
-pub mod astar;
-pub mod bfs;
-pub mod bidirectional;
-pub mod formula;
-pub mod square_map;
-pub mod table;
-pub mod workspace;
+pub(crate) mod astar;
+pub(crate) mod bfs;
+pub(crate) mod bidirectional;
+pub(crate) mod formula;
+mod searcher;
+pub(crate) mod square_map;
+pub(crate) mod table;
+pub(crate) mod unbounded;
+pub(crate) mod workspace;
 
 use std::fmt;
 
 use crate::board::{Board, Position};
+pub use crate::engine::searcher::{SearchError, Searcher};
 use crate::engine::square_map::SquareMap;
-pub use crate::engine::workspace::Workspace;
+pub(crate) use crate::engine::workspace::Workspace;
+
+/// The most squares one search may expand unless told otherwise (`--max-nodes`).
+pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
+
+/// One question for an engine: the fewest moves between two squares of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Request {
+    pub board: Board,
+    pub from: Position,
+    pub to: Position,
+    /// Whether to build one shortest route, into the workspace's [`Workspace::route`].
+    pub with_route: bool,
+    /// The most squares the search may expand.
+    pub max_nodes: u64,
+}
 
 /// What one search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Search {
+pub struct Outcome {
     /// The fewest knight moves between the two squares; `None` when no route joins them.
     pub moves: Option<u64>,
-    /// How many squares the search expanded on the way.
+    /// How many squares the search expanded on the way (the table and the formula expand none).
     pub expanded: u64,
 }
 
 /// A search stopped because it would have expanded more squares than allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GaveUp {
+    /// The limit it was given.
     pub max_nodes: u64,
 }
 
-/// The signature every engine shares: the memory to work in (kept between queries, see
-/// [`Workspace`]), the board, from, to, a buffer to fill with one shortest route (cleared first)
-/// or `None` when no route is wanted, and the most squares it may expand.
-pub type SearchFn = fn(
-    &mut Workspace,
-    Board,
-    Position,
-    Position,
-    Option<&mut Vec<Position>>,
-    u64,
-) -> Result<Search, GaveUp>;
+/// A whole search, as every caller runs it: the memory to work in (kept between queries, see
+/// [`Workspace`]) and the request. The route, when asked for, is left in the workspace.
+pub(crate) type SearchFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
+
+/// What each engine writes itself: a search between two *different* squares, in a workspace
+/// already emptied when the engine uses one. [`prepared`] does the rest, once for all.
+type EngineFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
+
+/// The part every engine shares: the route buffer emptied, a square to itself answered at
+/// once (0 moves, the route that square, nothing expanded), the workspace emptied for the
+/// board when the engine keeps squares in it; then the engine itself.
+#[inline(always)]
+fn prepared(
+    workspace: &mut Workspace,
+    request: &Request,
+    uses_memory: bool,
+    engine: EngineFn,
+) -> Result<Outcome, GaveUp> {
+    workspace.route.clear();
+    if request.from == request.to {
+        if request.with_route {
+            workspace.route.push(request.from);
+        }
+        return Ok(Outcome {
+            moves: Some(0),
+            expanded: 0,
+        });
+    }
+    if uses_memory {
+        workspace.reset(request.board);
+    }
+    engine(workspace, request)
+}
 
 /// The engines a user can choose with `--algorithm`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -113,28 +156,31 @@ impl Engine {
         }
     }
 
-    /// One search with this engine, in a workspace of its own: for a single query. To run
-    /// many, keep a [`Workspace`] and call [`Engine::search_fn`]'s function with it.
-    pub fn search_once(
-        self,
-        board: Board,
-        from: Position,
-        to: Position,
-        route: Option<&mut Vec<Position>>,
-        max_nodes: u64,
-    ) -> Result<Search, GaveUp> {
-        (self.search_fn())(&mut Workspace::new(), board, from, to, route, max_nodes)
+    /// The engine's whole search, preamble included.
+    pub(crate) fn search_fn(self) -> SearchFn {
+        match self {
+            Engine::Table => {
+                |workspace, request| prepared(workspace, request, false, table::search)
+            }
+            Engine::Formula => {
+                |workspace, request| prepared(workspace, request, false, formula::search)
+            }
+            Engine::Bfs => |workspace, request| prepared(workspace, request, true, bfs::search),
+            Engine::Bidirectional => {
+                |workspace, request| prepared(workspace, request, true, bidirectional::search)
+            }
+            Engine::Astar => |workspace, request| prepared(workspace, request, true, astar::search),
+        }
     }
 
-    /// The engine's search function.
-    pub fn search_fn(self) -> SearchFn {
-        match self {
-            Engine::Table => table::search,
-            Engine::Formula => formula::search,
-            Engine::Bfs => bfs::search,
-            Engine::Bidirectional => bidirectional::search,
-            Engine::Astar => astar::search,
-        }
+    /// Runs one search in `workspace`; the route, when asked for, is left in
+    /// [`Workspace::route`].
+    pub(crate) fn search(
+        self,
+        workspace: &mut Workspace,
+        request: &Request,
+    ) -> Result<Outcome, GaveUp> {
+        (self.search_fn())(workspace, request)
     }
 }
 
@@ -146,7 +192,7 @@ impl fmt::Display for Engine {
 
 /// For each square a search has reached, the square it was reached from (the start is its own
 /// parent), and its distance from the start.
-pub type Parents = SquareMap<(Position, u64)>;
+pub(crate) type Parents = SquareMap<(Position, u64)>;
 
 /// Appends to `route` the squares from `end` back to the start of the search that filled
 /// `parents`, `end` first: reversed, that is a shortest route from the start to `end`.
@@ -159,45 +205,30 @@ fn trace_back(parents: &Parents, end: Position, route: &mut Vec<Position>) {
     }
 }
 
-/// The answer of a one-sided search that has reached `to`: the route traced back through
+/// The outcome of a one-sided search that has reached `to`: the route traced back through
 /// `parents` and turned start first, when it is wanted.
 fn found(
     parents: &Parents,
     to: Position,
-    route: Option<&mut Vec<Position>>,
+    route: &mut Vec<Position>,
+    with_route: bool,
     expanded: u64,
-) -> Search {
-    if let Some(route) = route {
-        route.clear();
+) -> Outcome {
+    if with_route {
         trace_back(parents, to, route);
         route.reverse();
     }
-    Search {
+    Outcome {
         moves: parents.get(to).map(|(_, moves)| moves),
         expanded,
     }
 }
 
-/// The answer when no route exists.
-fn no_route(route: Option<&mut Vec<Position>>, expanded: u64) -> Search {
-    if let Some(route) = route {
-        route.clear();
-    }
-    Search {
+/// The outcome when no route exists (the route stays empty).
+fn no_route(expanded: u64) -> Outcome {
+    Outcome {
         moves: None,
         expanded,
-    }
-}
-
-/// The answer for a query from a square to itself, the same in every engine.
-fn zero_moves(square: Position, route: Option<&mut Vec<Position>>) -> Search {
-    if let Some(route) = route {
-        route.clear();
-        route.push(square);
-    }
-    Search {
-        moves: Some(0),
-        expanded: 0,
     }
 }
 

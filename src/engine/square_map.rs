@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 use crate::board::{Board, Position};
 
 /// A map from the squares of one board to values of `V`.
-pub struct SquareMap<V> {
+pub(crate) struct SquareMap<V> {
     /// The board the map is fitted to; `None` before the first [`SquareMap::reset`].
     board: Option<Board>,
     storage: Storage<V>,
@@ -34,7 +34,7 @@ enum Storage<V> {
 
 impl<V: Copy + Default> SquareMap<V> {
     /// The most squares a board may have for the map to be an array.
-    pub const DENSE_LIMIT: u64 = 4096;
+    pub(crate) const DENSE_LIMIT: u64 = 4096;
 
     /// Entries a hash map may keep room for between searches. Beyond it, a search that reached
     /// millions of squares would keep their memory for the rest of the run; and emptying a hash
@@ -43,7 +43,7 @@ impl<V: Copy + Default> SquareMap<V> {
     const SPARSE_KEPT: usize = 4096;
 
     /// An empty map for the squares of `board`.
-    pub fn new(board: Board) -> SquareMap<V> {
+    pub(crate) fn new(board: Board) -> SquareMap<V> {
         let squares = u64::from(board.files()) * u64::from(board.ranks());
         let storage = if squares <= SquareMap::<V>::DENSE_LIMIT {
             Storage::Dense {
@@ -61,7 +61,7 @@ impl<V: Copy + Default> SquareMap<V> {
     }
 
     /// A map for no board yet, which allocates nothing; [`SquareMap::reset`] fits it to one.
-    pub fn unfitted() -> SquareMap<V> {
+    pub(crate) fn unfitted() -> SquareMap<V> {
         SquareMap {
             board: None,
             storage: Storage::Dense {
@@ -73,7 +73,7 @@ impl<V: Copy + Default> SquareMap<V> {
     }
 
     /// Empties the map for a search on `board`, keeping its memory when the board is the same.
-    pub fn reset(&mut self, board: Board) {
+    pub(crate) fn reset(&mut self, board: Board) {
         if self.board != Some(board) {
             *self = SquareMap::new(board);
             return;
@@ -102,7 +102,7 @@ impl<V: Copy + Default> SquareMap<V> {
     }
 
     #[inline(always)]
-    pub fn get(&self, square: Position) -> Option<V> {
+    pub(crate) fn get(&self, square: Position) -> Option<V> {
         match &self.storage {
             Storage::Dense {
                 files,
@@ -117,13 +117,13 @@ impl<V: Copy + Default> SquareMap<V> {
     }
 
     #[inline]
-    pub fn contains(&self, square: Position) -> bool {
+    pub(crate) fn contains(&self, square: Position) -> bool {
         self.get(square).is_some()
     }
 
     /// Sets the value of `square`, and says whether it had none before.
     #[inline(always)]
-    pub fn insert(&mut self, square: Position, value: V) -> bool {
+    pub(crate) fn insert(&mut self, square: Position, value: V) -> bool {
         match &mut self.storage {
             Storage::Dense {
                 files,

@@ -15,10 +15,10 @@ use crate::engine::Parents;
 use crate::engine::square_map::SquareMap;
 
 /// An entry of A*'s open list: (moves so far + estimate, estimate, square), least first.
-pub type OpenEntry = Reverse<(u64, u64, Position)>;
+pub(crate) type OpenEntry = Reverse<(u64, u64, Position)>;
 
 /// Reusable memory for searches; see the module documentation.
-pub struct Workspace {
+pub(crate) struct Workspace {
     /// What the search (or the forward side of a bidirectional one) has reached.
     pub parents: Parents,
     /// What the backward side of a bidirectional search has reached.
@@ -28,6 +28,8 @@ pub struct Workspace {
     /// Layers of squares: a BFS's current and next, then the backward side's two.
     pub layers: [Vec<Position>; 4],
     pub open: BinaryHeap<OpenEntry>,
+    /// The route the last search built, when it was asked for one: both ends included.
+    pub route: Vec<Position>,
 }
 
 impl Workspace {
@@ -36,19 +38,21 @@ impl Workspace {
 
     /// An empty workspace, which allocates nothing until a search uses it; it fits itself to
     /// each board it is used on.
-    pub fn new() -> Workspace {
+    pub(crate) fn new() -> Workspace {
         Workspace {
             parents: SquareMap::unfitted(),
             parents_back: SquareMap::unfitted(),
             closed: SquareMap::unfitted(),
             layers: Default::default(),
             open: BinaryHeap::new(),
+            route: Vec::new(),
         }
     }
 
-    /// Empties everything for a search on `board`, keeping the memory of earlier searches up
+    /// Empties the maps, layers and open list for a search on `board` (the route is emptied by
+    /// every search, see [`crate::engine`]), keeping the memory of earlier searches up
     /// to a bound, so that one huge search does not hold its memory for the rest of the run.
-    pub fn reset(&mut self, board: Board) {
+    pub(crate) fn reset(&mut self, board: Board) {
         self.parents.reset(board);
         self.parents_back.reset(board);
         self.closed.reset(board);

@@ -1,5 +1,6 @@
-//! Helpers shared by the integration tests: running the real binary, and an oracle for knight
-//! distances written apart from the crate's own tables.
+//! Helpers shared by the integration tests: running the real binary, the library's searches
+//! through one shared searcher, an oracle for knight distances written apart from the crate,
+//! and the checks of a route.
 
 #![allow(dead_code)] // each test file uses its own part of this
 
@@ -9,27 +10,108 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
-use knight_moves::board::{Board, Position};
-use knight_moves::engine::{Engine, GaveUp, Search, Workspace};
+use knight_moves::{Board, Engine, Outcome, Position, SearchError, Searcher};
+
+/// Enough expanded squares for any search the tests make on purpose.
+pub const ENOUGH: u64 = 10_000_000;
 
 thread_local! {
-    /// One workspace for every search a test makes, as the program keeps one for all its
+    /// One searcher for every search a test makes, as the program keeps one for all its
     /// queries: so every test of the engines also checks that no search is changed by the
     /// searches before it, on the same board or another.
-    static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::new());
+    static SEARCHER: RefCell<Searcher> = RefCell::new(Searcher::with_max_nodes(ENOUGH));
 }
 
-/// One search by `engine`, in the test thread's shared workspace.
+/// One search by `engine` in the test thread's shared searcher, with the route when
+/// `route` is given (filled, or emptied when there is none).
 pub fn search(
     engine: Engine,
     board: Board,
     from: Position,
     to: Position,
     route: Option<&mut Vec<Position>>,
-    max_nodes: u64,
-) -> Result<Search, GaveUp> {
-    let search = engine.search_fn();
-    WORKSPACE.with_borrow_mut(|workspace| search(workspace, board, from, to, route, max_nodes))
+) -> Result<Outcome, SearchError> {
+    SEARCHER.with_borrow_mut(|searcher| {
+        let outcome = searcher.search(engine, board, from, to, route.is_some());
+        if let Some(route) = route {
+            route.clear();
+            route.extend_from_slice(searcher.route());
+        }
+        outcome
+    })
+}
+
+/// [`search`], which must answer.
+pub fn run(
+    engine: Engine,
+    board: Board,
+    from: Position,
+    to: Position,
+    route: Option<&mut Vec<Position>>,
+) -> Outcome {
+    search(engine, board, from, to, route).unwrap_or_else(|error| panic!("{engine}: {error}"))
+}
+
+/// Whether two squares are one knight move apart.
+pub fn is_knight_move(a: Position, b: Position) -> bool {
+    let df = (i64::from(a.file) - i64::from(b.file)).abs();
+    let dr = (i64::from(a.rank) - i64::from(b.rank)).abs();
+    matches!((df, dr), (1, 2) | (2, 1))
+}
+
+/// Whether two squares named like `e2` (on 8×8, either case) are one knight move apart.
+pub fn is_knight_move_between(from: &str, to: &str) -> bool {
+    let square = |name: &str| {
+        Board::STANDARD
+            .parse_square(name.as_bytes())
+            .expect("a square")
+    };
+    is_knight_move(square(from), square(to))
+}
+
+/// Checks that `route` is a knight route on `board` from `from` to `to` in `moves` moves.
+pub fn assert_route(
+    board: Board,
+    route: &[Position],
+    from: Position,
+    to: Position,
+    moves: u64,
+    context: &str,
+) {
+    assert_eq!(route.len() as u64, moves + 1, "{context}: {route:?}");
+    assert_eq!(route.first(), Some(&from), "{context}");
+    assert_eq!(route.last(), Some(&to), "{context}");
+    for step in route.windows(2) {
+        assert!(is_knight_move(step[0], step[1]), "{context}: {route:?}");
+    }
+    for square in route {
+        let on_board = square.file < board.files() && square.rank < board.ranks();
+        assert!(on_board, "{context}: {route:?}");
+    }
+}
+
+/// A small deterministic generator (xorshift), so that random cases are the same every run.
+pub struct Random(pub u64);
+
+impl Random {
+    /// A number below `bound`.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % bound
+    }
+}
+
+/// The binary run with `KNIGHT_MOVES_ACCELERATOR` set to `off` or not, for tests that compare
+/// the two ways.
+pub fn knight_moves_with_accelerator(on: bool) -> assert_cmd::Command {
+    let mut command = knight_moves();
+    match on {
+        true => command.env_remove("KNIGHT_MOVES_ACCELERATOR"),
+        false => command.env("KNIGHT_MOVES_ACCELERATOR", "off"),
+    };
+    command
 }
 
 /// The built binary, started in `tests/data`, ready for arguments, stdin and assertions.

@@ -1,40 +1,25 @@
-//! The shortcuts of the hot path: readers that take a well-formed query line in one pass, with
-//! no search for its end and no general parsing.
+//! The accelerator's readers: each takes a well-formed query line in one pass, with no search
+//! for its end and no general parsing.
 //!
 //! Each is only a shortcut: it returns `None` for anything unusual, and the general parser
-//! ([`parse_line`](crate::line::parse_line)) then reads the line and, if it is bad, reports it. So each must accept
-//! exactly the lines the general parser accepts, with the same answer; the tests at the bottom
-//! hold them to that, on near misses and on random lines.
+//! ([`parse_line`](crate::input::line::parse_line)) then reads the line and, if it is bad,
+//! reports it. So each must accept exactly the lines the general parser accepts, with the same
+//! squares; the tests at the bottom hold them to that, on near misses and on random lines.
 
 use std::ops::Range;
 
+use crate::board::standard::Square;
 use crate::board::{Board, Position};
-use crate::lanes::{lanes_between, lanes_value, leading_lanes};
-use crate::line::{MAX_LINE_BYTES, Query};
-use crate::square::Square;
+use crate::fast::lanes::{lanes_between, lanes_value, leading_lanes};
+use crate::input::line::{MAX_LINE_BYTES, Query};
 
-/// A query line read by a shortcut: its squares, where their texts start in the line, and
-/// the line's length with its newline. The texts are two bytes each on 8×8.
+/// An 8×8 query line read by a shortcut: its squares, their texts as typed (two bytes each on
+/// 8×8), and the line's length with its newline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShortcutLine {
+pub(crate) struct StandardLine {
     pub squares: (Square, Square),
-    /// The squares as typed.
     pub texts: ([u8; 2], [u8; 2]),
-    text_starts: (usize, usize),
     pub length: usize,
-}
-
-impl ShortcutLine {
-    /// The line as a query, for answerers other than the plain one.
-    pub fn query<'a>(&self, bytes: &'a [u8]) -> Query<'a> {
-        let (from, to) = self.text_starts;
-        Query {
-            from: self.squares.0.position(),
-            to: self.squares.1.position(),
-            from_text: &bytes[from..from + 2],
-            to_text: &bytes[to..to + 2],
-        }
-    }
 }
 
 /// Reads an 8×8 query line of the judge's exact shape, `xx yy\n`, from the start of `bytes`:
@@ -42,17 +27,16 @@ impl ShortcutLine {
 /// shortcut nearly halves the time to read them compared with [`scan_query_line`] alone
 /// (measured with `../shared/bench/throughput.sh`: ratio 1.2 with it, 1.7 without).
 #[inline(always)]
-pub fn exact_query_line(bytes: &[u8]) -> Option<ShortcutLine> {
+pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
     let [from_file, from_rank, b' ', to_file, to_rank, b'\n', ..] = *bytes else {
         return None;
     };
-    Some(ShortcutLine {
+    Some(StandardLine {
         squares: (
             Square::from_bytes(from_file, from_rank)?,
             Square::from_bytes(to_file, to_rank)?,
         ),
         texts: ([from_file, from_rank], [to_file, to_rank]),
-        text_starts: (0, 3),
         length: 6,
     })
 }
@@ -62,10 +46,10 @@ pub fn exact_query_line(bytes: &[u8]) -> Option<ShortcutLine> {
 /// Returns `None` for any other line, which the general parser then reads: this function is only
 /// a shortcut and never decides that a line is bad.
 ///
-/// It accepts exactly the query lines [`parse_line`](crate::line::parse_line) accepts on 8×8 (a unit test and a property
+/// It accepts exactly the query lines [`parse_line`](crate::input::line::parse_line) accepts on 8×8 (a unit test and a property
 /// test hold it to that). Blanks are spaces and tabs, so no scan runs past the newline.
 #[inline(always)]
-pub fn scan_query_line(bytes: &[u8]) -> Option<ShortcutLine> {
+pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
     let skip_blanks = |mut at: usize| {
         while let Some(b' ' | b'\t') = bytes.get(at) {
             at += 1;
@@ -91,10 +75,9 @@ pub fn scan_query_line(bytes: &[u8]) -> Option<ShortcutLine> {
     if bytes.get(end) != Some(&b'\n') || end > MAX_LINE_BYTES {
         return None;
     }
-    Some(ShortcutLine {
+    Some(StandardLine {
         squares: (from, to),
         texts: (from_text, to_text),
-        text_starts: (start, second),
         length: end + 1,
     })
 }
@@ -103,9 +86,9 @@ pub fn scan_query_line(bytes: &[u8]) -> Option<ShortcutLine> {
 /// one pass, as [`scan_query_line`] does on 8×8: the shortcut for boards of other sizes, whose
 /// squares are longer. `None` for anything else, which the general parser then reads and, if it
 /// is bad, reports: this function never decides that a line is bad, and it accepts exactly the
-/// lines [`parse_line`](crate::line::parse_line) accepts (a property test holds it to that).
+/// lines [`parse_line`](crate::input::line::parse_line) accepts (a property test holds it to that).
 #[inline(always)]
-pub fn scan_board_line(bytes: &[u8], board: Board) -> Option<BoardLine<'_>> {
+pub(crate) fn scan_board_line(bytes: &[u8], board: Board) -> Option<BoardLine<'_>> {
     let skip_blanks = |mut at: usize| {
         while let Some(b' ' | b'\t') = bytes.get(at) {
             at += 1;
@@ -142,7 +125,7 @@ pub fn scan_board_line(bytes: &[u8], board: Board) -> Option<BoardLine<'_>> {
 /// A query line read by [`scan_board_line`]: the query, where its squares' texts lie in the
 /// bytes it was read from, and the line's length with its newline.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardLine<'a> {
+pub(crate) struct BoardLine<'a> {
     pub query: Query<'a>,
     pub texts: (Range<usize>, Range<usize>),
     pub length: usize,
@@ -187,7 +170,7 @@ struct SquareText {
 }
 
 /// Reads a square's letters and digits from the 16 bytes of `window` without a loop: one
-/// 8-byte word for the letters, one for the digits after them (see [`crate::lanes`]). `None`
+/// 8-byte word for the letters, one for the digits after them (see [`crate::fast::lanes`]). `None`
 /// when the runs may not fit that window, 8 letters or 8 digits; the bytewise reader then
 /// reads them. Far from the end of the buffer, that is every square of a board under 10⁷
 /// ranks.
@@ -249,7 +232,7 @@ fn read_square_bytewise(bytes: &[u8], at: usize) -> SquareText {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::parse_line;
+    use crate::input::line::parse_line;
 
     /// The shortcuts must take a line exactly when the general parser takes it, with the same
     /// answer: otherwise a line's fate would hang on which path read it.
@@ -258,13 +241,16 @@ mod tests {
         with_newline.push(b'\n');
         let parsed = parse_line(line, Board::STANDARD).ok().flatten();
         let scanned = scan_query_line(&with_newline);
-        let scanned_query = scanned.map(|s| (s.query(&with_newline), s.length));
-        assert_eq!(
-            scanned_query,
-            parsed.map(|q| (q, line.len() + 1)),
-            "{:?}",
-            line
-        );
+        let as_read = |line: StandardLine| {
+            let (from, to) = line.squares;
+            let texts = (line.texts.0.to_vec(), line.texts.1.to_vec());
+            ((from.position(), to.position()), texts, line.length)
+        };
+        let from_parser = |query: Query| {
+            let texts = (query.from_text.to_vec(), query.to_text.to_vec());
+            ((query.from, query.to), texts, line.len() + 1)
+        };
+        assert_eq!(scanned.map(as_read), parsed.map(from_parser), "{:?}", line);
         if let Some(exact) = exact_query_line(&with_newline) {
             assert_eq!(Some(exact), scanned, "{:?}", line);
         }

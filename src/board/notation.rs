@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::board::{Board, Position};
 
-/// Why a token is not a square of the board.
+/// Why a text is not a square of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SquareError {
     /// Not letters followed by a number without leading zeros.
@@ -18,11 +18,22 @@ pub enum SquareError {
     OffBoard,
 }
 
+impl fmt::Display for SquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SquareError::Malformed => "not a square: expected letters, then a rank",
+            SquareError::OffBoard => "past the edge of the board",
+        })
+    }
+}
+
+impl std::error::Error for SquareError {}
+
 /// Reads a square such as `e2`, `AB17` or `aaa1000000` on `board`.
 ///
 /// Upper-case letters are accepted. Any number of letters and digits is read without overflow:
 /// a file or rank too large for any board is simply off this one.
-pub fn parse_square(token: &[u8], board: Board) -> Result<Position, SquareError> {
+pub(crate) fn parse_square(token: &[u8], board: Board) -> Result<Position, SquareError> {
     let letters = token.iter().take_while(|b| b.is_ascii_alphabetic()).count();
     let (file_text, rank_text) = token.split_at(letters);
     let well_formed = letters > 0
@@ -55,7 +66,7 @@ pub fn parse_square(token: &[u8], board: Board) -> Result<Position, SquareError>
 }
 
 /// Appends the name of file `file` (0 is `a`, 25 is `z`, 26 is `aa`) in lower case.
-pub fn push_file_name(out: &mut Vec<u8>, file: u32) {
+pub(crate) fn push_file_name(out: &mut Vec<u8>, file: u32) {
     // At most 7 letters for a u32; written backwards, then turned around.
     let mut letters = [0u8; 7];
     let mut count = 0;
@@ -71,37 +82,28 @@ pub fn push_file_name(out: &mut Vec<u8>, file: u32) {
 }
 
 /// Appends the square's name, as `e2` or `aa100`.
-pub fn push_square_name(out: &mut Vec<u8>, position: Position) {
+pub(crate) fn push_square_name(out: &mut Vec<u8>, position: Position) {
     push_file_name(out, position.file);
     let mut digits = itoa::Buffer::new();
     out.extend_from_slice(digits.format(u64::from(position.rank) + 1).as_bytes());
 }
 
 /// The square's name, as `e2` or `aa100`.
-pub fn square_name(position: Position) -> String {
+pub(crate) fn square_name(position: Position) -> String {
     let mut name = Vec::new();
     push_square_name(&mut name, position);
     String::from_utf8(name).expect("names are ASCII")
 }
 
 /// The name of file `file`.
-pub fn file_name(file: u32) -> String {
+pub(crate) fn file_name(file: u32) -> String {
     let mut name = Vec::new();
     push_file_name(&mut name, file);
     String::from_utf8(name).expect("names are ASCII")
 }
 
-/// A square's name, for `{}` formatting.
-pub struct SquareName(pub Position);
-
-impl fmt::Display for SquareName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&square_name(self.0))
-    }
-}
-
 /// What a square of `board` looks like, for messages: `a file a-h and a rank 1-8`.
-pub fn square_rule(board: Board) -> String {
+pub(crate) fn square_rule(board: Board) -> String {
     format!(
         "a file a-{} and a rank 1-{}",
         file_name(board.files() - 1),

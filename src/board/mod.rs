@@ -1,15 +1,21 @@
-//! Boards of any size, from 1×1 to 1,000,000,000 squares a side, and positions on them.
+//! Boards of any size, from 1×1 to 1,000,000,000 squares a side, positions on them, and how
+//! squares are named ([`notation`]).
 //!
-//! The judge's 8×8 board also has its own compile-time tables (see [`crate::table`]); this module
-//! is what every other board, and every search, works with.
+//! The judge's 8×8 board also has its own compile-time tables ([`standard`]); everything else,
+//! every search included, works with [`Board`] and [`Position`], which know no special size.
+
+pub(crate) mod notation;
+pub(crate) mod standard;
 
 use std::fmt;
 use std::str::FromStr;
 
+pub use notation::SquareError;
+
 /// The eight ways a knight can move, as (file, rank) steps. The order fixes the order in which
 /// searches look at neighbours, and so which of several shortest routes they find: routes are
 /// deterministic.
-pub const KNIGHT_STEPS: [(i64, i64); 8] = [
+pub(crate) const KNIGHT_STEPS: [(i64, i64); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -21,20 +27,30 @@ pub const KNIGHT_STEPS: [(i64, i64); 8] = [
 ];
 
 /// A square of a board by its coordinates from the bottom-left corner: file 0 is `a`, rank 0 is
-/// rank 1. The default is `a1`.
+/// rank 1. The default is `a1`. It shows itself by its name in extended notation.
+///
+/// ```
+/// use knight_moves::Position;
+///
+/// assert_eq!(Position::new(4, 1).to_string(), "e2");
+/// assert_eq!(Position::new(26, 99).to_string(), "aa100");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
+    /// The file, counted from 0 (`a`).
     pub file: u32,
+    /// The rank, counted from 0 (rank 1).
     pub rank: u32,
 }
 
 impl Position {
+    /// The square at `file` and `rank`, both counted from 0.
     pub const fn new(file: u32, rank: u32) -> Position {
         Position { file, rank }
     }
 
     /// The (file, rank) difference from `self` to `other`.
-    pub fn offset_to(self, other: Position) -> (i64, i64) {
+    pub(crate) fn offset_to(self, other: Position) -> (i64, i64) {
         (
             i64::from(other.file) - i64::from(self.file),
             i64::from(other.rank) - i64::from(self.rank),
@@ -42,7 +58,24 @@ impl Position {
     }
 }
 
-/// A board of `files` × `ranks` squares.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&notation::square_name(*self))
+    }
+}
+
+/// A board of `files` × `ranks` squares; `--board` reads it from text (`8`, `12x7`).
+///
+/// ```
+/// use knight_moves::Board;
+///
+/// let board: Board = "30x1000".parse()?;
+/// assert_eq!((board.files(), board.ranks()), (30, 1000));
+/// let corner = board.parse_square(b"AD1000")?;
+/// assert_eq!(corner.to_string(), "ad1000");
+/// assert!(board.parse_square(b"ae1").is_err()); // past the last file
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     files: u32,
@@ -62,10 +95,12 @@ impl Board {
         (side.contains(&files) && side.contains(&ranks)).then_some(Board { files, ranks })
     }
 
+    /// How many files (columns) the board has.
     pub fn files(self) -> u32 {
         self.files
     }
 
+    /// How many ranks (rows) the board has.
     pub fn ranks(self) -> u32 {
         self.ranks
     }
@@ -75,15 +110,21 @@ impl Board {
         self == Board::STANDARD
     }
 
+    /// Reads a square of this board typed as `e2`, `AB17` or `aaa1000000`: letters naming the
+    /// file as spreadsheet columns do (either case), then the rank, without leading zeros.
+    pub fn parse_square(self, text: &[u8]) -> Result<Position, SquareError> {
+        notation::parse_square(text, self)
+    }
+
     /// Whether the square at (file, rank), which may be off any board, is on this one.
     #[inline]
-    pub fn contains(self, file: i64, rank: i64) -> bool {
+    pub(crate) fn contains(self, file: i64, rank: i64) -> bool {
         (0..i64::from(self.files)).contains(&file) && (0..i64::from(self.ranks)).contains(&rank)
     }
 
     /// The squares one knight move from `position`, in the order of [`KNIGHT_STEPS`].
     #[inline]
-    pub fn knight_neighbours(self, position: Position) -> impl Iterator<Item = Position> {
+    pub(crate) fn knight_neighbours(self, position: Position) -> impl Iterator<Item = Position> {
         KNIGHT_STEPS
             .iter()
             .filter_map(move |&(file_step, rank_step)| {
@@ -96,7 +137,14 @@ impl Board {
             })
     }
 
-    /// Every position, rank by rank from a1, for small boards (drawing, exhaustive tests).
+    /// Every position, rank by rank from a1: for small boards (a board of 10⁹ × 10⁹ has 10¹⁸).
+    ///
+    /// ```
+    /// use knight_moves::Board;
+    ///
+    /// let names: Vec<String> = Board::new(2, 2).unwrap().positions().map(|p| p.to_string()).collect();
+    /// assert_eq!(names, ["a1", "b1", "a2", "b2"]);
+    /// ```
     pub fn positions(self) -> impl Iterator<Item = Position> {
         (0..self.ranks)
             .flat_map(move |rank| (0..self.files).map(move |file| Position::new(file, rank)))
@@ -109,7 +157,7 @@ impl fmt::Display for Board {
     }
 }
 
-/// Why `--board` was not understood.
+/// Why a board's size was not understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InvalidBoard;
 

@@ -12,9 +12,8 @@
 /// all, so at least `max(⌈x/2⌉, ⌈(x+y)/3⌉)` moves are needed, and every move changes the colour
 /// of the square, so the count has the parity of `x + y`. That bound, raised to the right parity,
 /// is exact except for two cramped cases, (1, 0) and (2, 2), which need 3 and 4 moves. A test
-/// (`tests/boards.rs`) checks it against breadth-first search on a board too big for its edges
-/// to matter.
-pub fn unbounded_distance(file_difference: i64, rank_difference: i64) -> u64 {
+/// below checks it against breadth-first search on a board too big for its edges to matter.
+pub(crate) fn unbounded_distance(file_difference: i64, rank_difference: i64) -> u64 {
     let (a, b) = (
         file_difference.unsigned_abs(),
         rank_difference.unsigned_abs(),
@@ -48,6 +47,22 @@ mod tests {
         ];
         for ((df, dr), expected) in cases {
             assert_eq!(unbounded_distance(df, dr), expected, "({df}, {dr})");
+        }
+    }
+
+    #[test]
+    fn matches_breadth_first_search_far_from_any_edge() {
+        // BFS from the centre of a 101×101 board: within 20 squares of the centre no shortest
+        // route reaches an edge, so these are unbounded distances.
+        let board = crate::board::Board::new(101, 101).unwrap();
+        let centre = crate::board::Position::new(50, 50);
+        let truth = crate::format::draw::distances_from(board, centre);
+        for df in -20i64..=20 {
+            for dr in -20i64..=20 {
+                let (file, rank) = ((50 + df) as usize, (50 + dr) as usize);
+                let expected = truth[rank * 101 + file];
+                assert_eq!(Some(unbounded_distance(df, dr)), expected, "({df}, {dr})");
+            }
         }
     }
 }

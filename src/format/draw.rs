@@ -10,16 +10,16 @@ use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
 
+use crate::board::notation::file_name;
 use crate::board::{Board, Position};
-use crate::notation::file_name;
 
 /// The largest board side --draw draws: one letter a file, and a picture that still fits a
 /// terminal.
-pub const MAX_DRAWN_SIDE: u32 = 26;
+pub(crate) const MAX_DRAWN_SIDE: u32 = 26;
 
 /// Whether --draw should colour: only when stdout is a terminal and NO_COLOR is unset (or empty,
 /// as no-color.org has it).
-pub fn wants_colour() -> bool {
+pub(crate) fn wants_colour() -> bool {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
     std::io::stdout().is_terminal() && !no_color
 }
@@ -40,7 +40,7 @@ const ROUTE_STYLE: Style = Style::new()
 /// 1 [0]  3   2   3   2   3   4   5
 ///    a   b   c   d   e   f   g   h
 /// ```
-pub fn push_board(
+pub(crate) fn push_board(
     out: &mut Vec<u8>,
     board: Board,
     from: Position,
@@ -81,7 +81,7 @@ pub fn push_board(
 
 /// Every square's distance from `from`, rank by rank, by breadth-first search over the whole
 /// (small) board.
-fn distances_from(board: Board, from: Position) -> Vec<Option<u64>> {
+pub(crate) fn distances_from(board: Board, from: Position) -> Vec<Option<u64>> {
     let index = |p: Position| (p.rank * board.files() + p.file) as usize;
     let mut distances = vec![None; (board.files() * board.ranks()) as usize];
     distances[index(from)] = Some(0);
@@ -103,8 +103,9 @@ mod tests {
 
     #[test]
     fn draws_distances_and_brackets_the_route() {
-        let square =
-            |name: &str| crate::notation::parse_square(name.as_bytes(), Board::STANDARD).unwrap();
+        let square = |name: &str| {
+            crate::board::notation::parse_square(name.as_bytes(), Board::STANDARD).unwrap()
+        };
         let mut out = Vec::new();
         let route = [square("a1"), square("b3"), square("c1")];
         push_board(&mut out, Board::STANDARD, square("a1"), &route, false);

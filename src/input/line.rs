@@ -1,22 +1,23 @@
 //! One line of input: what makes it a query, a blank line, or a bad line, and what to tell the
 //! user about a bad one.
 //!
-//! This is the careful, general parser. The filter tries a faster path first for the common
-//! `e2 e4` form (see `filter.rs`), and must agree with this one on every line it accepts.
+//! This is the careful, general parser, and the specification of what a line means. The
+//! accelerator reads well-formed lines faster (see [`crate::fast::read`]) and must agree with
+//! this one on every line it takes.
 
 use std::fmt;
 
+use crate::board::notation::{SquareError, parse_square, square_rule};
 use crate::board::{Board, Position};
-use crate::notation::{SquareError, parse_square, square_rule};
 
 /// The longest line read, in bytes before its newline. A longer line is reported and skipped
 /// without being held in memory, which keeps memory bounded whatever the input.
-pub const MAX_LINE_BYTES: usize = 4096;
+pub(crate) const MAX_LINE_BYTES: usize = 4096;
 
 /// A valid line: two squares, with the text each was typed as (so `E2` is echoed as `E2`),
 /// borrowed from the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Query<'a> {
+pub(crate) struct Query<'a> {
     pub from: Position,
     pub to: Position,
     pub from_text: &'a [u8],
@@ -25,7 +26,7 @@ pub struct Query<'a> {
 
 /// Why a line was not answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LineError {
+pub(crate) enum LineError {
     /// The line is longer than [`MAX_LINE_BYTES`].
     TooLong,
     /// The line does not hold exactly two tokens; `text` is the line without its outer blanks.
@@ -80,7 +81,7 @@ fn is_blank(byte: u8) -> bool {
 ///
 /// Spaces and tabs around the squares are ignored, and so is a carriage return at the end, so
 /// that files written on Windows (CRLF) read like any other.
-pub fn parse_line(line: &[u8], board: Board) -> Result<Option<Query<'_>>, LineError> {
+pub(crate) fn parse_line(line: &[u8], board: Board) -> Result<Option<Query<'_>>, LineError> {
     if line.len() > MAX_LINE_BYTES {
         return Err(LineError::TooLong);
     }
@@ -155,11 +156,11 @@ fn trim_blanks(text: &[u8]) -> &[u8] {
 /// Bytes from the input shown in a message: in double quotes, with anything unprintable or not
 /// UTF-8 escaped (`\0`, `\xff`), and cut short past [`Quoted::MAX_CHARS`] characters so that one
 /// bad line cannot flood the terminal.
-pub struct Quoted<'a>(pub &'a [u8]);
+pub(crate) struct Quoted<'a>(pub &'a [u8]);
 
 impl Quoted<'_> {
     /// How many characters of the input a message shows.
-    pub const MAX_CHARS: usize = 40;
+    pub(crate) const MAX_CHARS: usize = 40;
 }
 
 impl fmt::Display for Quoted<'_> {

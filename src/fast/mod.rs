@@ -1,0 +1,176 @@
+//! The accelerator: the fast paths, behind one entry point, [`Accelerator::answer_run`].
+//!
+//! The general pipeline (input → engine → format) alone produces every output; this module
+//! produces some of the same bytes faster, for the settings people run most: the judge's 8×8
+//! sentences, with or without routes, and the formula's sentences on other boards. It reads a
+//! whole well-formed line in one pass (see [`read`]), looks the answer up or computes it in
+//! closed form, and writes it with fixed-size copies (see [`mod@write`]).
+//!
+//! It only ever answers a run of lines it fully understands and stops at the first it does not
+//! (a blank or bad line, a line near the end of a read): the general pipeline then takes that
+//! line, reports it if it is bad, and hands the rest back. Deleting this module, or switching
+//! it off with `KNIGHT_MOVES_ACCELERATOR=off`, leaves a correct, slower program; the golden,
+//! property and exhaustive tests run both ways and compare bytes.
+
+pub(crate) mod lanes;
+pub(crate) mod read;
+pub(crate) mod write;
+
+use crate::board::Board;
+use crate::board::standard::{DISTANCES, Square};
+use crate::engine::Engine;
+use crate::engine::formula::{ClosedForm, closed_form, closed_form_covers};
+use crate::fast::read::{exact_query_line, scan_board_line, scan_query_line};
+use crate::fast::write::{
+    RouteText, TextWindow, push_judge_sentence, push_sentence_by_windows,
+    push_sentence_with_route_text,
+};
+use crate::format::Format;
+use crate::settings::{AnswerSettings, Measure, OutputSettings, SearchSettings};
+
+/// The settings the accelerator knows how to answer, each with what it needs.
+pub(crate) enum Accelerator {
+    /// The judge's case: 8×8, the table engine, plain sentences. A table lookup and a template.
+    JudgeSentences,
+    /// The same with `--path`: the route's text for all 4096 pairs, precomputed (100 KB), so
+    /// that a route costs a lookup too.
+    JudgeRoutes(Box<[[RouteText; Square::COUNT]; Square::COUNT]>),
+    /// The default on other boards: the formula's sentences, on the boards its closed form
+    /// covers.
+    FormulaSentences { board: Board },
+}
+
+/// How much of the input one call of [`Accelerator::answer_run`] answered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Run {
+    /// Bytes taken, up to and including the last answered line's newline.
+    pub bytes: usize,
+    /// Lines answered.
+    pub lines: u64,
+}
+
+impl Accelerator {
+    /// The accelerator for `settings`, or `None` when they ask for anything it does not do.
+    ///
+    /// The settings are taken apart field by field, with no `..`: a new setting is a compile
+    /// error here until someone decides whether the accelerator honours it.
+    pub(crate) fn for_settings(settings: &AnswerSettings) -> Option<Accelerator> {
+        let AnswerSettings {
+            search:
+                SearchSettings {
+                    board,
+                    engine,
+                    max_nodes: _, // the table never searches; the formula's sentences neither
+                },
+            output:
+                OutputSettings {
+                    format,
+                    path,
+                    header: _, // TSV only
+                    draw,
+                    colour: _, // drawings only
+                },
+            measure,
+            accelerate,
+        } = *settings;
+        if !accelerate {
+            return None;
+        }
+        match (engine, format, path, draw, measure) {
+            (Engine::Table, Format::Sentence, false, false, Measure::Nothing)
+                if board.is_standard() =>
+            {
+                Some(Accelerator::JudgeSentences)
+            }
+            (Engine::Table, Format::Sentence, true, false, Measure::Nothing)
+                if board.is_standard() =>
+            {
+                Some(Accelerator::JudgeRoutes(route_texts()))
+            }
+            (Engine::Formula, Format::Sentence, false, false, Measure::Nothing)
+                if closed_form_covers(board) =>
+            {
+                Some(Accelerator::FormulaSentences { board })
+            }
+            _ => None,
+        }
+    }
+
+    /// Answers the well-formed query lines at the start of `bytes` onto `out`, stopping before
+    /// the first line it does not take, or where `bytes` ends; says how much it answered.
+    ///
+    /// The variant is matched once a call, not once a line, and each loop is compiled for its
+    /// own case: on the judge's file one call answers a whole read.
+    #[inline]
+    pub(crate) fn answer_run(&self, bytes: &[u8], out: &mut Vec<u8>) -> Run {
+        // The shortest line that gets an answer, "a1 b2\n", is six bytes and gets 43.
+        out.reserve(bytes.len() / 6 * 43);
+        match self {
+            Accelerator::JudgeSentences => judge_lines(bytes, |line| {
+                let (from, to) = line.squares;
+                let moves = DISTANCES.moves(from, to);
+                push_judge_sentence(out, line.texts.0, line.texts.1, moves);
+            }),
+            Accelerator::JudgeRoutes(routes) => judge_lines(bytes, |line| {
+                let (from, to) = line.squares;
+                let route = &routes[from.index()][to.index()];
+                push_sentence_with_route_text(out, line.texts, DISTANCES.moves(from, to), route);
+            }),
+            Accelerator::FormulaSentences { board } => formula_lines(bytes, *board, out),
+        }
+    }
+}
+
+/// Answers 8×8 query lines with `answer` while the shortcuts take them.
+#[inline(always)]
+fn judge_lines(bytes: &[u8], mut answer: impl FnMut(&read::StandardLine)) -> Run {
+    let mut run = Run::default();
+    loop {
+        let rest = &bytes[run.bytes..];
+        let Some(line) = exact_query_line(rest).or_else(|| scan_query_line(rest)) else {
+            return run;
+        };
+        answer(&line);
+        run.bytes += line.length;
+        run.lines += 1;
+    }
+}
+
+/// Answers query lines of `board` by the closed form while they are well formed, joined by a
+/// route, and far enough from the end of `bytes` for the fixed-size copies.
+#[inline(always)]
+fn formula_lines(bytes: &[u8], board: Board, out: &mut Vec<u8>) -> Run {
+    let mut run = Run::default();
+    loop {
+        let rest = &bytes[run.bytes..];
+        let Some(line) = scan_board_line(rest, board) else {
+            return run;
+        };
+        let (from, to) = &line.texts;
+        let windows = TextWindow::new(rest, from.clone()).zip(TextWindow::new(rest, to.clone()));
+        let moves = closed_form(board, line.query.from, line.query.to);
+        let (Some((from, to)), ClosedForm::Moves(moves)) = (windows, moves) else {
+            return run;
+        };
+        push_sentence_by_windows(out, from, to, moves);
+        run.bytes += line.length;
+        run.lines += 1;
+    }
+}
+
+/// The text of the table engine's route, for every pair.
+fn route_texts() -> Box<[[RouteText; Square::COUNT]; Square::COUNT]> {
+    let mut route = Vec::new();
+    let mut text = |from, to| {
+        DISTANCES.route(from, to, &mut route);
+        RouteText::new(&route)
+    };
+    let placeholder = text(Square::A1, Square::A1);
+    let mut texts = Box::new([[placeholder; Square::COUNT]; Square::COUNT]);
+    for from in Square::all() {
+        for to in Square::all() {
+            texts[from.index()][to.index()] = text(from, to);
+        }
+    }
+    texts
+}

@@ -1,0 +1,131 @@
+//! The last step of the general pipeline: one answer written in the chosen format (the judge's
+//! sentence, TSV or JSON Lines), with the route when asked and the board drawn after it.
+//!
+//! Every answer the program writes could be written here; the accelerator writes some of them
+//! faster, with the same bytes (see [`crate::fast`]).
+
+pub(crate) mod draw;
+pub(crate) mod json;
+pub(crate) mod sentence;
+pub(crate) mod tsv;
+
+use std::borrow::Cow;
+
+use crate::board::notation::push_square_name;
+use crate::board::{Board, Position};
+use crate::input::line::Query;
+
+/// How answers are written (`--format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// The judge's sentence: `To get from e2 to e4 takes 2 knight moves.`
+    #[default]
+    Sentence,
+    /// `FROM<TAB>TO<TAB>MOVES`, with a fourth column for the route under --path.
+    Tsv,
+    /// JSON Lines: one object per answer, with source, line, from, to, moves (and path).
+    Json,
+}
+
+/// One answer, ready to be written.
+pub(crate) struct Answer<'a> {
+    /// The query, with its squares as typed.
+    pub query: &'a Query<'a>,
+    /// Where it was read: the source's name and the line's number.
+    pub source: &'a str,
+    pub line_number: u64,
+    /// The fewest moves, `None` when no route exists.
+    pub moves: Option<u64>,
+    /// One shortest route, both ends included, when it was asked for (empty if none exists).
+    pub route: Option<&'a [Position]>,
+}
+
+/// What a drawing needs beside the answer: the board and whether to colour the route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Drawing {
+    pub board: Board,
+    pub colour: bool,
+}
+
+/// Writes answers in one format.
+pub(crate) struct Writer {
+    format: Format,
+    header: bool,
+    with_route: bool,
+    drawing: Option<Drawing>,
+}
+
+impl Writer {
+    /// A writer for `format`; `header` asks for TSV's header row, `with_route` for the route
+    /// column or clause, `drawing` for a picture after each answer.
+    pub(crate) fn new(
+        format: Format,
+        header: bool,
+        with_route: bool,
+        drawing: Option<Drawing>,
+    ) -> Writer {
+        Writer {
+            format,
+            header,
+            with_route,
+            drawing,
+        }
+    }
+
+    /// What the output starts with, before any answer: the TSV header row when asked.
+    pub(crate) fn push_preamble(&self, out: &mut Vec<u8>) {
+        if self.format == Format::Tsv && self.header {
+            tsv::push_header(out, self.with_route);
+        }
+    }
+
+    /// Appends one answer.
+    pub(crate) fn push(&self, out: &mut Vec<u8>, answer: &Answer) {
+        let route = answer.route.filter(|_| self.with_route);
+        match self.format {
+            Format::Sentence => match (answer.moves, route) {
+                (Some(moves), Some(route)) => {
+                    sentence::push_sentence_with_route(out, answer.query, moves, route);
+                }
+                (moves, _) => sentence::push_sentence(out, answer.query, moves),
+            },
+            Format::Tsv => tsv::push_row(out, answer.query, answer.moves, route),
+            Format::Json => json::push_answer(out, answer, route),
+        }
+        if let Some(Drawing { board, colour }) = self.drawing {
+            let route = route.unwrap_or_default();
+            draw::push_board(out, board, answer.query.from, route, colour);
+        }
+    }
+}
+
+/// The names of the squares of `route`, its ends as they were typed in `query` (a route of no
+/// moves is the start as typed), the squares between in lower case.
+pub(crate) fn typed_route<'a>(
+    query: &'a Query,
+    route: &'a [Position],
+) -> impl Iterator<Item = Cow<'a, [u8]>> {
+    let last = route.len().saturating_sub(1);
+    route
+        .iter()
+        .enumerate()
+        .map(move |(index, &position)| match index {
+            0 => Cow::Borrowed(query.from_text),
+            index if index == last => Cow::Borrowed(query.to_text),
+            _ => {
+                let mut name = Vec::new();
+                push_square_name(&mut name, position);
+                Cow::Owned(name)
+            }
+        })
+}
+
+/// Appends the squares of `route` as [`typed_route`] names them, separated by single spaces.
+pub(crate) fn push_typed_route(out: &mut Vec<u8>, query: &Query, route: &[Position]) {
+    for (index, name) in typed_route(query, route).enumerate() {
+        if index > 0 {
+            out.push(b' ');
+        }
+        out.extend_from_slice(&name);
+    }
+}

@@ -1,0 +1,62 @@
+//! `--format tsv`: `FROM<TAB>TO<TAB>MOVES`, and a fourth column for the route under `--path`.
+
+use crate::board::Position;
+use crate::format::push_typed_route;
+use crate::input::line::Query;
+
+/// The TSV header row, tab-separated, for `--header`.
+pub(crate) fn push_header(out: &mut Vec<u8>, with_path: bool) {
+    out.extend_from_slice(b"from\tto\tmoves");
+    if with_path {
+        out.extend_from_slice(b"\tpath");
+    }
+    out.push(b'\n');
+}
+
+/// Appends one TSV row: from, to and moves, and the route (squares separated by single spaces)
+/// when it was asked for. For a pair no knight can join, the moves and route columns are empty.
+pub(crate) fn push_row(
+    out: &mut Vec<u8>,
+    query: &Query,
+    moves: Option<u64>,
+    route: Option<&[Position]>,
+) {
+    out.extend_from_slice(query.from_text);
+    out.push(b'\t');
+    out.extend_from_slice(query.to_text);
+    out.push(b'\t');
+    if let Some(moves) = moves {
+        out.extend_from_slice(itoa::Buffer::new().format(moves).as_bytes());
+    }
+    if let Some(route) = route {
+        out.push(b'\t');
+        if moves.is_some() {
+            push_typed_route(out, query, route);
+        }
+    }
+    out.push(b'\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::sentence::tests::{query, square};
+
+    #[test]
+    fn rows_and_header() {
+        let route = [square("e2"), square("c3"), square("e4")];
+        let mut out = Vec::new();
+        push_header(&mut out, true);
+        push_row(&mut out, &query("E2", "e4"), Some(2), Some(&route));
+        push_row(&mut out, &query("f6", "F6"), Some(0), Some(&[square("f6")]));
+        push_row(&mut out, &query("a1", "b1"), None, Some(&[]));
+        push_header(&mut out, false);
+        push_row(&mut out, &query("a1", "h8"), Some(6), None);
+        push_row(&mut out, &query("a1", "b1"), None, None);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "from\tto\tmoves\tpath\nE2\te4\t2\tE2 c3 e4\nf6\tF6\t0\tf6\na1\tb1\t\t\n\
+             from\tto\tmoves\na1\th8\t6\na1\tb1\t\n"
+        );
+    }
+}

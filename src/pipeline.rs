@@ -1,0 +1,259 @@
+//! The pipeline, from the bytes of the inputs to the answers on the output:
+//!
+//! ```text
+//! input   bytes → lines → a query, a blank line, or a line error (with source and line)
+//!   → engine  the fewest moves, and a route when asked
+//!   → format  a sentence, a TSV row or a JSON object, and a drawing
+//!   → output  written after every read; bad lines reported on stderr in order
+//! ```
+//!
+//! with `--stats` and `--compare` observing the engines beside it ([`crate::stats`]), and the
+//! accelerator ([`crate::fast`]) taking the runs of lines it can answer faster. Everything the
+//! accelerator does, the general path below does too, byte for byte; the accelerator is only
+//! asked first.
+
+use std::fmt::Display;
+use std::io::{self, Write};
+
+use memchr::memchr;
+
+use crate::board::Board;
+use crate::engine::{Engine, GaveUp, Request, Workspace};
+use crate::fast::Accelerator;
+use crate::format::{Answer, Drawing, Writer};
+use crate::input::Lines;
+use crate::input::line::{LineError, Query, parse_line};
+use crate::settings::{AnswerSettings, Measure};
+use crate::stats::{Measured, Measurements};
+
+/// Answers queries from any number of sources, in order, onto one output, and reports bad
+/// lines onto another.
+pub(crate) struct Pipeline<W: Write, M: Write> {
+    out: W,
+    messages: M,
+    /// Answers not yet written to `out`.
+    pending: Vec<u8>,
+    accelerator: Option<Accelerator>,
+    answerer: Answerer,
+    invalid_lines: u64,
+}
+
+/// The general path's answering step: a search by the chosen engine, then the writer, with
+/// the measurements watching.
+struct Answerer {
+    engine: Engine,
+    board: Board,
+    max_nodes: u64,
+    with_route: bool,
+    workspace: Workspace,
+    writer: Writer,
+    measurements: Option<Measurements>,
+}
+
+impl<W: Write, M: Write> Pipeline<W, M> {
+    /// A pipeline answering as `settings` say, writing answers to `out` and one message per bad
+    /// line to `messages` (stderr).
+    pub(crate) fn new(out: W, messages: M, settings: &AnswerSettings) -> Self {
+        let (search, output) = (settings.search, settings.output);
+        let drawing = output.draw.then_some(Drawing {
+            board: search.board,
+            colour: output.colour,
+        });
+        let writer = Writer::new(output.format, output.header, output.path, drawing);
+        let measured: Vec<Measured> = match settings.measure {
+            Measure::Nothing => Vec::new(),
+            Measure::Engine => vec![search.engine.into()],
+            Measure::AllEngines => Engine::all_for(search.board).map(Measured::from).collect(),
+        };
+        let measurements = (!measured.is_empty())
+            .then(|| Measurements::new(measured, search.board, output.path, search.max_nodes));
+        let mut pending = Vec::new();
+        writer.push_preamble(&mut pending);
+        Pipeline {
+            out,
+            messages,
+            pending,
+            accelerator: Accelerator::for_settings(settings),
+            answerer: Answerer {
+                engine: search.engine,
+                board: search.board,
+                max_nodes: search.max_nodes,
+                with_route: output.path,
+                workspace: Workspace::new(),
+                writer,
+                measurements,
+            },
+            invalid_lines: 0,
+        }
+    }
+
+    /// Reports, after every answer so far, a problem with a whole source (one that cannot be
+    /// opened or read). Writes nothing to the output; a failure to write the answers is returned.
+    pub(crate) fn report_source_error(
+        &mut self,
+        source: &str,
+        error: &dyn Display,
+    ) -> io::Result<()> {
+        self.flush()?;
+        self.write_message(format_args!("{source}: {error}"));
+        Ok(())
+    }
+
+    /// The engines' figures so far, when they are measured (`--stats`, `--compare`).
+    pub(crate) fn measurements(&self) -> Option<&Measurements> {
+        self.answerer.measurements.as_ref()
+    }
+
+    /// How many lines were reported as bad so far.
+    pub(crate) fn invalid_lines(&self) -> u64 {
+        self.invalid_lines
+    }
+
+    /// The output and the message writer, for tests that answer into memory.
+    #[cfg(test)]
+    pub(crate) fn into_writers(self) -> (W, M) {
+        (self.out, self.messages)
+    }
+
+    /// Answers or reports one line (without its newline) by the general path.
+    fn answer_line(&mut self, source: &str, line_number: u64, line: &[u8]) -> io::Result<()> {
+        match parse_line(line, self.answerer.board) {
+            Ok(Some(query)) => self.answer(source, line_number, &query),
+            Ok(None) => Ok(()),
+            Err(error) => self.report(source, line_number, &error),
+        }
+    }
+
+    /// Answers one query, or reports that its search gave up.
+    fn answer(&mut self, source: &str, line_number: u64, query: &Query) -> io::Result<()> {
+        let answered = self
+            .answerer
+            .answer(&mut self.pending, query, source, line_number);
+        match answered {
+            Ok(()) => Ok(()),
+            Err(GaveUp { max_nodes }) => {
+                self.report(source, line_number, &LineError::GaveUp { max_nodes })
+            }
+        }
+    }
+
+    /// Reports a bad line. The answers before it are written first, so that on a terminal, where
+    /// stdout and stderr mix, the message appears where the line would have been answered.
+    fn report(&mut self, source: &str, line_number: u64, error: &LineError) -> io::Result<()> {
+        self.invalid_lines += 1;
+        self.flush()?;
+        self.write_message(format_args!("{source}:{line_number}: {error}"));
+        Ok(())
+    }
+
+    /// Writes one message line, prefixed with the program's name, in a single write so that
+    /// messages from several programs sharing a terminal do not interleave mid-line.
+    ///
+    /// A failure to write a message is ignored: there is nowhere left to report it, and the
+    /// answers on stdout matter more.
+    fn write_message(&mut self, message: std::fmt::Arguments<'_>) {
+        let line = format!("knight-moves: {message}\n");
+        let _ = self.messages.write_all(line.as_bytes());
+        let _ = self.messages.flush();
+    }
+
+    /// Writes the pending answers and flushes them, so a waiting reader sees them now.
+    fn flush(&mut self) -> io::Result<()> {
+        if !self.pending.is_empty() {
+            self.out.write_all(&self.pending)?;
+            self.pending.clear();
+        }
+        self.out.flush()
+    }
+
+    /// Measures the engines on the queries answered since the last call, if they are measured,
+    /// and reports each query on which they disagree.
+    fn measure(&mut self, source: &str) {
+        let Some(measurements) = &mut self.answerer.measurements else {
+            return;
+        };
+        for disagreement in measurements.measure_batch() {
+            let line_number = disagreement.line_number;
+            let description = disagreement.describe();
+            self.write_message(format_args!("{source}:{line_number}: {description}"));
+        }
+    }
+}
+
+impl<W: Write, M: Write> Lines for Pipeline<W, M> {
+    /// The accelerator, if there is one, answers as many lines as it can; the general path
+    /// takes the line it stopped at (a blank or bad line, usually); and so on, until no
+    /// complete line is left.
+    fn take_complete_lines(
+        &mut self,
+        source: &str,
+        bytes: &[u8],
+        line_number: &mut u64,
+    ) -> io::Result<usize> {
+        let mut position = 0;
+        loop {
+            if let Some(accelerator) = &self.accelerator {
+                let run = accelerator.answer_run(&bytes[position..], &mut self.pending);
+                position += run.bytes;
+                *line_number += run.lines;
+            }
+            let rest = &bytes[position..];
+            let Some(length) = memchr(b'\n', rest) else {
+                return Ok(position);
+            };
+            *line_number += 1;
+            self.answer_line(source, *line_number, &rest[..length])?;
+            position += length + 1;
+        }
+    }
+
+    fn take_last_line(&mut self, source: &str, line_number: u64, line: &[u8]) -> io::Result<()> {
+        self.answer_line(source, line_number, line)
+    }
+
+    fn skip_long_line(&mut self, source: &str, line_number: u64) -> io::Result<()> {
+        self.report(source, line_number, &LineError::TooLong)
+    }
+
+    fn end_of_read(&mut self, source: &str) -> io::Result<()> {
+        self.flush()?;
+        self.measure(source);
+        Ok(())
+    }
+}
+
+impl Answerer {
+    /// Appends the answer to `query`, read from line `line_number` of `source`, to `out`; or
+    /// says that the search gave up, leaving `out` as it was.
+    fn answer(
+        &mut self,
+        out: &mut Vec<u8>,
+        query: &Query,
+        source: &str,
+        line_number: u64,
+    ) -> Result<(), GaveUp> {
+        let request = Request {
+            board: self.board,
+            from: query.from,
+            to: query.to,
+            with_route: self.with_route,
+            max_nodes: self.max_nodes,
+        };
+        let outcome = self.engine.search(&mut self.workspace, &request)?;
+        let answer = Answer {
+            query,
+            source,
+            line_number,
+            moves: outcome.moves,
+            route: self.with_route.then_some(&self.workspace.route[..]),
+        };
+        self.writer.push(out, &answer);
+        if let Some(measurements) = &mut self.measurements {
+            measurements.record(query.from, query.to, line_number);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,437 @@
+//! The pipeline on inputs in memory: lines split across reads, long lines, bad lines, and
+//! property tests on arbitrary bytes, each run with the accelerator on and off and held to the
+//! same bytes, and to an oracle worked out from the README's rules without the crate's parser.
+
+use std::io::{self, Read};
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::board::Position;
+use crate::format::Format;
+use crate::input::line::MAX_LINE_BYTES;
+use crate::input::{LineReader, READ_BUFFER_BYTES};
+use crate::settings::{OutputSettings, SearchSettings};
+
+/// What one run showed: stdout, stderr, and the number of bad lines.
+#[derive(Debug, PartialEq, Eq)]
+struct Shown {
+    out: Vec<u8>,
+    messages: Vec<u8>,
+    invalid_lines: u64,
+}
+
+impl Shown {
+    fn out(&self) -> &str {
+        std::str::from_utf8(&self.out).unwrap()
+    }
+
+    fn messages(&self) -> &str {
+        std::str::from_utf8(&self.messages).unwrap()
+    }
+}
+
+/// Runs `input`, as one source named "t" handed out by `reader`, through a pipeline with
+/// `settings`, once with the accelerator and once without; checks both show the same bytes,
+/// and returns what they showed.
+fn run_both_ways(settings: AnswerSettings, input: impl Fn() -> Box<dyn Read>) -> Shown {
+    let run = |accelerate: bool| {
+        let settings = AnswerSettings {
+            accelerate,
+            ..settings
+        };
+        let mut pipeline = Pipeline::new(Vec::new(), Vec::new(), &settings);
+        LineReader::new()
+            .read("t", input(), &mut pipeline)
+            .expect("reading from memory, writing to memory");
+        let invalid_lines = pipeline.invalid_lines();
+        let (out, messages) = pipeline.into_writers();
+        Shown {
+            out,
+            messages,
+            invalid_lines,
+        }
+    };
+    let (fast, general) = (run(true), run(false));
+    assert_eq!(fast, general, "the accelerator changed the output");
+    fast
+}
+
+/// [`run_both_ways`] with the judge's settings, on `input` read in one go.
+fn judge(input: &[u8]) -> Shown {
+    let input = input.to_vec();
+    run_both_ways(AnswerSettings::judge(), move || {
+        Box::new(io::Cursor::new(input.clone()))
+    })
+}
+
+/// A reader that hands out its input in reads of the given sizes, in turn, as pipes do.
+struct Chunked {
+    input: Vec<u8>,
+    at: usize,
+    sizes: Vec<usize>,
+    turn: usize,
+}
+
+impl Chunked {
+    fn boxed(input: &[u8], sizes: &[usize]) -> Box<dyn Read> {
+        Box::new(Chunked {
+            input: input.to_vec(),
+            at: 0,
+            sizes: sizes.to_vec(),
+            turn: 0,
+        })
+    }
+}
+
+impl Read for Chunked {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let size = self.sizes[self.turn % self.sizes.len()];
+        self.turn += 1;
+        let n = size.min(self.input.len() - self.at).min(buffer.len());
+        buffer[..n].copy_from_slice(&self.input[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn answers_fast_and_general_lines_alike_and_in_order() {
+    let shown = judge(b"e2 e4\n E2\te4 \r\n\na1 h8\r\nb1 c3");
+    assert_eq!(
+        shown.out(),
+        "To get from e2 to e4 takes 2 knight moves.\n\
+         To get from E2 to e4 takes 2 knight moves.\n\
+         To get from a1 to h8 takes 6 knight moves.\n\
+         To get from b1 to c3 takes 1 knight moves.\n"
+    );
+    assert_eq!((shown.messages(), shown.invalid_lines), ("", 0));
+}
+
+#[test]
+fn bad_lines_are_numbered_and_the_rest_answered() {
+    let shown = judge(b"i9 a1\n\ne2 e4\ne2\n");
+    assert_eq!(shown.out(), "To get from e2 to e4 takes 2 knight moves.\n");
+    assert_eq!(
+        shown.messages(),
+        "knight-moves: t:1: square \"i9\" is off the 8x8 board: expected a file a-h and a rank 1-8\n\
+         knight-moves: t:4: expected two squares separated by spaces or tabs, found 1: \"e2\"\n"
+    );
+    assert_eq!(shown.invalid_lines, 2);
+}
+
+#[test]
+fn lines_split_across_reads_are_answered_whole() {
+    let input = b"e2 e4\nbad\n a1  b2 \r\nh8 a1";
+    let whole = judge(input);
+    for step in 1..8 {
+        let split = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(input, &[step]));
+        assert_eq!(split, whole, "step {step}");
+    }
+}
+
+#[test]
+fn a_long_line_is_skipped_wherever_the_reads_split_it() {
+    let mut input = b"e2 e4\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 3 * READ_BUFFER_BYTES));
+    input.extend_from_slice(b"\na1 h8\n");
+    for step in [1000, READ_BUFFER_BYTES] {
+        let shown = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&input, &[step]));
+        assert_eq!(shown.invalid_lines, 1);
+        assert_eq!(
+            shown.out(),
+            "To get from e2 to e4 takes 2 knight moves.\n\
+             To get from a1 to h8 takes 6 knight moves.\n"
+        );
+        assert_eq!(
+            shown.messages(),
+            "knight-moves: t:2: line is longer than 4096 bytes; skipped\n"
+        );
+    }
+}
+
+#[test]
+fn a_long_last_line_without_newline_is_reported_once() {
+    let mut input = b"e2 e4\n".to_vec();
+    input.extend(std::iter::repeat_n(b' ', MAX_LINE_BYTES + 1));
+    let shown = judge(&input);
+    assert_eq!(shown.out(), "To get from e2 to e4 takes 2 knight moves.\n");
+    assert_eq!(
+        shown.messages(),
+        "knight-moves: t:2: line is longer than 4096 bytes; skipped\n"
+    );
+    assert_eq!(shown.invalid_lines, 1);
+}
+
+/// Settings on `board` with the given engine, format and route, nothing measured.
+fn settings(board: Board, engine: Engine, format: Format, path: bool) -> AnswerSettings {
+    AnswerSettings {
+        search: SearchSettings {
+            board,
+            engine,
+            max_nodes: 1_000_000,
+        },
+        output: OutputSettings {
+            format,
+            path,
+            header: false,
+            draw: false,
+            colour: false,
+        },
+        measure: Measure::Nothing,
+        accelerate: true,
+    }
+}
+
+/// Which settings the accelerator takes: a table of settings and the answer expected.
+#[test]
+fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
+    let standard = Board::STANDARD;
+    let big = Board::new(1000, 1000).unwrap();
+    let small = Board::new(3, 4).unwrap();
+    let cases = [
+        (
+            settings(standard, Engine::Table, Format::Sentence, false),
+            Some("judge"),
+        ),
+        (
+            settings(standard, Engine::Table, Format::Sentence, true),
+            Some("routes"),
+        ),
+        (
+            settings(standard, Engine::Formula, Format::Sentence, false),
+            Some("formula"),
+        ),
+        (
+            settings(big, Engine::Formula, Format::Sentence, false),
+            Some("formula"),
+        ),
+        (
+            settings(small, Engine::Formula, Format::Sentence, false),
+            None,
+        ),
+        (settings(big, Engine::Formula, Format::Sentence, true), None),
+        (settings(standard, Engine::Table, Format::Tsv, false), None),
+        (settings(standard, Engine::Table, Format::Json, false), None),
+        (
+            settings(standard, Engine::Bfs, Format::Sentence, false),
+            None,
+        ),
+        (settings(big, Engine::Astar, Format::Sentence, false), None),
+    ];
+    for (settings, expected) in cases {
+        let chosen = Accelerator::for_settings(&settings).map(|accelerator| match accelerator {
+            Accelerator::JudgeSentences => "judge",
+            Accelerator::JudgeRoutes(_) => "routes",
+            Accelerator::FormulaSentences { .. } => "formula",
+        });
+        assert_eq!(chosen, expected, "{settings:?}");
+        let switched_off = AnswerSettings {
+            accelerate: false,
+            ..settings
+        };
+        assert!(Accelerator::for_settings(&switched_off).is_none());
+        for measure in [Measure::Engine, Measure::AllEngines] {
+            let measured = AnswerSettings {
+                measure,
+                ..settings
+            };
+            assert!(
+                Accelerator::for_settings(&measured).is_none(),
+                "{measure:?}"
+            );
+        }
+        let drawn = AnswerSettings {
+            output: OutputSettings {
+                draw: true,
+                path: true,
+                ..settings.output
+            },
+            ..settings
+        };
+        assert!(Accelerator::for_settings(&drawn).is_none());
+    }
+}
+
+/// The two squares of an answer, as typed.
+type TypedPair = (Vec<u8>, Vec<u8>);
+
+/// What the judge's settings should make of `input`, worked out line by line from the rules
+/// in the README without the crate's parser: (the answers' squares, the number of bad lines).
+fn expected_on_8x8(input: &[u8]) -> (Vec<TypedPair>, usize) {
+    let mut answers = Vec::new();
+    let mut bad = 0;
+    let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    if lines.last().is_some_and(|last| last.is_empty()) {
+        lines.pop(); // the text after the final newline is not a line
+    }
+    for line in lines {
+        if line.len() > 4096 {
+            bad += 1;
+            continue;
+        }
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let tokens: Vec<&[u8]> = line
+            .split(|&b| b == b' ' || b == b'\t')
+            .filter(|t| !t.is_empty())
+            .collect();
+        let is_square = |t: &[u8]| {
+            t.len() == 2 && matches!(t[0], b'a'..=b'h' | b'A'..=b'H') && matches!(t[1], b'1'..=b'8')
+        };
+        match tokens[..] {
+            [] => {}
+            [from, to] if is_square(from) && is_square(to) => {
+                answers.push((from.to_vec(), to.to_vec()))
+            }
+            _ => bad += 1,
+        }
+    }
+    (answers, bad)
+}
+
+/// Bytes that make near-miss lines likely, mixed with any byte at all.
+fn input_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let interesting = prop::sample::select(b"abhAH18 09iz \t\t  \r\n\n\n\0\xff\xc3".to_vec());
+    let byte = prop_oneof![4 => interesting, 1 => any::<u8>()];
+    prop::collection::vec(byte, 0..400)
+}
+
+/// Any bytes through the judge's settings (with and without routes), read in `sizes`.
+fn check_on_8x8(input: &[u8], sizes: &[usize]) -> Result<(), TestCaseError> {
+    let plain = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(input, sizes));
+    let (answers, bad) = expected_on_8x8(input);
+    let answered: Vec<&[u8]> = plain.out.split_inclusive(|&b| b == b'\n').collect();
+    prop_assert_eq!(answered.len(), answers.len(), "one answer per valid line");
+    for (line, (from, to)) in answered.iter().zip(&answers) {
+        let prefix = [b"To get from ", &from[..], b" to ", &to[..], b" takes "].concat();
+        prop_assert!(
+            line.starts_with(&prefix),
+            "{}",
+            String::from_utf8_lossy(line)
+        );
+        prop_assert!(line.ends_with(b" knight moves.\n"));
+    }
+    prop_assert_eq!(plain.invalid_lines as usize, bad);
+    let message_lines = plain.messages().lines().count();
+    prop_assert_eq!(message_lines, bad, "one message per bad line");
+    let routes = settings(Board::STANDARD, Engine::Table, Format::Sentence, true);
+    let routed = run_both_ways(routes, || Chunked::boxed(input, sizes));
+    prop_assert_eq!(routed.messages, plain.messages);
+    Ok(())
+}
+
+/// A case proptest once found: a line one byte over the limit, read two bytes at a time.
+#[test]
+fn a_line_one_byte_over_the_limit_read_in_small_pieces() {
+    let mut line = b"e2".to_vec();
+    line.resize(4097 - 2, b' ');
+    line.extend_from_slice(b"e4\n");
+    check_on_8x8(&line, &[2]).unwrap();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn any_bytes_get_one_answer_per_valid_line(
+        input in input_bytes(),
+        sizes in prop::collection::vec(1usize..64, 1..4),
+    ) {
+        check_on_8x8(&input, &sizes)?;
+    }
+
+    #[test]
+    fn long_lines_around_the_limit_are_counted_once(
+        lengths in prop::collection::vec(4090usize..4100, 1..4),
+        sizes in prop::collection::vec(1usize..9000, 1..3),
+    ) {
+        let mut input = Vec::new();
+        for length in lengths {
+            let mut line = b"e2".to_vec();
+            line.resize(length - 2, b' ');
+            line.extend_from_slice(b"e4\n");
+            input.extend_from_slice(&line);
+        }
+        check_on_8x8(&input, &sizes)?;
+    }
+}
+
+/// The square `token` names on `board`, by the README's rules, worked out without the crate's
+/// parser: letters (either case) naming the file as spreadsheet columns do, then the rank
+/// without leading zeros.
+fn square_on(board: Board, token: &[u8]) -> Option<Position> {
+    let letters = token.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let (file_text, rank_text) = token.split_at(letters);
+    if letters == 0 || rank_text.is_empty() || !rank_text.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    if rank_text[0] == b'0' || rank_text.len() > 10 || letters > 7 {
+        return None;
+    }
+    let file = file_text.iter().fold(0u64, |n, b| {
+        n * 26 + u64::from(b.to_ascii_lowercase() - b'a' + 1)
+    });
+    let rank: u64 = std::str::from_utf8(rank_text).ok()?.parse().ok()?;
+    let on_board = (1..=u64::from(board.files())).contains(&file)
+        && (1..=u64::from(board.ranks())).contains(&rank);
+    on_board.then(|| Position::new(file as u32 - 1, rank as u32 - 1))
+}
+
+/// Lines for boards of other sizes: well-formed queries with squares of every length (many
+/// off the board), and lines of arbitrary bytes.
+fn board_lines() -> impl Strategy<Value = Vec<u8>> {
+    let query =
+        "[ \t]{0,2}[a-zA-Z]{1,8}[0-9]{1,11}[ \t]{1,2}[a-zA-Z]{1,8}[0-9]{1,11}[ \t]{0,2}\r?\n"
+            .prop_map(String::into_bytes);
+    let junk = prop::collection::vec(any::<u8>(), 0..40);
+    let line = prop_oneof![4 => query, 1 => junk];
+    prop::collection::vec(line, 0..60).prop_map(|lines| lines.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// On other boards the default answers come from the accelerator's 8-byte-word reader and
+    /// fixed-size writer when the read holds enough bytes, and from the general path when not:
+    /// either way, every valid line gets exactly its sentence, and every other non-blank line
+    /// one message.
+    #[test]
+    fn any_bytes_on_other_boards_get_their_exact_answers(
+        input in board_lines(),
+        sizes in prop::collection::vec(1usize..400, 1..4),
+        board in prop::sample::select(vec![(1_000_000, 1_000_000), (1_000_000_000, 1_000_000_000), (30, 1000), (2, 50_000)]),
+    ) {
+        let board = Board::new(board.0, board.1).unwrap();
+        let formula = settings(board, Engine::Formula, Format::Sentence, false);
+        let shown = run_both_ways(formula, || Chunked::boxed(&input, &sizes));
+        let mut expected = Vec::new();
+        let mut bad = 0;
+        for line in input.split_inclusive(|&b| b == b'\n') {
+            let line = line.strip_suffix(b"\n").unwrap_or(line);
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let tokens: Vec<&[u8]> = line
+                .split(|&b| b == b' ' || b == b'\t')
+                .filter(|t| !t.is_empty())
+                .collect();
+            match tokens[..] {
+                [] => {}
+                [from, to] => match (square_on(board, from), square_on(board, to)) {
+                    (Some(from_square), Some(to_square)) => {
+                        let (from, to) = (String::from_utf8_lossy(from), String::from_utf8_lossy(to));
+                        let moves = Engine::Formula
+                            .distance(board, from_square, to_square)
+                            .expect("no search on these boards");
+                        expected.extend_from_slice(match moves {
+                            Some(moves) => format!("To get from {from} to {to} takes {moves} knight moves.\n"),
+                            None => format!("There is no knight route from {from} to {to}.\n"),
+                        }.as_bytes());
+                    }
+                    _ => bad += 1,
+                },
+                _ => bad += 1,
+            }
+        }
+        prop_assert_eq!(shown.invalid_lines as usize, bad);
+        prop_assert_eq!(String::from_utf8_lossy(&shown.out), String::from_utf8_lossy(&expected));
+    }
+}

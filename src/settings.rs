@@ -1,0 +1,141 @@
+//! What the user asked for, in plain terms, split by concern: what to search, how to write the
+//! answers, what to measure. The command line ([`crate::cli`]) is turned into these before any
+//! work starts; nothing below it reads options or the environment.
+
+use std::path::PathBuf;
+
+use crate::board::Board;
+use crate::engine::Engine;
+use crate::format::Format;
+
+/// The name standard input goes by in messages.
+pub(crate) const STDIN_NAME: &str = "<stdin>";
+
+/// The environment variable that switches the accelerator off when set to `off`, so that
+/// anyone can compare the general pipeline's output with the fast paths' (see
+/// docs/ARCHITECTURE.md).
+pub(crate) const ACCELERATOR_VARIABLE: &str = "KNIGHT_MOVES_ACCELERATOR";
+
+/// Everything one run needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Settings {
+    /// The inputs in the order they are read; never empty.
+    pub inputs: Vec<Input>,
+    /// Whether no file was named, so standard input is read by default.
+    pub reads_stdin_by_default: bool,
+    pub task: Task,
+}
+
+/// What the run does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Task {
+    /// Answer the queries of the inputs.
+    Answer(AnswerSettings),
+    /// Print a man page or a completion script, and read no input.
+    Generate(Generate),
+}
+
+/// Where queries come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Input {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Input {
+    /// The name messages give this input: the path as typed, or `<stdin>`.
+    pub(crate) fn name(&self) -> String {
+        match self {
+            Input::Stdin => STDIN_NAME.to_owned(),
+            Input::File(path) => path.display().to_string(),
+        }
+    }
+}
+
+/// How queries are answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct AnswerSettings {
+    pub search: SearchSettings,
+    pub output: OutputSettings,
+    pub measure: Measure,
+    /// Whether the accelerator may answer what it can (see [`crate::fast`]).
+    pub accelerate: bool,
+}
+
+/// What to search: the engine is a real one, chosen for the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SearchSettings {
+    pub board: Board,
+    pub engine: Engine,
+    /// The most squares one search may expand (`--max-nodes`).
+    pub max_nodes: u64,
+}
+
+/// How to write the answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutputSettings {
+    pub format: Format,
+    /// Write one shortest route with each answer (`--path`, or implied by `--draw`).
+    pub path: bool,
+    /// With the TSV format, a header row first.
+    pub header: bool,
+    /// Draw the board after each answer (sentence format only).
+    pub draw: bool,
+    /// Colour the drawing.
+    pub colour: bool,
+}
+
+/// What to measure while answering.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Measure {
+    /// Nothing: the fastest way.
+    #[default]
+    Nothing,
+    /// The answering engine (`--stats`).
+    Engine,
+    /// Every engine that works on the board, on every query, checking that they agree
+    /// (`--compare`).
+    AllEngines,
+}
+
+/// What `--generate` can produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Generate {
+    /// A man page, in roff (install as knight-moves.1).
+    Man,
+    /// A completion script for bash.
+    CompleteBash,
+    /// A completion script for zsh.
+    CompleteZsh,
+    /// A completion script for fish.
+    CompleteFish,
+}
+
+impl AnswerSettings {
+    /// The judge's case: 8×8, the table, plain sentences, accelerated.
+    #[cfg(test)]
+    pub(crate) fn judge() -> AnswerSettings {
+        AnswerSettings {
+            search: SearchSettings {
+                board: Board::STANDARD,
+                engine: Engine::Table,
+                max_nodes: crate::engine::DEFAULT_MAX_NODES,
+            },
+            output: OutputSettings {
+                format: Format::Sentence,
+                path: false,
+                header: false,
+                draw: false,
+                colour: false,
+            },
+            measure: Measure::Nothing,
+            accelerate: true,
+        }
+    }
+
+    /// Whether the accelerator may run, as the environment says: on unless
+    /// [`ACCELERATOR_VARIABLE`] is `off`. Read once, when the settings are made.
+    pub(crate) fn accelerator_allowed() -> bool {
+        std::env::var_os(ACCELERATOR_VARIABLE).is_none_or(|value| value != "off")
+    }
+}
