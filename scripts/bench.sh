@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The repository's benchmark: every figure in docs/PERFORMANCE.md comes from this script, run
+# from the project root of a fresh clone:
+#   scripts/bench.sh                       build, generate, measure (about two minutes)
+#   BASELINE=old-binary scripts/bench.sh   the same, with another build's figures beside
+# Needs cargo and a C compiler (cc), nothing else. Settings: LINES (10000000), BIG_LINES
+# (1000000), RUNS (7, medians are shown), WORK (target/bench, where inputs are kept).
+#
+# Workloads, timed in turn within each run so that the machine's drift hits all alike, output
+# to /dev/null:
+#   reference  benches/reference.c on the judge file: a filter that checks nothing (the floor)
+#   judge      the judge's own shape, "xx yy\n", random 8x8 pairs
+#   messy      the same pairs with blanks around and between, upper case and CRLF
+#   path       the judge file with --path
+#   big        random pairs of a 1000000x1000000 board (default engine, the formula)
+# Then one --compare run over every 8x8 pair 100 times: each engine's time a query.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+lines=${LINES:-10000000}
+big_lines=${BIG_LINES:-1000000}
+runs=${RUNS:-7}
+work=${WORK:-target/bench}
+baseline=${BASELINE:-}
+mkdir -p "$work"
+
+cargo build --release --quiet
+bin=target/release/knight-moves
+cc -O2 -o "$work/generate" benches/generate.c
+cc -O2 -o "$work/reference" benches/reference.c
+judge=$work/judge-$lines.txt messy=$work/messy-$lines.txt big=$work/big-$big_lines.txt
+pairs=$work/all-pairs-x100.txt
+[[ -s $judge ]] || "$work/generate" judge "$lines" 2243 > "$judge"
+[[ -s $messy ]] || "$work/generate" messy "$lines" 2243 > "$messy"
+[[ -s $big ]] || "$work/generate" big "$big_lines" 1372 1000000 > "$big"
+[[ -s $pairs ]] || for _ in $(seq 100); do cat tests/data/all-pairs.in; done > "$pairs"
+
+# The reference's answers must be the program's, or the comparison means nothing.
+cmp -s <("$work/reference" < "$judge") <("$bin" "$judge") ||
+  { echo "the reference and $bin answer $judge differently" >&2; exit 1; }
+
+wall() { local t0 t1; t0=$(date +%s.%N); "$@" > /dev/null; t1=$(date +%s.%N); echo "$t1 - $t0" | bc -l; }
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+declare -A times
+binaries=(knight-moves)
+[[ -n $baseline ]] && binaries+=(baseline)
+program() { if [[ $1 == baseline ]]; then echo "$baseline"; else echo "$bin"; fi; }
+for ((run = 0; run < runs; run++)); do
+  times[reference]+="$(wall "$work/reference" < "$judge") "
+  for name in "${binaries[@]}"; do
+    p=$(program "$name")
+    times[$name,judge]+="$(wall "$p" "$judge") "
+    times[$name,messy]+="$(wall "$p" "$messy") "
+    times[$name,path]+="$(wall "$p" --path "$judge") "
+    times[$name,big]+="$(wall "$p" --board 1000000 "$big") "
+  done
+done
+
+reference=$(echo "${times[reference]}" | median)
+printf 'inputs: %s judge and messy lines, %s big-board lines; medians of %s runs\n' "$lines" "$big_lines" "$runs"
+printf '%-13s %-10s %9s %9s %s\n' program workload seconds ns/line ratio
+printf '%-13s %-10s %9.3f %9.1f %s\n' reference judge "$reference" "$(echo "$reference * 1000000000 / $lines" | bc -l)" 1.00
+for name in "${binaries[@]}"; do
+  for workload in judge messy path big; do
+    t=$(echo "${times[$name,$workload]}" | median)
+    count=$lines
+    [[ $workload == big ]] && count=$big_lines
+    case $workload in
+      judge | messy) ratio=$(printf '%.2f (to reference)' "$(echo "$t / $reference" | bc -l)") ;;
+      path) ratio=$(printf '%.2f (to judge)' "$(echo "$t / $(echo "${times[$name,judge]}" | median)" | bc -l)") ;;
+      big) ratio=$(printf '%.2f (a line, to messy)' "$(echo "($t / $count) / ($(echo "${times[$name,messy]}" | median) / $lines)" | bc -l)") ;;
+    esac
+    printf '%-13s %-10s %9.3f %9.1f %s\n' "$name" "$workload" "$t" "$(echo "$t * 1000000000 / $count" | bc -l)" "$ratio"
+  done
+done
+if [[ -x /usr/bin/time ]]; then
+  rss=$({ /usr/bin/time -f '%M' "$bin" "$judge" > /dev/null; } 2>&1 | tail -n 1)
+  echo "peak RSS on the judge file: $rss KiB"
+fi
+echo "--compare over every 8x8 pair, 100 times (ns_per_query is each engine's time a query):"
+"$bin" --compare "$pairs" 2>&1 > /dev/null
