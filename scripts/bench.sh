@@ -13,6 +13,8 @@
 #   messy      the same pairs with blanks around and between, upper case and CRLF
 #   path       the judge file with --path
 #   big        random pairs of a 1000000x1000000 board (default engine, the formula)
+#   general    the judge file with the accelerator off (KNIGHT_MOVES_ACCELERATOR=off): what the
+#              general pipeline alone costs
 # Then one --compare run over every 8x8 pair 100 times: each engine's time a query.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +41,7 @@ cmp -s <("$work/reference" < "$judge") <("$bin" "$judge") ||
   { echo "the reference and $bin answer $judge differently" >&2; exit 1; }
 
 wall() { local t0 t1; t0=$(date +%s.%N); "$@" > /dev/null; t1=$(date +%s.%N); echo "$t1 - $t0" | bc -l; }
+export -f wall
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 declare -A times
 binaries=(knight-moves)
@@ -52,6 +55,7 @@ for ((run = 0; run < runs; run++)); do
     times[$name,messy]+="$(wall "$p" "$messy") "
     times[$name,path]+="$(wall "$p" --path "$judge") "
     times[$name,big]+="$(wall "$p" --board 1000000 "$big") "
+    times[$name,general]+="$(KNIGHT_MOVES_ACCELERATOR=off wall "$p" "$judge") "
   done
 done
 
@@ -60,13 +64,13 @@ printf 'inputs: %s judge and messy lines, %s big-board lines; medians of %s runs
 printf '%-13s %-10s %9s %9s %s\n' program workload seconds ns/line ratio
 printf '%-13s %-10s %9.3f %9.1f %s\n' reference judge "$reference" "$(echo "$reference * 1000000000 / $lines" | bc -l)" 1.00
 for name in "${binaries[@]}"; do
-  for workload in judge messy path big; do
+  for workload in judge messy path big general; do
     t=$(echo "${times[$name,$workload]}" | median)
     count=$lines
     [[ $workload == big ]] && count=$big_lines
     case $workload in
       judge | messy) ratio=$(printf '%.2f (to reference)' "$(echo "$t / $reference" | bc -l)") ;;
-      path) ratio=$(printf '%.2f (to judge)' "$(echo "$t / $(echo "${times[$name,judge]}" | median)" | bc -l)") ;;
+      path | general) ratio=$(printf '%.2f (to judge)' "$(echo "$t / $(echo "${times[$name,judge]}" | median)" | bc -l)") ;;
       big) ratio=$(printf '%.2f (a line, to messy)' "$(echo "($t / $count) / ($(echo "${times[$name,messy]}" | median) / $lines)" | bc -l)") ;;
     esac
     printf '%-13s %-10s %9.3f %9.1f %s\n' "$name" "$workload" "$t" "$(echo "$t * 1000000000 / $count" | bc -l)" "$ratio"
