@@ -42,6 +42,12 @@ pub use engine::{DEFAULT_MAX_NODES, Engine, GaveUp, Outcome, SearchError, Search
 
 /// Runs the `knight-moves` command line, as the binary does: reads the arguments and the
 /// inputs, writes the answers, and returns the exit status (documented in `--help`).
+///
+/// ```no_run
+/// fn main() -> std::process::ExitCode {
+///     knight_moves::run_command_line()
+/// }
+/// ```
 pub fn run_command_line() -> std::process::ExitCode {
     app::main()
 }

@@ -86,7 +86,7 @@ impl Board {
     /// The largest side a board may have.
     pub const MAX_SIDE: u32 = 1_000_000_000;
 
-    /// The judge's board.
+    /// The judge's board, 8×8.
     pub const STANDARD: Board = Board { files: 8, ranks: 8 };
 
     /// A board of `files` × `ranks` squares, if both are between 1 and [`Board::MAX_SIDE`].
@@ -105,13 +105,16 @@ impl Board {
         self.ranks
     }
 
-    /// Whether this is the judge's 8×8 board.
-    pub fn is_standard(self) -> bool {
-        self == Board::STANDARD
-    }
-
     /// Reads a square of this board typed as `e2`, `AB17` or `aaa1000000`: letters naming the
     /// file as spreadsheet columns do (either case), then the rank, without leading zeros.
+    ///
+    /// ```
+    /// use knight_moves::{Board, Position, SquareError};
+    ///
+    /// assert_eq!(Board::STANDARD.parse_square(b"E2"), Ok(Position::new(4, 1)));
+    /// assert_eq!(Board::STANDARD.parse_square(b"i9"), Err(SquareError::OffBoard));
+    /// assert_eq!(Board::STANDARD.parse_square(b"e02"), Err(SquareError::Malformed));
+    /// ```
     pub fn parse_square(self, text: &[u8]) -> Result<Position, SquareError> {
         notation::parse_square(text, self)
     }

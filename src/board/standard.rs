@@ -13,7 +13,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{KNIGHT_STEPS, Position};
+use crate::board::{Board, KNIGHT_STEPS, Position};
+
+impl Board {
+    /// Whether this is the judge's 8×8 board, whose tables this module holds.
+    pub fn is_standard(self) -> bool {
+        self == Board::STANDARD
+    }
+}
 
 /// One square of the 8×8 board, numbered 0..64 rank by rank: a1 is 0, h1 is 7, a2 is 8, h8 is 63.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -124,18 +124,19 @@ impl Engine {
         Engine::Astar,
     ];
 
-    /// The fastest exact engine for `board`: the table on 8×8, the formula anywhere else.
+    /// The fastest exact engine for `board`: the table on the board it knows, the formula
+    /// anywhere else.
     pub fn fastest_for(board: Board) -> Engine {
-        if board.is_standard() {
+        if table::knows(board) {
             Engine::Table
         } else {
             Engine::Formula
         }
     }
 
-    /// Whether the engine can answer on `board`: the table knows only 8×8.
+    /// Whether the engine can answer on `board`: the table knows one board only.
     pub fn works_on(self, board: Board) -> bool {
-        self != Engine::Table || board.is_standard()
+        self != Engine::Table || table::knows(board)
     }
 
     /// The engines that work on `board`, in the order tables list them.

@@ -1,8 +1,14 @@
 //! The table engine: every 8×8 answer read from the distance table computed at compile time
 //! (see [`crate::board::standard`]).
 
+use crate::board::Board;
 use crate::board::standard::{DISTANCES, Square};
 use crate::engine::{GaveUp, Outcome, Request, Workspace, no_route};
+
+/// Whether the table holds `board`'s distances: the judge's 8×8 only.
+pub(crate) fn knows(board: Board) -> bool {
+    board.is_standard()
+}
 
 /// Looks the distance up, and follows the table's first steps for the route. Expands nothing.
 ///
@@ -12,7 +18,7 @@ use crate::engine::{GaveUp, Outcome, Request, Workspace, no_route};
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     let squares = Square::at(request.from)
         .zip(Square::at(request.to))
-        .filter(|_| request.board.is_standard());
+        .filter(|_| knows(request.board));
     let Some((from, to)) = squares else {
         return Ok(no_route(0));
     };

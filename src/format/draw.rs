@@ -81,7 +81,7 @@ pub(crate) fn push_board(
 
 /// Every square's distance from `from`, rank by rank, by breadth-first search over the whole
 /// (small) board.
-pub(crate) fn distances_from(board: Board, from: Position) -> Vec<Option<u64>> {
+fn distances_from(board: Board, from: Position) -> Vec<Option<u64>> {
     let index = |p: Position| (p.rank * board.files() + p.file) as usize;
     let mut distances = vec![None; (board.files() * board.ranks()) as usize];
     distances[index(from)] = Some(0);
