@@ -2,13 +2,13 @@
 //! [`Cli::into_settings`] checks what clap cannot check alone and turns what was typed into
 //! [`Settings`] before any work starts.
 
-use std::path::PathBuf;
+use std::ffi::OsString;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 
 use crate::board::Board;
-use crate::engine::{DEFAULT_MAX_NODES, Engine};
+use crate::engine::Engine;
 use crate::exit::ExitStatus;
 use crate::format::{Format, draw};
 use crate::settings::{
@@ -40,10 +40,12 @@ Examples:
 pub(crate) struct Cli {
     /// Files of queries, read in order as one stream. `-`, or no file at all, reads standard
     /// input.
-    #[arg(value_name = "FILE")]
-    pub(crate) files: Vec<PathBuf>,
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath,
+          value_parser = clap::builder::OsStringValueParser::new())]
+    pub(crate) files: Vec<OsString>,
 
-    /// The board: N for N×N, or WxH for W files by H ranks, each side from 1 to 1000000000.
+    /// The board: N for N×N, or WxH (or W×H) for W files by H ranks, each side from 1 to
+    /// 1000000000.
     /// Files past z are named like spreadsheet columns (aa, ab, …), ranks are numbered from 1,
     /// and a1 is the bottom-left corner.
     #[arg(long, value_name = "SIZE", default_value = "8")]
@@ -55,13 +57,14 @@ pub(crate) struct Cli {
     pub(crate) algorithm: Option<Engine>,
 
     /// The most squares one search may expand; a query that needs more is reported as a bad
-    /// line instead of using up memory. Also bounds the length of a route the formula builds.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) max_nodes: u64,
+    /// line, so that no query uses up memory (at the defaults, a search stays under about
+    /// 1 GiB). Also bounds the moves of a route the formula builds. [default: 10000000, and
+    /// 2500000 for astar, which holds more for each square it expands]
+    #[arg(long, value_name = "N", value_parser = max_nodes)]
+    pub(crate) max_nodes: Option<u64>,
 
     /// Append one shortest route to each answer, as in
-    /// `To get from e2 to e4 takes 2 knight moves: e2 c3 e4.`
+    /// `To get from e2 to e4 takes 2 knight moves: e2 g3 e4.`
     #[arg(long)]
     pub(crate) path: bool,
 
@@ -150,9 +153,9 @@ impl Cli {
         let inputs = cli
             .files
             .into_iter()
-            .map(|path| match path.as_os_str() == "-" {
+            .map(|name| match name == "-" {
                 true => Input::Stdin,
-                false => Input::File(path),
+                false => Input::File(name.into()),
             })
             .collect::<Vec<_>>();
         Ok(Settings {
@@ -166,6 +169,14 @@ impl Cli {
                 None => Task::Answer(answers),
             },
         })
+    }
+}
+
+/// Reads `--max-nodes`: a whole number from 1 up.
+fn max_nodes(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to {}", u64::MAX)),
     }
 }
 

@@ -38,7 +38,7 @@ mod settings;
 mod stats;
 
 pub use board::{Board, InvalidBoard, Position, SquareError};
-pub use engine::{DEFAULT_MAX_NODES, Engine, GaveUp, Outcome, SearchError, Searcher};
+pub use engine::{Engine, GaveUp, Outcome, SearchError, Searcher};
 
 /// Runs the `knight-moves` command line, as the binary does: reads the arguments and the
 /// inputs, writes the answers, and returns the exit status (documented in `--help`).

@@ -18,9 +18,10 @@ use std::io::{self, Write};
 use memchr::memchr;
 
 use crate::board::Board;
+use crate::engine::square_map::SquareMap;
 use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::fast::Accelerator;
-use crate::format::{Answer, Drawing, Writer};
+use crate::format::{Answer, Drawing, SPILL_BYTES, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query, parse_line};
 use crate::settings::{AnswerSettings, Measure};
@@ -60,13 +61,14 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             colour: output.colour,
         });
         let writer = Writer::new(output.format, output.header, output.path, drawing);
+        let measured = |engine| Measured::new(engine, search.max_nodes_for(engine));
         let measured: Vec<Measured> = match settings.measure {
             Measure::Nothing => Vec::new(),
-            Measure::Engine => vec![search.engine.into()],
-            Measure::AllEngines => Engine::all_for(search.board).map(Measured::from).collect(),
+            Measure::Engine => vec![measured(search.engine)],
+            Measure::AllEngines => Engine::all_for(search.board).map(measured).collect(),
         };
-        let measurements = (!measured.is_empty())
-            .then(|| Measurements::new(measured, search.board, output.path, search.max_nodes));
+        let measurements =
+            (!measured.is_empty()).then(|| Measurements::new(measured, search.board, output.path));
         let mut pending = Vec::new();
         writer.push_preamble(&mut pending);
         Pipeline {
@@ -77,7 +79,7 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             answerer: Answerer {
                 engine: search.engine,
                 board: search.board,
-                max_nodes: search.max_nodes,
+                max_nodes: search.max_nodes_for(search.engine),
                 with_route: output.path,
                 workspace: Workspace::new(),
                 writer,
@@ -125,21 +127,39 @@ impl<W: Write, M: Write> Pipeline<W, M> {
     }
 
     /// Answers one query, or reports that its search gave up.
+    ///
+    /// The answers already made are written out first when this search may take long, so
+    /// that a run stopped during it (a `timeout`, Ctrl-C) loses only the line in progress; and
+    /// after it when they pass [`SPILL_BYTES`], so that the output holds little more than the
+    /// answer being written, whose long route leaves as it is written.
     fn answer(&mut self, source: &str, line_number: u64, query: &Query) -> io::Result<()> {
-        let answered = self
-            .answerer
-            .answer(&mut self.pending, query, source, line_number);
-        match answered {
+        if self.answerer.may_take_long() {
+            self.flush()?;
+        }
+        let Pipeline {
+            out,
+            pending,
+            answerer,
+            ..
+        } = self;
+        let mut spill = |buffer: &mut Vec<u8>| {
+            out.write_all(buffer)?;
+            buffer.clear();
+            Ok(())
+        };
+        match answerer.answer(pending, query, source, line_number, &mut spill)? {
+            Ok(()) if self.pending.len() >= SPILL_BYTES => self.flush(),
             Ok(()) => Ok(()),
-            Err(GaveUp { max_nodes }) => {
-                self.report(source, line_number, &LineError::GaveUp { max_nodes })
+            Err(gave_up) => {
+                let engine = self.answerer.engine;
+                self.report(source, line_number, &GaveUpMessage { gave_up, engine })
             }
         }
     }
 
     /// Reports a bad line. The answers before it are written first, so that on a terminal, where
     /// stdout and stderr mix, the message appears where the line would have been answered.
-    fn report(&mut self, source: &str, line_number: u64, error: &LineError) -> io::Result<()> {
+    fn report(&mut self, source: &str, line_number: u64, error: &dyn Display) -> io::Result<()> {
         self.invalid_lines += 1;
         self.flush()?;
         self.write_message(format_args!("{source}:{line_number}: {error}"));
@@ -215,23 +235,59 @@ impl<W: Write, M: Write> Lines for Pipeline<W, M> {
         self.report(source, line_number, &LineError::TooLong)
     }
 
+    /// Writes the answers out, gives back the memory of any big search (before the next read
+    /// waits for input, which may be long), and measures the engines on the queries read.
     fn end_of_read(&mut self, source: &str) -> io::Result<()> {
         self.flush()?;
+        self.answerer.workspace.trim();
         self.measure(source);
         Ok(())
     }
 }
 
+/// What to say about a query whose search gave up: what was limited, and what would help.
+struct GaveUpMessage {
+    gave_up: GaveUp,
+    engine: Engine,
+}
+
+impl Display for GaveUpMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let hint = match (self.gave_up, self.engine) {
+            (GaveUp::RouteTooLong { .. }, _) => "leave out --path, or allow more",
+            (GaveUp::Expanded { .. }, Engine::Formula) => "allow more",
+            (GaveUp::Expanded { .. }, _) => "try --algorithm formula, or allow more",
+        };
+        write!(f, "{}; {hint}", self.gave_up)
+    }
+}
+
 impl Answerer {
-    /// Appends the answer to `query`, read from line `line_number` of `source`, to `out`; or
-    /// says that the search gave up, leaving `out` as it was.
+    /// Whether a search may take long enough that the answers before it should not wait for
+    /// it: on a board of more than [`SquareMap::DENSE_LIMIT`] squares, every search by a
+    /// searching engine, and every route the formula builds (a move at a time). On smaller
+    /// boards every search takes microseconds.
+    fn may_take_long(&self) -> bool {
+        let squares = u64::from(self.board.files()) * u64::from(self.board.ranks());
+        let searches = match self.engine {
+            Engine::Table => false,
+            Engine::Formula => self.with_route,
+            Engine::Bfs | Engine::Bidirectional | Engine::Astar => true,
+        };
+        searches && squares > SquareMap::<()>::DENSE_LIMIT
+    }
+
+    /// Appends the answer to `query`, read from line `line_number` of `source`, to `out`,
+    /// handing a long one to `spill` as it is written; or says that the search gave up,
+    /// leaving `out` as it was. The error is a failure to write.
     fn answer(
         &mut self,
         out: &mut Vec<u8>,
         query: &Query,
         source: &str,
         line_number: u64,
-    ) -> Result<(), GaveUp> {
+        spill: Spill,
+    ) -> io::Result<Result<(), GaveUp>> {
         let request = Request {
             board: self.board,
             from: query.from,
@@ -239,7 +295,10 @@ impl Answerer {
             with_route: self.with_route,
             max_nodes: self.max_nodes,
         };
-        let outcome = self.engine.search(&mut self.workspace, &request)?;
+        let outcome = match self.engine.search(&mut self.workspace, &request) {
+            Ok(outcome) => outcome,
+            Err(gave_up) => return Ok(Err(gave_up)),
+        };
         let answer = Answer {
             query,
             source,
@@ -247,11 +306,11 @@ impl Answerer {
             moves: outcome.moves,
             route: self.with_route.then_some(&self.workspace.route[..]),
         };
-        self.writer.push(out, &answer);
+        self.writer.push(out, &answer, spill)?;
         if let Some(measurements) = &mut self.measurements {
             measurements.record(query.from, query.to, line_number);
         }
-        Ok(())
+        Ok(Ok(()))
     }
 }
 

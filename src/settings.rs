@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use crate::input::line::Escaped;
+
 use crate::board::Board;
 use crate::engine::Engine;
 use crate::format::Format;
@@ -43,12 +45,30 @@ pub(crate) enum Input {
 }
 
 impl Input {
-    /// The name messages give this input: the path as typed, or `<stdin>`.
+    /// The name messages and JSON give this input: `<stdin>`, or the path as typed with its
+    /// bytes escaped as line text is in messages (a newline as `\n`, a byte that is not UTF-8
+    /// as `\xff`, a backslash as `\\`), so that every message stays one line and names one
+    /// file; an empty name is shown as `''`.
     pub(crate) fn name(&self) -> String {
         match self {
             Input::Stdin => STDIN_NAME.to_owned(),
-            Input::File(path) => path.display().to_string(),
+            Input::File(path) if path.as_os_str().is_empty() => "''".to_owned(),
+            Input::File(path) => Escaped(path_bytes(path).as_ref()).to_string(),
         }
+    }
+}
+
+/// The bytes of a path as the system has them (on systems whose paths are not bytes, its
+/// text with anything unreadable replaced).
+fn path_bytes(path: &std::path::Path) -> std::borrow::Cow<'_, [u8]> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        std::borrow::Cow::Borrowed(path.as_os_str().as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        std::borrow::Cow::Owned(path.to_string_lossy().into_owned().into_bytes())
     }
 }
 
@@ -67,8 +87,9 @@ pub(crate) struct AnswerSettings {
 pub(crate) struct SearchSettings {
     pub board: Board,
     pub engine: Engine,
-    /// The most squares one search may expand (`--max-nodes`).
-    pub max_nodes: u64,
+    /// The most squares one search may expand (`--max-nodes`), or `None` for each engine's
+    /// own default.
+    pub max_nodes: Option<u64>,
 }
 
 /// How to write the answers.
@@ -111,6 +132,13 @@ pub(crate) enum Generate {
     CompleteFish,
 }
 
+impl SearchSettings {
+    /// The limit for `engine`: the one given, or the engine's default.
+    pub(crate) fn max_nodes_for(&self, engine: Engine) -> u64 {
+        self.max_nodes.unwrap_or(engine.default_max_nodes())
+    }
+}
+
 impl AnswerSettings {
     /// The judge's case: 8×8, the table, plain sentences, accelerated.
     #[cfg(test)]
@@ -119,7 +147,7 @@ impl AnswerSettings {
             search: SearchSettings {
                 board: Board::STANDARD,
                 engine: Engine::Table,
-                max_nodes: crate::engine::DEFAULT_MAX_NODES,
+                max_nodes: None,
             },
             output: OutputSettings {
                 format: Format::Sentence,

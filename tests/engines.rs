@@ -4,7 +4,7 @@
 mod common;
 
 use common::{is_knight_move, oracle_moves, run};
-use knight_moves::{Board, Engine, Outcome, Position, SearchError, Searcher};
+use knight_moves::{Board, Engine, GaveUp, Outcome, Position, SearchError, Searcher};
 
 const BOARD: Board = Board::STANDARD;
 
@@ -123,7 +123,7 @@ fn the_public_api_refuses_what_it_cannot_answer() {
     let mut limited = Searcher::with_max_nodes(3);
     assert_eq!(
         limited.search(Engine::Bfs, BOARD, a1, Position::new(7, 7), false),
-        Err(SearchError::GaveUp { max_nodes: 3 })
+        Err(SearchError::GaveUp(GaveUp::Expanded { max_nodes: 3 }))
     );
     assert_eq!(
         Engine::Bfs.distance(BOARD, a1, Position::new(7, 7)),

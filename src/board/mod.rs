@@ -119,6 +119,35 @@ impl Board {
         notation::parse_square(text, self)
     }
 
+    /// Whether a knight route joins two squares of this board, in closed form.
+    ///
+    /// Only three kinds of board leave squares apart. A side of 1 fits no knight move, so a
+    /// square is joined to itself only. On a side of 2 every move goes two along the long side
+    /// and one across: after `m` moves the long coordinate has changed by an even number and
+    /// the short one by `m` mod 2, so the long difference must be even, and half of it — every
+    /// move must go the same way along, there being no room to turn — must have the parity of
+    /// the short difference. On 3×3 the centre has no move at all, and the other eight squares
+    /// form one ring. Every other board is one piece (checked against breadth-first search on
+    /// every pair of every board up to 12×12 by `tests/small_boards.rs`).
+    pub(crate) fn joins(self, from: Position, to: Position) -> bool {
+        // Turned so that `across` runs along the short side.
+        let (narrow, long) = (self.files.min(self.ranks), self.files.max(self.ranks));
+        let (across, along) = {
+            let (df, dr) = from.offset_to(to);
+            match self.files <= self.ranks {
+                true => (df.unsigned_abs(), dr.unsigned_abs()),
+                false => (dr.unsigned_abs(), df.unsigned_abs()),
+            }
+        };
+        let centre = Position::new(1, 1);
+        match (narrow, long) {
+            (1, _) => from == to,
+            (2, _) => along % 2 == 0 && (along / 2) % 2 == across % 2,
+            (3, 3) => from == to || (from != centre && to != centre),
+            _ => true,
+        }
+    }
+
     /// Whether the square at (file, rank), which may be off any board, is on this one.
     #[inline]
     pub(crate) fn contains(self, file: i64, rank: i64) -> bool {
@@ -179,13 +208,13 @@ impl std::error::Error for InvalidBoard {}
 impl FromStr for Board {
     type Err = InvalidBoard;
 
-    /// Reads `N` (N×N) or `WxH` (W files by H ranks; `X` too).
+    /// Reads `N` (N×N) or `WxH` (W files by H ranks; `X` and `×` too).
     fn from_str(text: &str) -> Result<Board, InvalidBoard> {
         let side = |text: &str| {
             let is_plain_number = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
             is_plain_number.then(|| text.parse::<u32>().ok()).flatten()
         };
-        let (files, ranks) = match text.split_once(['x', 'X']) {
+        let (files, ranks) = match text.split_once(['x', 'X', '×']) {
             Some((files, ranks)) => (side(files), side(ranks)),
             None => (side(text), side(text)),
         };
@@ -207,6 +236,9 @@ mod tests {
             ("1", Some((1, 1))),
             ("3x5", Some((3, 5))),
             ("3X5", Some((3, 5))),
+            ("3×5", Some((3, 5))),
+            ("8×8", Some((8, 8))),
+            ("8××8", None),
             ("1000000000", Some((1_000_000_000, 1_000_000_000))),
             ("1000000001", None),
             ("0", None),

@@ -50,7 +50,7 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
                 route.remove(meeting_at); // the meeting square, now listed twice
             }
             let moves_to = |side: &Side| side.parents.get(meeting).map_or(0, |(_, moves)| moves);
-            let moves = moves_to(&forward) + moves_to(&backward);
+            let moves = u64::from(moves_to(&forward)) + u64::from(moves_to(&backward));
             return Ok(Outcome {
                 moves: Some(moves),
                 expanded,

@@ -107,9 +107,9 @@ pub(crate) fn closed_form(board: Board, from: Position, to: Position) -> ClosedF
 
 /// Answers by [`closed_form`], building the route, when asked, one move at a time: from each
 /// square, the first neighbour (in the order of [`crate::board::KNIGHT_STEPS`]) that the closed
-/// form puts one move closer. That takes time linear in the route's length. A route longer than
-/// `max_nodes` squares is refused like a search that expands too much, since it would be held
-/// in memory whole.
+/// form puts one move closer. That takes time linear in the route's length. A route of more than
+/// `max_nodes` moves is refused ([`GaveUp::RouteTooLong`]), since it would be held in memory
+/// whole.
 ///
 /// On the boards the closed form does not cover, bidirectional search answers instead.
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
@@ -122,8 +122,9 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
         ClosedForm::NotCovered => return Engine::Bidirectional.search(workspace, request),
     };
     if request.with_route {
-        if moves >= request.max_nodes {
-            return Err(GaveUp {
+        if moves > request.max_nodes {
+            return Err(GaveUp::RouteTooLong {
+                moves,
                 max_nodes: request.max_nodes,
             });
         }

@@ -34,9 +34,6 @@ pub use crate::engine::searcher::{SearchError, Searcher};
 use crate::engine::square_map::SquareMap;
 pub(crate) use crate::engine::workspace::Workspace;
 
-/// The most squares one search may expand unless told otherwise (`--max-nodes`).
-pub const DEFAULT_MAX_NODES: u64 = 10_000_000;
-
 /// One question for an engine: the fewest moves between two squares of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Request {
@@ -58,11 +55,40 @@ pub struct Outcome {
     pub expanded: u64,
 }
 
-/// A search stopped because it would have expanded more squares than allowed.
+/// Why a search stopped without an answer: going on would have passed its limit,
+/// `--max-nodes`, which bounds its memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GaveUp {
-    /// The limit it was given.
-    pub max_nodes: u64,
+pub enum GaveUp {
+    /// It would have expanded more than `max_nodes` squares.
+    Expanded {
+        /// The limit.
+        max_nodes: u64,
+    },
+    /// The route it was asked for has more than `max_nodes` moves: the formula expands nothing,
+    /// but a route is held whole, a square a move.
+    RouteTooLong {
+        /// The route's length.
+        moves: u64,
+        /// The limit.
+        max_nodes: u64,
+    },
+}
+
+impl fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GaveUp::Expanded { max_nodes } => {
+                write!(
+                    f,
+                    "gave up after expanding {max_nodes} squares (--max-nodes)"
+                )
+            }
+            GaveUp::RouteTooLong { moves, max_nodes } => write!(
+                f,
+                "the route has {moves} moves, more than --max-nodes allows ({max_nodes})"
+            ),
+        }
+    }
 }
 
 /// A whole search, as every caller runs it: the memory to work in (kept between queries, see
@@ -74,8 +100,9 @@ pub(crate) type SearchFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveU
 type EngineFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
 
 /// The part every engine shares: the route buffer emptied, a square to itself answered at
-/// once (0 moves, the route that square, nothing expanded), the workspace emptied for the
-/// board when the engine keeps squares in it; then the engine itself.
+/// once (0 moves, the route that square, nothing expanded), two squares the board cannot join
+/// answered at once (no route, nothing expanded, see [`Board::joins`]), the workspace emptied
+/// for the board when the engine keeps squares in it; then the engine itself.
 #[inline(always)]
 fn prepared(
     workspace: &mut Workspace,
@@ -92,6 +119,11 @@ fn prepared(
             moves: Some(0),
             expanded: 0,
         });
+    }
+    // No engine searches to prove what the board says at once: on a board too narrow for
+    // the squares to be joined, a search would only exhaust it (10⁹ squares on 2×10⁹).
+    if !request.board.joins(request.from, request.to) {
+        return Ok(no_route(0));
     }
     if uses_memory {
         workspace.reset(request.board);
@@ -146,6 +178,22 @@ impl Engine {
             .filter(move |engine| engine.works_on(board))
     }
 
+    /// The most squares one search by this engine may expand unless told otherwise
+    /// (`--max-nodes`): as many as keep one search under about 1 GiB on any board.
+    ///
+    /// Measured peak memory a square expanded, on a far pair of a 10⁹ × 10⁹ board: BFS about
+    /// 67 bytes (the squares reached, and a layer), bidirectional 56 (two smaller searches),
+    /// A* about 330 (for every square it expands it reaches up to seven more, each held in its
+    /// map and in its open list). Hence 10,000,000 for the searches but A*, 2,500,000 for A*.
+    /// The table and the formula expand nothing; the formula's routes are held to the same
+    /// number of moves, at 8 bytes a move.
+    pub fn default_max_nodes(self) -> u64 {
+        match self {
+            Engine::Astar => 1_500_000,
+            Engine::Table | Engine::Formula | Engine::Bfs | Engine::Bidirectional => 10_000_000,
+        }
+    }
+
     /// The engine's name, as `--algorithm` takes it and tables show it.
     pub fn name(self) -> &'static str {
         match self {
@@ -193,7 +241,10 @@ impl fmt::Display for Engine {
 
 /// For each square a search has reached, the square it was reached from (the start is its own
 /// parent), and its distance from the start.
-pub(crate) type Parents = SquareMap<(Position, u64)>;
+///
+/// Distances are `u32`: the longest on a 10⁹ × 10⁹ board is under 7 × 10⁸, and every byte of
+/// an entry counts when a search holds millions of them.
+pub(crate) type Parents = SquareMap<(Position, u32)>;
 
 /// Appends to `route` the squares from `end` back to the start of the search that filled
 /// `parents`, `end` first: reversed, that is a shortest route from the start to `end`.
@@ -220,7 +271,7 @@ fn found(
         route.reverse();
     }
     Outcome {
-        moves: parents.get(to).map(|(_, moves)| moves),
+        moves: parents.get(to).map(|(_, moves)| u64::from(moves)),
         expanded,
     }
 }
@@ -237,7 +288,7 @@ fn no_route(expanded: u64) -> Outcome {
 #[inline]
 fn expand_one(expanded: &mut u64, max_nodes: u64) -> Result<(), GaveUp> {
     if *expanded >= max_nodes {
-        return Err(GaveUp { max_nodes });
+        return Err(GaveUp::Expanded { max_nodes });
     }
     *expanded += 1;
     Ok(())

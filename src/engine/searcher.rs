@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::board::{Board, Position};
-use crate::engine::{DEFAULT_MAX_NODES, Engine, GaveUp, Outcome, Request, Workspace};
+use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace};
 
 /// Why a search gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,12 +23,8 @@ pub enum SearchError {
         /// The board.
         board: Board,
     },
-    /// The search would have expanded more squares than allowed (or, for the formula, built a
-    /// longer route).
-    GaveUp {
-        /// The limit it was given.
-        max_nodes: u64,
-    },
+    /// The search would have passed the searcher's limit (see [`GaveUp`]).
+    GaveUp(GaveUp),
 }
 
 impl fmt::Display for SearchError {
@@ -40,9 +36,7 @@ impl fmt::Display for SearchError {
             SearchError::OffBoard { position, board } => {
                 write!(f, "square {position} is off the {board} board")
             }
-            SearchError::GaveUp { max_nodes } => {
-                write!(f, "gave up after expanding {max_nodes} squares")
-            }
+            SearchError::GaveUp(gave_up) => gave_up.fmt(f),
         }
     }
 }
@@ -51,9 +45,7 @@ impl std::error::Error for SearchError {}
 
 impl From<GaveUp> for SearchError {
     fn from(gave_up: GaveUp) -> SearchError {
-        SearchError::GaveUp {
-            max_nodes: gave_up.max_nodes,
-        }
+        SearchError::GaveUp(gave_up)
     }
 }
 
@@ -76,13 +68,18 @@ impl From<GaveUp> for SearchError {
 /// ```
 pub struct Searcher {
     workspace: Workspace,
-    max_nodes: u64,
+    /// The limit for every engine, or `None` for each engine's own default.
+    max_nodes: Option<u64>,
 }
 
 impl Searcher {
-    /// A searcher allowing each search [`DEFAULT_MAX_NODES`] expanded squares.
+    /// A searcher allowing each search as many expanded squares as its engine's default
+    /// ([`Engine::default_max_nodes`]), which keeps a search under about 1 GiB.
     pub fn new() -> Searcher {
-        Searcher::with_max_nodes(DEFAULT_MAX_NODES)
+        Searcher {
+            workspace: Workspace::new(),
+            max_nodes: None,
+        }
     }
 
     /// A searcher allowing each search at most `max_nodes` expanded squares (and the formula
@@ -90,7 +87,7 @@ impl Searcher {
     pub fn with_max_nodes(max_nodes: u64) -> Searcher {
         Searcher {
             workspace: Workspace::new(),
-            max_nodes,
+            max_nodes: Some(max_nodes),
         }
     }
 
@@ -119,7 +116,7 @@ impl Searcher {
             from,
             to,
             with_route,
-            max_nodes: self.max_nodes,
+            max_nodes: self.max_nodes.unwrap_or(engine.default_max_nodes()),
         };
         Ok(engine.search(&mut self.workspace, &request)?)
     }

@@ -94,6 +94,26 @@ impl<V: Copy + Default> SquareMap<V> {
         }
     }
 
+    /// The entries the map has room for without growing.
+    pub(crate) fn room(&self) -> usize {
+        match &self.storage {
+            Storage::Dense { slots, .. } => slots.len(),
+            Storage::Sparse(map) => map.capacity(),
+        }
+    }
+
+    /// Gives back the room of a hash map beyond what it keeps between searches; its entries,
+    /// if any, are the last search's and no longer needed. An array, a few kilobytes at most,
+    /// is kept.
+    pub(crate) fn trim(&mut self) {
+        if let Storage::Sparse(map) = &mut self.storage {
+            if map.capacity() > SquareMap::<V>::SPARSE_KEPT {
+                map.clear();
+                map.shrink_to(SquareMap::<V>::SPARSE_KEPT);
+            }
+        }
+    }
+
     /// Where `square` is in the array of a board `files` wide: only for dense maps, whose
     /// boards are small enough for this not to overflow.
     #[inline(always)]

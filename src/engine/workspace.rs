@@ -14,8 +14,9 @@ use crate::board::{Board, Position};
 use crate::engine::Parents;
 use crate::engine::square_map::SquareMap;
 
-/// An entry of A*'s open list: (moves so far + estimate, estimate, square), least first.
-pub(crate) type OpenEntry = Reverse<(u64, u64, Position)>;
+/// An entry of A*'s open list: (moves so far + estimate, estimate, square), least first; 16
+/// bytes, as A* holds several for every square it expands.
+pub(crate) type OpenEntry = Reverse<(u32, u32, Position)>;
 
 /// Reusable memory for searches; see the module documentation.
 pub(crate) struct Workspace {
@@ -36,6 +37,10 @@ impl Workspace {
     /// Room kept in each layer and the open list between searches, in squares.
     const KEPT: usize = 4096;
 
+    /// Room, in squares, past which a search counts as big: freeing it is worth asking the
+    /// allocator to give the memory back to the system.
+    const BIG: usize = 1 << 20;
+
     /// An empty workspace, which allocates nothing until a search uses it; it fits itself to
     /// each board it is used on.
     pub(crate) fn new() -> Workspace {
@@ -46,6 +51,33 @@ impl Workspace {
             layers: Default::default(),
             open: BinaryHeap::new(),
             route: Vec::new(),
+        }
+    }
+
+    /// Gives back the memory of a big search beyond what [`Workspace::reset`] keeps, without
+    /// waiting for the next search: for a program that may wait long before its next query.
+    /// What the last search left here (its route included) is dropped.
+    pub(crate) fn trim(&mut self) {
+        let held = self.parents.room()
+            + self.parents_back.room()
+            + self.closed.room()
+            + self.layers.iter().map(Vec::capacity).sum::<usize>()
+            + self.open.capacity()
+            + self.route.capacity();
+        for map in [&mut self.parents, &mut self.parents_back] {
+            map.trim();
+        }
+        self.closed.trim();
+        for layer in &mut self.layers {
+            layer.clear();
+            layer.shrink_to(Workspace::KEPT);
+        }
+        self.open.clear();
+        self.open.shrink_to(Workspace::KEPT);
+        self.route.clear();
+        self.route.shrink_to(Workspace::KEPT);
+        if held > Workspace::BIG {
+            return_freed_memory_to_the_system();
         }
     }
 
@@ -68,5 +100,27 @@ impl Workspace {
 impl Default for Workspace {
     fn default() -> Workspace {
         Workspace::new()
+    }
+}
+
+/// Asks the C library's allocator to give the memory freed so far back to the system.
+///
+/// glibc keeps freed blocks below its mmap threshold in its heap for reuse, and raises that
+/// threshold (up to 32 MiB) each time a larger block mapped on its own is freed: after a big
+/// search, tens of megabytes of freed memory stayed resident while the program waited for its
+/// next query. `malloc_trim` releases them. Elsewhere the allocator is left to itself.
+fn return_freed_memory_to_the_system() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn malloc_trim(pad: usize) -> std::ffi::c_int;
+        }
+        // SAFETY: malloc_trim takes a plain integer, touches only the allocator's own state
+        // (under its lock, so it is safe with other threads allocating), and the Rust global
+        // allocator on this target is that same malloc. Its result, whether memory was
+        // released, needs no handling.
+        unsafe {
+            malloc_trim(0);
+        }
     }
 }

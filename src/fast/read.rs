@@ -67,12 +67,11 @@ pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
         return None;
     }
     let (to, to_text) = square_at(second)?;
-    let mut end = skip_blanks(second + 2);
-    if bytes.get(end) == Some(&b'\r') {
-        end += 1;
-    }
-    // A line over the limit is bad even when well formed: leave it to the general parser.
-    if bytes.get(end) != Some(&b'\n') || end > MAX_LINE_BYTES {
+    let text_end = skip_blanks(second + 2);
+    let end = text_end + usize::from(bytes.get(text_end) == Some(&b'\r'));
+    // A line over the limit (not counting its line end) is bad even when well formed: leave it
+    // to the general parser.
+    if bytes.get(end) != Some(&b'\n') || text_end > MAX_LINE_BYTES {
         return None;
     }
     Some(StandardLine {
@@ -102,11 +101,9 @@ pub(crate) fn scan_board_line(bytes: &[u8], board: Board) -> Option<BoardLine<'_
         return None;
     }
     let (to, to_end) = scan_square(bytes, second, board)?;
-    let mut end = skip_blanks(to_end);
-    if bytes.get(end) == Some(&b'\r') {
-        end += 1;
-    }
-    if bytes.get(end) != Some(&b'\n') || end > MAX_LINE_BYTES {
+    let text_end = skip_blanks(to_end);
+    let end = text_end + usize::from(bytes.get(text_end) == Some(&b'\r'));
+    if bytes.get(end) != Some(&b'\n') || text_end > MAX_LINE_BYTES {
         return None;
     }
     let query = Query {

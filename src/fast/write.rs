@@ -241,7 +241,9 @@ mod tests {
 
                 let (mut fast, mut general) = (Vec::new(), Vec::new());
                 push_sentence_with_route_text(&mut fast, texts, moves, &RouteText::new(&route));
-                push_sentence_with_route(&mut general, &typed, u64::from(moves), &positions);
+                let keep = &mut |_: &mut Vec<u8>| Ok(());
+                push_sentence_with_route(&mut general, &typed, u64::from(moves), &positions, keep)
+                    .unwrap();
                 assert_eq!(fast, general);
             }
         }

@@ -2,41 +2,58 @@
 //! escaping right: the source name is the one string here that comes from outside (a file
 //! name) and may need it.
 
-use serde::Serialize;
+use std::io;
 
 use crate::board::Position;
-use crate::format::{Answer, typed_route};
+use crate::format::{Answer, Spill, push_typed_route};
 
-/// One answer as a JSON object. `moves` is null for a pair no knight can join, and so is
-/// `path`, which is there only with --path.
-#[derive(Serialize)]
-struct JsonAnswer<'a> {
-    source: &'a str,
-    line: u64,
-    from: &'a str,
-    to: &'a str,
-    moves: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    path: Option<Option<Vec<String>>>,
+/// Appends one answer as a line of JSON, with `route` when it was asked for:
+/// `{"source":…,"line":…,"from":…,"to":…,"moves":…}`, `moves` null for a pair no knight can
+/// join, and `"path":[…]` (or null) after it with --path.
+///
+/// The object is written key by key, not serialized whole, so that a long path leaves as it is
+/// written (see [`Spill`]); each string goes through serde_json, which escapes it.
+pub(crate) fn push_answer(
+    out: &mut Vec<u8>,
+    answer: &Answer,
+    route: Option<&[Position]>,
+    spill: Spill,
+) -> io::Result<()> {
+    let query = answer.query;
+    out.extend_from_slice(b"{\"source\":");
+    push_string(out, answer.source.as_bytes());
+    out.extend_from_slice(b",\"line\":");
+    out.extend_from_slice(itoa::Buffer::new().format(answer.line_number).as_bytes());
+    out.extend_from_slice(b",\"from\":");
+    push_string(out, query.from_text);
+    out.extend_from_slice(b",\"to\":");
+    push_string(out, query.to_text);
+    out.extend_from_slice(b",\"moves\":");
+    match answer.moves {
+        Some(moves) => out.extend_from_slice(itoa::Buffer::new().format(moves).as_bytes()),
+        None => out.extend_from_slice(b"null"),
+    }
+    if let Some(route) = route {
+        out.extend_from_slice(b",\"path\":");
+        match answer.moves {
+            Some(_) => {
+                out.push(b'[');
+                push_typed_route(out, query, route, b",", push_string, spill)?;
+                out.push(b']');
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+    out.extend_from_slice(b"}\n");
+    Ok(())
 }
 
-/// Appends one answer as a line of JSON, with `route` when it was asked for.
-pub(crate) fn push_answer(out: &mut Vec<u8>, answer: &Answer, route: Option<&[Position]>) {
-    let text = |name: &[u8]| String::from_utf8_lossy(name).into_owned();
-    let query = answer.query;
-    let (from, to) = (text(query.from_text), text(query.to_text));
-    let names = |route| typed_route(query, route).map(|name| text(&name)).collect();
-    let object = JsonAnswer {
-        source: answer.source,
-        line: answer.line_number,
-        from: &from,
-        to: &to,
-        moves: answer.moves,
-        path: route.map(|route| answer.moves.map(|_| names(route))),
-    };
-    // Writing into a Vec cannot fail, and the answer holds nothing serde cannot represent.
-    serde_json::to_writer(&mut *out, &object).expect("serializing to memory");
-    out.push(b'\n');
+/// Appends `text` as a JSON string; bytes that are not UTF-8 (which no square has) become
+/// U+FFFD.
+fn push_string(out: &mut Vec<u8>, text: &[u8]) {
+    let text = String::from_utf8_lossy(text);
+    // Writing a string into a Vec cannot fail.
+    serde_json::to_writer(&mut *out, text.as_ref()).expect("serializing to memory");
 }
 
 #[cfg(test)]
@@ -60,7 +77,7 @@ mod tests {
             moves,
             route,
         };
-        push_answer(out, &answer, route);
+        push_answer(out, &answer, route, &mut |_| Ok(())).unwrap();
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub(crate) mod sentence;
 pub(crate) mod tsv;
 
 use std::borrow::Cow;
+use std::io;
 
 use crate::board::notation::push_square_name;
 use crate::board::{Board, Position};
@@ -26,6 +27,14 @@ pub(crate) enum Format {
     /// JSON Lines: one object per answer, with source, line, from, to, moves (and path).
     Json,
 }
+
+/// How long answers leave the writers while they are being written: whenever what a writer has
+/// made passes [`SPILL_BYTES`], it hands the buffer over to be written out and emptied, so that
+/// no answer is held whole, whatever the length of its route.
+pub(crate) type Spill<'a> = &'a mut dyn FnMut(&mut Vec<u8>) -> io::Result<()>;
+
+/// How much of an answer may wait in memory before it is handed over.
+pub(crate) const SPILL_BYTES: usize = 64 * 1024;
 
 /// One answer, ready to be written.
 pub(crate) struct Answer<'a> {
@@ -79,32 +88,30 @@ impl Writer {
         }
     }
 
-    /// Appends one answer.
-    pub(crate) fn push(&self, out: &mut Vec<u8>, answer: &Answer) {
+    /// Appends one answer, handing long ones over to `spill` as they are written.
+    pub(crate) fn push(&self, out: &mut Vec<u8>, answer: &Answer, spill: Spill) -> io::Result<()> {
         let route = answer.route.filter(|_| self.with_route);
         match self.format {
             Format::Sentence => match (answer.moves, route) {
                 (Some(moves), Some(route)) => {
-                    sentence::push_sentence_with_route(out, answer.query, moves, route);
+                    sentence::push_sentence_with_route(out, answer.query, moves, route, spill)?;
                 }
                 (moves, _) => sentence::push_sentence(out, answer.query, moves),
             },
-            Format::Tsv => tsv::push_row(out, answer.query, answer.moves, route),
-            Format::Json => json::push_answer(out, answer, route),
+            Format::Tsv => tsv::push_row(out, answer.query, answer.moves, route, spill)?,
+            Format::Json => json::push_answer(out, answer, route, spill)?,
         }
         if let Some(Drawing { board, colour }) = self.drawing {
             let route = route.unwrap_or_default();
             draw::push_board(out, board, answer.query.from, route, colour);
         }
+        Ok(())
     }
 }
 
 /// The names of the squares of `route`, its ends as they were typed in `query` (a route of no
 /// moves is the start as typed), the squares between in lower case.
-pub(crate) fn typed_route<'a>(
-    query: &'a Query,
-    route: &'a [Position],
-) -> impl Iterator<Item = Cow<'a, [u8]>> {
+fn typed_route<'a>(query: &'a Query, route: &'a [Position]) -> impl Iterator<Item = Cow<'a, [u8]>> {
     let last = route.len().saturating_sub(1);
     route
         .iter()
@@ -120,12 +127,30 @@ pub(crate) fn typed_route<'a>(
         })
 }
 
-/// Appends the squares of `route` as [`typed_route`] names them, separated by single spaces.
-pub(crate) fn push_typed_route(out: &mut Vec<u8>, query: &Query, route: &[Position]) {
+/// Appends the squares of `route` as [`typed_route`] names them, each written by `push_name`
+/// and followed by `separator` but the last, handing the buffer to `spill` whenever it passes
+/// [`SPILL_BYTES`].
+pub(crate) fn push_typed_route(
+    out: &mut Vec<u8>,
+    query: &Query,
+    route: &[Position],
+    separator: &[u8],
+    push_name: impl Fn(&mut Vec<u8>, &[u8]),
+    spill: Spill,
+) -> io::Result<()> {
     for (index, name) in typed_route(query, route).enumerate() {
         if index > 0 {
-            out.push(b' ');
+            out.extend_from_slice(separator);
         }
-        out.extend_from_slice(&name);
+        push_name(out, &name);
+        if out.len() >= SPILL_BYTES {
+            spill(out)?;
+        }
     }
+    Ok(())
+}
+
+/// Writes a square's name as it is (sentences and TSV).
+pub(crate) fn plain_name(out: &mut Vec<u8>, name: &[u8]) {
+    out.extend_from_slice(name);
 }

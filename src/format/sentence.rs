@@ -5,8 +5,10 @@
 //! This is the specification of the sentence. The accelerator writes the same bytes faster
 //! (see [`crate::fast::write`]), and its tests hold it to these.
 
+use std::io;
+
 use crate::board::Position;
-use crate::format::push_typed_route;
+use crate::format::{Spill, plain_name, push_typed_route};
 use crate::input::line::Query;
 
 /// Appends the judge's sentence for one answer, with the squares as they were typed, or the
@@ -46,11 +48,13 @@ pub(crate) fn push_sentence_with_route(
     query: &Query,
     moves: u64,
     route: &[Position],
-) {
+    spill: Spill,
+) -> io::Result<()> {
     push_sentence_start(out, query, moves);
     out.extend_from_slice(b": ");
-    push_typed_route(out, query, route);
+    push_typed_route(out, query, route, b" ", plain_name, spill)?;
     out.extend_from_slice(b".\n");
+    Ok(())
 }
 
 #[cfg(test)]
@@ -99,8 +103,9 @@ pub(crate) mod tests {
         let route: Vec<Position> = ["a1", "b3", "c5", "d7", "f8", "g6", "h8"]
             .map(square)
             .into();
-        push_sentence_with_route(&mut out, &query("A1", "H8"), 6, &route);
-        push_sentence_with_route(&mut out, &query("F6", "f6"), 0, &route[..1]);
+        let mut keep = |_: &mut Vec<u8>| Ok(());
+        push_sentence_with_route(&mut out, &query("A1", "H8"), 6, &route, &mut keep).unwrap();
+        push_sentence_with_route(&mut out, &query("F6", "f6"), 0, &route[..1], &mut keep).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "To get from A1 to H8 takes 6 knight moves: A1 b3 c5 d7 f8 g6 H8.\n\

@@ -1,7 +1,9 @@
 //! `--format tsv`: `FROM<TAB>TO<TAB>MOVES`, and a fourth column for the route under `--path`.
 
+use std::io;
+
 use crate::board::Position;
-use crate::format::push_typed_route;
+use crate::format::{Spill, plain_name, push_typed_route};
 use crate::input::line::Query;
 
 /// The TSV header row, tab-separated, for `--header`.
@@ -20,7 +22,8 @@ pub(crate) fn push_row(
     query: &Query,
     moves: Option<u64>,
     route: Option<&[Position]>,
-) {
+    spill: Spill,
+) -> io::Result<()> {
     out.extend_from_slice(query.from_text);
     out.push(b'\t');
     out.extend_from_slice(query.to_text);
@@ -31,10 +34,11 @@ pub(crate) fn push_row(
     if let Some(route) = route {
         out.push(b'\t');
         if moves.is_some() {
-            push_typed_route(out, query, route);
+            push_typed_route(out, query, route, b" ", plain_name, spill)?;
         }
     }
     out.push(b'\n');
+    Ok(())
 }
 
 #[cfg(test)]
@@ -46,13 +50,22 @@ mod tests {
     fn rows_and_header() {
         let route = [square("e2"), square("c3"), square("e4")];
         let mut out = Vec::new();
+        let f6 = [square("f6")];
+        type Row<'a> = (Query<'a>, Option<u64>, Option<&'a [Position]>);
+        let rows: [Row; 5] = [
+            (query("E2", "e4"), Some(2), Some(&route)),
+            (query("f6", "F6"), Some(0), Some(&f6)),
+            (query("a1", "b1"), None, Some(&[])),
+            (query("a1", "h8"), Some(6), None),
+            (query("a1", "b1"), None, None),
+        ];
         push_header(&mut out, true);
-        push_row(&mut out, &query("E2", "e4"), Some(2), Some(&route));
-        push_row(&mut out, &query("f6", "F6"), Some(0), Some(&[square("f6")]));
-        push_row(&mut out, &query("a1", "b1"), None, Some(&[]));
-        push_header(&mut out, false);
-        push_row(&mut out, &query("a1", "h8"), Some(6), None);
-        push_row(&mut out, &query("a1", "b1"), None, None);
+        for (index, (query, moves, route)) in rows.iter().enumerate() {
+            if index == 3 {
+                push_header(&mut out, false);
+            }
+            push_row(&mut out, query, *moves, *route, &mut |_| Ok(())).unwrap();
+        }
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "from\tto\tmoves\tpath\nE2\te4\t2\tE2 c3 e4\nf6\tF6\t0\tf6\na1\tb1\t\t\n\

@@ -10,8 +10,8 @@ use std::fmt;
 use crate::board::notation::{SquareError, parse_square, square_rule};
 use crate::board::{Board, Position};
 
-/// The longest line read, in bytes before its newline. A longer line is reported and skipped
-/// without being held in memory, which keeps memory bounded whatever the input.
+/// The longest line read, in bytes before its line end (LF or CRLF). A longer line is reported
+/// and skipped without being held in memory, which keeps memory bounded whatever the input.
 pub(crate) const MAX_LINE_BYTES: usize = 4096;
 
 /// A valid line: two squares, with the text each was typed as (so `E2` is echoed as `E2`),
@@ -35,8 +35,6 @@ pub(crate) enum LineError {
     InvalidSquare { token: Vec<u8>, board: Board },
     /// One of the two tokens names a square past the board's edge.
     OffBoard { token: Vec<u8>, board: Board },
-    /// The search expanded as many squares as `--max-nodes` allows without finding the answer.
-    GaveUp { max_nodes: u64 },
 }
 
 impl fmt::Display for LineError {
@@ -60,11 +58,6 @@ impl fmt::Display for LineError {
                 Quoted(token),
                 square_rule(*board)
             ),
-            LineError::GaveUp { max_nodes } => write!(
-                f,
-                "gave up after expanding {max_nodes} squares (--max-nodes); \
-                 try the formula engine, or allow more"
-            ),
         }
     }
 }
@@ -82,10 +75,10 @@ fn is_blank(byte: u8) -> bool {
 /// Spaces and tabs around the squares are ignored, and so is a carriage return at the end, so
 /// that files written on Windows (CRLF) read like any other.
 pub(crate) fn parse_line(line: &[u8], board: Board) -> Result<Option<Query<'_>>, LineError> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
     if line.len() > MAX_LINE_BYTES {
         return Err(LineError::TooLong);
     }
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
     let mut tokens = Tokens { line, at: 0 };
     let (from_text, to_text) = match (tokens.next(), tokens.next(), tokens.next()) {
         (None, _, _) => return Ok(None),
@@ -151,6 +144,30 @@ fn trim_blanks(text: &[u8]) -> &[u8] {
         .rposition(|&b| !is_blank(b))
         .map_or(start, |i| i + 1);
     &text[start..end]
+}
+
+/// Bytes shown in a message without quotes, whole: a backslash as `\\`, control characters
+/// as Rust writes them (`\n`, `\t`, `\0`, `\u{1b}`), bytes that are not UTF-8 as `\xff`,
+/// everything else as it is. For names of files, which may hold any byte but must stay on one
+/// line and be told apart.
+pub(crate) struct Escaped<'a>(pub &'a [u8]);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for chunk in self.0.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                match c {
+                    '\\' => f.write_str("\\\\")?,
+                    c if c.is_control() => write!(f, "{}", c.escape_debug())?,
+                    c => write!(f, "{c}")?,
+                }
+            }
+            for byte in chunk.invalid() {
+                write!(f, "\\x{byte:02x}")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Bytes from the input shown in a message: in double quotes, with anything unprintable or not
@@ -297,13 +314,33 @@ mod tests {
     }
 
     #[test]
-    fn the_length_limit_counts_every_byte_before_the_newline() {
+    fn the_length_limit_counts_every_byte_before_the_line_end() {
         let mut line = b"e2".to_vec();
         line.resize(MAX_LINE_BYTES - 2, b' ');
         line.extend_from_slice(b"e4");
         assert_eq!(parse_line(&line, STANDARD), Ok(Some(query("e2", "e4"))));
+        let crlf = [&line[..], b"\r"].concat();
+        assert_eq!(parse_line(&crlf, STANDARD), Ok(Some(query("e2", "e4"))));
         line.push(b' ');
         assert_eq!(parse_line(&line, STANDARD), Err(LineError::TooLong));
+    }
+
+    #[test]
+    fn escaping_keeps_a_name_on_one_line_and_tells_bytes_apart() {
+        let cases: &[(&[u8], &str)] = &[
+            (b"moves.txt", "moves.txt"),
+            (b"a b \"c\".in", "a b \"c\".in"),
+            (b"two\nlines.in", r"two\nlines.in"),
+            (b"tab\there\r", r"tab\there\r"),
+            (b"back\\slash", r"back\\slash"),
+            (b"latin1-\xe9t\xe9.in", r"latin1-\xe9t\xe9.in"),
+            ("été.in".as_bytes(), "été.in"),
+            (b"\x1b[31m", r"\u{1b}[31m"),
+        ];
+        for (name, shown) in cases {
+            assert_eq!(Escaped(name).to_string(), *shown);
+            assert!(!Escaped(name).to_string().contains('\n'));
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! lines, numbered from 1 in each source.
 //!
 //! Memory stays bounded whatever the input: one read buffer, and at most
-//! [`MAX_LINE_BYTES`] of an unfinished line carried into the next read. A longer line is
+//! [`MAX_LINE_BYTES`] of an unfinished line (and a CR) carried into the next read. A longer line is
 //! reported as soon as it is seen and skipped up to its newline without being kept.
 //!
 //! What happens to the lines is up to the [`Lines`] they are handed to (the pipeline). After
@@ -50,9 +50,102 @@ pub(crate) trait Lines {
 pub(crate) enum SourceError {
     /// The input could not be read: report it and go on with the next source.
     Read(io::Error),
+    /// The input is text in an encoding this program does not read: report it once (not once
+    /// a line) and go on with the next source.
+    Encoding(Utf16),
     /// What was made of it could not be written (a closed pipe, a full disk): nothing more can
     /// be done.
     Write(io::Error),
+}
+
+/// What the first bytes of a source say about its encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Start {
+    /// UTF-8 or ASCII, as expected.
+    Text,
+    /// UTF-8 after a byte-order mark (EF BB BF), which Windows editors write: skip it.
+    Utf8WithMark,
+    /// UTF-16, which no line of this program's input can be.
+    Utf16(Utf16),
+}
+
+/// A UTF-16 source, as recognised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Utf16 {
+    /// With a byte-order mark: FF FE or FE FF.
+    Marked,
+    /// Without one: ASCII characters with a NUL after (little-endian) or before (big-endian).
+    LittleEndian,
+    BigEndian,
+}
+
+impl std::fmt::Display for Utf16 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (what, iconv_name) = match self {
+            Utf16::Marked => (
+                "UTF-16 text (it starts with a UTF-16 byte-order mark)",
+                "UTF-16",
+            ),
+            Utf16::LittleEndian => (
+                "UTF-16 text (little-endian, without a byte-order mark)",
+                "UTF-16LE",
+            ),
+            Utf16::BigEndian => (
+                "UTF-16 text (big-endian, without a byte-order mark)",
+                "UTF-16BE",
+            ),
+        };
+        write!(
+            f,
+            "looks like {what}, and knight-moves reads UTF-8; convert it first, \
+             e.g. iconv -f {iconv_name} -t UTF-8 FILE > FILE.utf8; skipped"
+        )
+    }
+}
+
+/// What `bytes`, the first of a source, say about its encoding; `None` while they could still
+/// begin a byte-order mark or UTF-16 text and more may come (`at_end` says none will). Waits
+/// for no byte it does not need, so that a program sending short lines is answered at once.
+fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
+    const UTF8_MARK: &[u8] = b"\xef\xbb\xbf";
+    if bytes.starts_with(UTF8_MARK) {
+        return Some(Start::Utf8WithMark);
+    }
+    if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
+        return Some(Start::Utf16(Utf16::Marked));
+    }
+    // UTF-16 without a mark, as ASCII text has it: a NUL in every other byte.
+    let nul_after = |at: usize| {
+        bytes
+            .get(at)
+            .map(|&b| b != 0 && bytes.get(at + 1) == Some(&0))
+    };
+    let nul_before = |at: usize| {
+        bytes
+            .get(at)
+            .map(|&b| b == 0 && bytes.get(at + 1).is_some_and(|&n| n != 0))
+    };
+    if bytes.len() >= 4 {
+        if nul_after(0) == Some(true) && nul_after(2) == Some(true) {
+            return Some(Start::Utf16(Utf16::LittleEndian));
+        }
+        if nul_before(0) == Some(true) && nul_before(2) == Some(true) {
+            return Some(Start::Utf16(Utf16::BigEndian));
+        }
+        return Some(Start::Text);
+    }
+    // Fewer than four bytes: wait only while they could still become one of the above.
+    let could_be_a_mark =
+        !bytes.is_empty() && (UTF8_MARK.starts_with(bytes) || bytes == b"\xff" || bytes == b"\xfe");
+    let could_be_utf16 = match bytes {
+        [] => true,
+        [_] => true,
+        [first, second, ..] => (*first != 0 && *second == 0) || (*first == 0 && *second != 0),
+    };
+    match (could_be_a_mark || could_be_utf16) && !at_end {
+        true => None,
+        false => Some(Start::Text),
+    }
 }
 
 /// Reads sources into lines, with one buffer for them all.
@@ -82,14 +175,28 @@ impl LineReader {
         let mut carried = 0;
         // Inside a line already reported as too long: drop bytes until its newline.
         let mut skipping_long_line = false;
+        // Until the first bytes have said what the encoding is.
+        let mut at_start = true;
         loop {
             let read =
                 read_retrying(&mut reader, &mut buffer[carried..]).map_err(SourceError::Read)?;
-            if read == 0 {
-                break;
-            }
             let end = carried + read;
+            let at_end = read == 0;
             let mut start = 0;
+            if at_start {
+                match sniff(&buffer[..end], at_end) {
+                    None => {
+                        carried = end;
+                        continue;
+                    }
+                    Some(Start::Utf16(kind)) => return Err(SourceError::Encoding(kind)),
+                    Some(Start::Utf8WithMark) => start = 3,
+                    Some(Start::Text) => {}
+                }
+                at_start = false;
+            } else if at_end {
+                break; // what is carried is the last line, without its newline
+            }
             if skipping_long_line {
                 let Some(newline) = memchr(b'\n', &buffer[..end]) else {
                     continue;
@@ -102,7 +209,10 @@ impl LineReader {
                 .take_complete_lines(source, &buffer[start..end], &mut line_number)
                 .map_err(SourceError::Write)?;
             let unfinished = start + taken..end;
-            if unfinished.len() > MAX_LINE_BYTES {
+            // The limit counts a line without its line end: an unfinished line one byte over
+            // may still be the line and the CR of a CRLF.
+            let over = unfinished.len().saturating_sub(MAX_LINE_BYTES);
+            if over > 1 || (over == 1 && buffer[end - 1] != b'\r') {
                 lines
                     .skip_long_line(source, line_number + 1)
                     .map_err(SourceError::Write)?;
@@ -113,6 +223,9 @@ impl LineReader {
                 buffer.copy_within(unfinished, 0);
             }
             lines.end_of_read(source).map_err(SourceError::Write)?;
+            if at_end {
+                break; // the first bytes were all there was: read no more
+            }
         }
         if carried > 0 {
             lines

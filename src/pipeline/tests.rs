@@ -10,15 +10,17 @@ use super::*;
 use crate::board::Position;
 use crate::format::Format;
 use crate::input::line::MAX_LINE_BYTES;
-use crate::input::{LineReader, READ_BUFFER_BYTES};
+use crate::input::{LineReader, READ_BUFFER_BYTES, SourceError};
 use crate::settings::{OutputSettings, SearchSettings};
 
-/// What one run showed: stdout, stderr, and the number of bad lines.
+/// What one run showed: stdout, stderr, the number of bad lines, and whether the source was
+/// refused as UTF-16.
 #[derive(Debug, PartialEq, Eq)]
 struct Shown {
     out: Vec<u8>,
     messages: Vec<u8>,
     invalid_lines: u64,
+    refused: bool,
 }
 
 impl Shown {
@@ -41,15 +43,18 @@ fn run_both_ways(settings: AnswerSettings, input: impl Fn() -> Box<dyn Read>) ->
             ..settings
         };
         let mut pipeline = Pipeline::new(Vec::new(), Vec::new(), &settings);
-        LineReader::new()
-            .read("t", input(), &mut pipeline)
-            .expect("reading from memory, writing to memory");
+        let refused = match LineReader::new().read("t", input(), &mut pipeline) {
+            Ok(()) => false,
+            Err(SourceError::Encoding(_)) => true,
+            Err(error) => panic!("reading from memory, writing to memory: {error:?}"),
+        };
         let invalid_lines = pipeline.invalid_lines();
         let (out, messages) = pipeline.into_writers();
         Shown {
             out,
             messages,
             invalid_lines,
+            refused,
         }
     };
     let (fast, general) = (run(true), run(false));
@@ -169,7 +174,7 @@ fn settings(board: Board, engine: Engine, format: Format, path: bool) -> AnswerS
         search: SearchSettings {
             board,
             engine,
-            max_nodes: 1_000_000,
+            max_nodes: Some(1_000_000),
         },
         output: OutputSettings {
             format,
@@ -253,6 +258,22 @@ fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
     }
 }
 
+/// The text of a source by the README's rules on encodings, worked out apart from the reader:
+/// after a UTF-8 byte-order mark, if it has one; `None` when it is refused as UTF-16 (it starts
+/// with FF FE or FE FF, or its first four bytes are two ASCII-like characters each with a NUL
+/// after, or each with a NUL before).
+fn text_of(input: &[u8]) -> Option<&[u8]> {
+    if let Some(text) = input.strip_prefix(b"\xef\xbb\xbf") {
+        return Some(text);
+    }
+    let utf16 = match input {
+        [0xff, 0xfe, ..] | [0xfe, 0xff, ..] => true,
+        [a, 0, b, 0, ..] | [0, a, 0, b, ..] => *a != 0 && *b != 0,
+        _ => false,
+    };
+    (!utf16).then_some(input)
+}
+
 /// The two squares of an answer, as typed.
 type TypedPair = (Vec<u8>, Vec<u8>);
 
@@ -266,11 +287,11 @@ fn expected_on_8x8(input: &[u8]) -> (Vec<TypedPair>, usize) {
         lines.pop(); // the text after the final newline is not a line
     }
     for line in lines {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
         if line.len() > 4096 {
             bad += 1;
             continue;
         }
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
         let tokens: Vec<&[u8]> = line
             .split(|&b| b == b' ' || b == b'\t')
             .filter(|t| !t.is_empty())
@@ -299,7 +320,13 @@ fn input_bytes() -> impl Strategy<Value = Vec<u8>> {
 /// Any bytes through the judge's settings (with and without routes), read in `sizes`.
 fn check_on_8x8(input: &[u8], sizes: &[usize]) -> Result<(), TestCaseError> {
     let plain = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(input, sizes));
-    let (answers, bad) = expected_on_8x8(input);
+    let Some(text) = text_of(input) else {
+        prop_assert!(plain.refused, "refused as UTF-16");
+        prop_assert!(plain.out.is_empty() && plain.messages.is_empty());
+        return Ok(());
+    };
+    prop_assert!(!plain.refused);
+    let (answers, bad) = expected_on_8x8(text);
     let answered: Vec<&[u8]> = plain.out.split_inclusive(|&b| b == b'\n').collect();
     prop_assert_eq!(answered.len(), answers.len(), "one answer per valid line");
     for (line, (from, to)) in answered.iter().zip(&answers) {
@@ -318,6 +345,66 @@ fn check_on_8x8(input: &[u8], sizes: &[usize]) -> Result<(), TestCaseError> {
     let routed = run_both_ways(routes, || Chunked::boxed(input, sizes));
     prop_assert_eq!(routed.messages, plain.messages);
     Ok(())
+}
+
+/// Text from Windows editors: a UTF-8 byte-order mark before the first line is skipped, in
+/// every source, however the reads split it; UTF-16 is refused once, whole.
+#[test]
+fn a_byte_order_mark_is_skipped_and_utf16_refused() {
+    let marked = b"\xef\xbb\xbfe2 e4\r\nA1 h8\r\n";
+    for step in 1..6 {
+        let shown = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(marked, &[step]));
+        assert_eq!(
+            shown.out(),
+            "To get from e2 to e4 takes 2 knight moves.\nTo get from A1 to h8 takes 6 knight moves.\n",
+            "step {step}"
+        );
+        assert!(!shown.refused && shown.messages.is_empty());
+    }
+    let utf16: Vec<u8> = "e2 e4\r\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let with_mark = [&b"\xff\xfe"[..], &utf16].concat();
+    let big_endian: Vec<u8> = "e2 e4\n"
+        .encode_utf16()
+        .flat_map(u16::to_be_bytes)
+        .collect();
+    for input in [&utf16, &with_mark, &big_endian] {
+        for step in [1, 3, 100] {
+            let shown = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(input, &[step]));
+            assert!(shown.refused, "{input:?}");
+            assert_eq!((shown.out(), shown.invalid_lines), ("", 0));
+        }
+    }
+    // A short first line is answered at once, not held back to tell its encoding.
+    let shown = judge(b"a1\n");
+    assert_eq!(shown.invalid_lines, 1);
+}
+
+/// Exactly 4096 bytes before the line end is within the limit with LF and with CRLF alike,
+/// however the reads split the line; one more byte is not.
+#[test]
+fn the_length_limit_does_not_count_the_line_end() {
+    for (length, end, bad) in [
+        (4096, &b"\n"[..], 0),
+        (4096, b"\r\n", 0),
+        (4097, b"\n", 1),
+        (4097, b"\r\n", 1),
+    ] {
+        let mut line = b"e2".to_vec();
+        line.resize(length - 2, b' ');
+        line.extend_from_slice(b"e4");
+        line.extend_from_slice(end);
+        for sizes in [&[4097][..], &[4096], &[4098], &[2], &[65536]] {
+            let shown = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&line, sizes));
+            assert_eq!(
+                shown.invalid_lines, bad,
+                "{length} {end:?} read in {sizes:?}"
+            );
+            assert_eq!(shown.out.is_empty(), bad == 1);
+        }
+    }
 }
 
 /// A case proptest once found: a line one byte over the limit, read two bytes at a time.
@@ -342,14 +429,15 @@ proptest! {
 
     #[test]
     fn long_lines_around_the_limit_are_counted_once(
-        lengths in prop::collection::vec(4090usize..4100, 1..4),
+        lines in prop::collection::vec((4090usize..4100, any::<bool>()), 1..4),
         sizes in prop::collection::vec(1usize..9000, 1..3),
     ) {
         let mut input = Vec::new();
-        for length in lengths {
+        for (length, crlf) in lines {
             let mut line = b"e2".to_vec();
             line.resize(length - 2, b' ');
-            line.extend_from_slice(b"e4\n");
+            line.extend_from_slice(b"e4");
+            line.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
             input.extend_from_slice(&line);
         }
         check_on_8x8(&input, &sizes)?;
@@ -404,9 +492,13 @@ proptest! {
         let board = Board::new(board.0, board.1).unwrap();
         let formula = settings(board, Engine::Formula, Format::Sentence, false);
         let shown = run_both_ways(formula, || Chunked::boxed(&input, &sizes));
+        let Some(text) = text_of(&input) else {
+            prop_assert!(shown.refused, "refused as UTF-16");
+            return Ok(());
+        };
         let mut expected = Vec::new();
         let mut bad = 0;
-        for line in input.split_inclusive(|&b| b == b'\n') {
+        for line in text.split_inclusive(|&b| b == b'\n') {
             let line = line.strip_suffix(b"\n").unwrap_or(line);
             let line = line.strip_suffix(b"\r").unwrap_or(line);
             let tokens: Vec<&[u8]> = line

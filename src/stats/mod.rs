@@ -14,18 +14,21 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Position};
 use crate::engine::{Engine, GaveUp, Outcome, Request, SearchFn, Workspace};
 
-/// An engine to measure: its name in the table, and its search.
+/// An engine to measure: its name in the table, its search, and its limit.
 #[derive(Clone, Copy)]
 pub(crate) struct Measured {
     pub(crate) name: &'static str,
     pub(crate) search: SearchFn,
+    pub(crate) max_nodes: u64,
 }
 
-impl From<Engine> for Measured {
-    fn from(engine: Engine) -> Measured {
+impl Measured {
+    /// `engine`, allowed `max_nodes` squares a search.
+    pub(crate) fn new(engine: Engine, max_nodes: u64) -> Measured {
         Measured {
             name: engine.name(),
             search: engine.search_fn(),
+            max_nodes,
         }
     }
 }
@@ -75,7 +78,6 @@ pub(crate) struct Measurements {
     figures: Vec<EngineFigures>,
     board: Board,
     with_routes: bool,
-    max_nodes: u64,
     batch: Vec<(Position, Position, u64)>,
     results: Vec<Result<Outcome, GaveUp>>,
     workspace: Workspace,
@@ -85,18 +87,12 @@ pub(crate) struct Measurements {
 impl Measurements {
     /// Measures `engines` on `board` (the first is the one answering). With `with_routes`, each
     /// search also builds its route, as `--path` makes the answering engine do.
-    pub(crate) fn new(
-        engines: Vec<Measured>,
-        board: Board,
-        with_routes: bool,
-        max_nodes: u64,
-    ) -> Measurements {
+    pub(crate) fn new(engines: Vec<Measured>, board: Board, with_routes: bool) -> Measurements {
         Measurements {
             figures: vec![EngineFigures::default(); engines.len()],
             engines,
             board,
             with_routes,
-            max_nodes,
             batch: Vec::new(),
             results: Vec::new(),
             workspace: Workspace::new(),
@@ -126,7 +122,7 @@ impl Measurements {
                     from,
                     to,
                     with_route: self.with_routes,
-                    max_nodes: self.max_nodes,
+                    max_nodes: engine.max_nodes,
                 };
                 self.results
                     .push((engine.search)(&mut self.workspace, &request));
@@ -135,7 +131,8 @@ impl Measurements {
             // A search that gave up counts as having expanded all it was allowed.
             let expanded = |result: &Result<Outcome, GaveUp>| match result {
                 Ok(search) => search.expanded,
-                Err(gave_up) => gave_up.max_nodes,
+                Err(GaveUp::Expanded { max_nodes }) => *max_nodes,
+                Err(GaveUp::RouteTooLong { .. }) => 0,
             };
             let found = &self.results[self.results.len() - count..];
             figures.queries += count as u64;
@@ -160,6 +157,8 @@ impl Measurements {
         }
         self.disagreements += disagreements.len() as u64;
         self.batch.clear();
+        // Its searches' memory is not kept until the next batch, which may be long in coming.
+        self.workspace.trim();
         disagreements
     }
 
@@ -217,15 +216,19 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn measurements(engines: Vec<Measured>, with_routes: bool) -> Measurements {
-        Measurements::new(engines, BOARD, with_routes, 1000)
+        Measurements::new(engines, BOARD, with_routes)
     }
 
     #[test]
     fn a_broken_engine_is_caught_with_its_line() {
-        let mut engines: Vec<Measured> = Engine::ALL.into_iter().map(Measured::from).collect();
+        let mut engines: Vec<Measured> = Engine::ALL
+            .into_iter()
+            .map(|e| Measured::new(e, 1000))
+            .collect();
         engines.push(Measured {
             name: "broken",
             search: broken,
+            max_nodes: 1000,
         });
         let mut measurements = measurements(engines, false);
         measurements.record(square("e2"), square("e4"), 1);
@@ -243,7 +246,10 @@ pub(crate) mod tests {
 
     #[test]
     fn figures_add_up_over_batches() {
-        let engines = vec![Measured::from(Engine::Table), Measured::from(Engine::Bfs)];
+        let engines = vec![
+            Measured::new(Engine::Table, 1000),
+            Measured::new(Engine::Bfs, 1000),
+        ];
         let mut measurements = measurements(engines, true);
         for line in 1..=3 {
             measurements.record(square("a1"), square("h8"), line);
