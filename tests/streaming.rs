@@ -4,32 +4,12 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use common::{sentence, spawn_knight_moves};
-
-/// How long a test waits for an answer before calling the filter stuck.
-const PATIENCE: Duration = Duration::from_secs(10);
-
-/// Reads one line from the filter's stdout on another thread, so that a filter that holds its
-/// answer back fails the test instead of hanging it.
-fn read_line_within(
-    reader: BufReader<std::process::ChildStdout>,
-) -> (String, BufReader<std::process::ChildStdout>) {
-    let (sender, receiver) = mpsc::channel();
-    thread::spawn(move || {
-        let mut reader = reader;
-        let mut line = String::new();
-        let result = reader.read_line(&mut line).map(|_| line);
-        let _ = sender.send((result, reader));
-    });
-    let (line, reader) = receiver
-        .recv_timeout(PATIENCE)
-        .expect("the answer arrives while stdin is still open");
-    (line.expect("stdout reads"), reader)
-}
+#[cfg(target_os = "linux")]
+use common::memory_kib;
+use common::{read_line_within, sentence, spawn_knight_moves};
 
 #[test]
 fn a_coprocess_gets_each_answer_before_closing_stdin() {
@@ -75,17 +55,6 @@ fn a_closed_pipe_downstream_ends_the_run_quietly() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
 
-/// Peak resident memory of a running process, from Linux's /proc, in KiB.
-#[cfg(target_os = "linux")]
-fn peak_memory_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let line = status
-        .lines()
-        .find(|line| line.starts_with("VmHWM:"))
-        .expect("VmHWM in /proc/PID/status");
-    line.split_whitespace().nth(1).unwrap().parse().unwrap()
-}
-
 #[cfg(target_os = "linux")]
 #[test]
 fn a_100_megabyte_line_is_skipped_in_a_few_megabytes() {
@@ -101,7 +70,7 @@ fn a_100_megabyte_line_is_skipped_in_a_few_megabytes() {
     // while it is still waiting for the end of the line.
     stdin.flush().unwrap();
     thread::sleep(Duration::from_millis(200));
-    let peak = peak_memory_kib(child.id());
+    let peak = memory_kib(child.id(), "VmHWM");
     stdin.write_all(b"\nb1 c3\n").unwrap();
     drop(stdin);
     let mut out = String::new();

@@ -6,9 +6,12 @@
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
 
 use knight_moves::{Board, Engine, Outcome, Position, SearchError, Searcher};
 
@@ -221,4 +224,43 @@ pub fn on_a_terminal(shell_command: &str, typed: &[u8], no_color: Option<&str>) 
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success(), "{output:?}");
     String::from_utf8(output.stdout).unwrap()
+}
+
+/// How long a test waits for the program to say something before calling it stuck.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// Reads one line from `reader` (the program's stdout or stderr) on another thread, so that a
+/// program that holds its output back fails the test instead of hanging it.
+pub fn read_line_within<R: Read + Send + 'static>(reader: BufReader<R>) -> (String, BufReader<R>) {
+    read_line_in(reader, PATIENCE)
+}
+
+/// [`read_line_within`], waiting at most `patience`.
+pub fn read_line_in<R: Read + Send + 'static>(
+    reader: BufReader<R>,
+    patience: Duration,
+) -> (String, BufReader<R>) {
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        let mut reader = reader;
+        let mut line = String::new();
+        let result = reader.read_line(&mut line).map(|_| line);
+        let _ = sender.send((result, reader));
+    });
+    let (line, reader) = receiver
+        .recv_timeout(patience)
+        .expect("the program writes its line in time");
+    (line.expect("the pipe reads"), reader)
+}
+
+/// A figure of a running process's memory from Linux's /proc, in KiB: `VmHWM` for its peak,
+/// `VmRSS` for now.
+#[cfg(target_os = "linux")]
+pub fn memory_kib(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with(&format!("{field}:")))
+        .unwrap_or_else(|| panic!("{field} in /proc/PID/status"));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }

@@ -1,0 +1,195 @@
+//! I/O that tells the truth (issue 10), on the binary: file names shown as given, an empty
+//! name, a closed or full standard output, text from Windows editors, the length limit with
+//! CRLF, and the spellings of `--board` and `--max-nodes`.
+
+mod common;
+
+use std::process::Command;
+
+use common::{knight_moves, sentence};
+use predicates::prelude::*;
+
+/// Runs `script` in `sh`, where `$KM` is the built binary, in `tests/data`; returns (status,
+/// stdout, stderr).
+fn in_a_shell(script: &str) -> (i32, String, String) {
+    let output = Command::new("sh")
+        .args(["-c", script])
+        .env("KM", env!("CARGO_BIN_EXE_knight-moves"))
+        .current_dir(common::data_dir())
+        .output()
+        .expect("sh runs");
+    (
+        output.status.code().expect("an exit status"),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn file_names_are_shown_as_given_one_message_a_line() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+
+    let dir = tempfile::tempdir().unwrap();
+    let odd = OsStr::from_bytes(b"two\nlines \xff\\.in");
+    std::fs::write(dir.path().join(odd), "e2 e4\ni9 a1\n").unwrap();
+    let shown = r"two\nlines \xff\\.in";
+    knight_moves()
+        .current_dir(dir.path())
+        .arg(odd)
+        .arg(OsStr::from_bytes(b"missing\n\xfe.in"))
+        .assert()
+        .code(2)
+        .stdout(sentence("e2", "e4", 2))
+        .stderr(format!(
+            "knight-moves: {shown}:2: square \"i9\" is off the 8x8 board: expected a file a-h \
+             and a rank 1-8\nknight-moves: missing\\n\\xfe.in: No such file or directory (os \
+             error 2)\n"
+        ));
+    let output = knight_moves()
+        .current_dir(dir.path())
+        .args(["--format", "json"])
+        .arg(odd)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_str(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(json["source"], shown, "the same name as in messages");
+}
+
+#[test]
+fn an_empty_file_name_is_reported_and_the_others_read() {
+    knight_moves()
+        .args(["sample.in", "", "sample.in"])
+        .assert()
+        .code(2)
+        .stdout(include_str!("data/sample.out").repeat(2))
+        .stderr("knight-moves: '': No such file or directory (os error 2)\n");
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error_not_a_success() {
+    for args in ["sample.in", "--help", "--version", "--generate man"] {
+        let (status, _, stderr) = in_a_shell(&format!("\"$KM\" {args} >&-"));
+        assert_eq!(status, 2, "{args}");
+        assert_eq!(
+            stderr, "knight-moves: cannot write to standard output: it is closed\n",
+            "{args}"
+        );
+    }
+    // Standard output sent to /dev/null on purpose is fine.
+    let (status, _, stderr) = in_a_shell("\"$KM\" sample.in > /dev/null");
+    assert_eq!((status, stderr.as_str()), (0, ""));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_an_error_not_a_success() {
+    for args in [
+        "sample.in",
+        "--help",
+        "--version",
+        "--generate complete-bash",
+    ] {
+        let (status, _, stderr) = in_a_shell(&format!("\"$KM\" {args} > /dev/full"));
+        assert_eq!(status, 2, "{args}");
+        assert!(
+            stderr.starts_with("knight-moves: cannot write to standard output: No space left"),
+            "{args}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn help_into_a_closed_pipe_is_quiet() {
+    let (status, stdout, stderr) = in_a_shell("\"$KM\" --help | head -c 10");
+    assert_eq!((status, stdout.len(), stderr.as_str()), (0, 10, ""));
+}
+
+#[test]
+fn a_utf8_byte_order_mark_is_skipped_in_every_source() {
+    let marked = "\u{feff}e2 e4\r\nh8 a1\r\n";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("windows.txt");
+    std::fs::write(&file, marked).unwrap();
+    knight_moves()
+        .arg(&file)
+        .arg("-")
+        .write_stdin(marked)
+        .assert()
+        .success()
+        .stdout((sentence("e2", "e4", 2) + &sentence("h8", "a1", 6)).repeat(2))
+        .stderr("");
+}
+
+#[test]
+fn utf16_gets_one_message_naming_it_and_how_to_convert() {
+    let utf16: Vec<u8> = "\u{feff}e2 e4\r\na1 h8\r\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    knight_moves()
+        .arg("-")
+        .arg("sample.in")
+        .write_stdin(utf16)
+        .assert()
+        .code(2)
+        .stdout(include_str!("data/sample.out"))
+        .stderr(
+            predicate::str::starts_with("knight-moves: <stdin>: looks like UTF-16 text")
+                .and(predicate::str::contains("iconv -f UTF-16 -t UTF-8"))
+                .and(predicate::str::ends_with("skipped\n"))
+                .and(predicate::function(|text: &str| text.lines().count() == 1)),
+        );
+}
+
+#[test]
+fn a_line_of_4096_bytes_is_within_the_limit_with_lf_or_crlf() {
+    for end in ["\n", "\r\n"] {
+        let line = format!("e2{}e4", " ".repeat(4092));
+        let too_long = format!("e2{}e4", " ".repeat(4093));
+        knight_moves()
+            .write_stdin(format!("{line}{end}{too_long}{end}"))
+            .assert()
+            .code(1)
+            .stdout(sentence("e2", "e4", 2))
+            .stderr("knight-moves: <stdin>:2: line is longer than 4096 bytes; skipped\n");
+    }
+}
+
+#[test]
+fn the_board_may_be_written_with_a_multiplication_sign() {
+    for size in ["8×8", "8X8", "8x8", "8"] {
+        knight_moves()
+            .args(["--board", size, "sample.in"])
+            .assert()
+            .success()
+            .stdout(include_str!("data/sample.out"));
+    }
+    knight_moves()
+        .args(["--board", "3×1000000000"])
+        .write_stdin("a1 c1\n")
+        .assert()
+        .success()
+        .stdout("To get from a1 to c1 takes 2 knight moves.\n");
+}
+
+#[test]
+fn max_nodes_states_its_real_range() {
+    for value in ["0", "-1", "18446744073709551616", "ten"] {
+        knight_moves()
+            .arg(format!("--max-nodes={value}"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "expected a whole number from 1 to 18446744073709551615",
+            ));
+    }
+}

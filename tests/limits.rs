@@ -1,0 +1,235 @@
+//! Limits that hold (issue 10), on the binary as users run it: every engine's memory bounded by
+//! `--max-nodes`, routes streamed, memory given back while waiting for input, answers written
+//! before a slow search, no search to prove there is no route, and give-ups that say what was
+//! limited.
+
+mod common;
+
+use std::io::{BufReader, Write};
+use std::time::Duration;
+
+#[cfg(target_os = "linux")]
+use common::memory_kib;
+use common::{knight_moves, read_line_in, read_line_within, spawn_knight_moves};
+use knight_moves::{Board, Engine, Position, Searcher};
+
+/// The far corner of a 10⁹ × 10⁹ board from a1: no search reaches it within any limit.
+const FAR: &str = "a1 cfdgsxl1000000000\n";
+
+/// Runs the binary with `args`, writes `input` and keeps stdin open; waits for one line on
+/// stderr (a give-up) and returns (peak KiB, resident KiB now, that line) while the program
+/// waits for more input.
+#[cfg(target_os = "linux")]
+fn memory_after(args: &[&str], input: &str) -> (u64, u64, String) {
+    let mut child = spawn_knight_moves(args);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let (message, _stderr) = read_line_within(BufReader::new(child.stderr.take().unwrap()));
+    // The give-up is reported, then the read ends: give the program a moment to trim.
+    std::thread::sleep(Duration::from_millis(300));
+    let (peak, now) = (
+        memory_kib(child.id(), "VmHWM"),
+        memory_kib(child.id(), "VmRSS"),
+    );
+    drop(stdin);
+    child.wait().unwrap();
+    (peak, now, message)
+}
+
+/// Each engine's memory grows with the squares it expands, at most by the bytes a square
+/// docs/ARCHITECTURE.md gives for it, and goes back to the baseline once the search is over.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_engine_stays_within_its_bound_and_gives_the_memory_back() {
+    const BASELINE_KIB: u64 = 16 * 1024;
+    for (engine, max_nodes, bytes_a_square) in [
+        ("bfs", 1_000_000, 100),
+        ("bidirectional", 1_000_000, 100),
+        ("astar", 200_000, 500),
+    ] {
+        let limit = max_nodes.to_string();
+        let args = [
+            "--board",
+            "1000000000",
+            "--algorithm",
+            engine,
+            "--max-nodes",
+            &limit,
+        ];
+        let (peak, now, message) = memory_after(&args, FAR);
+        assert!(
+            message.contains(&format!("gave up after expanding {max_nodes} squares")),
+            "{engine}: {message}"
+        );
+        let bound = BASELINE_KIB + max_nodes * bytes_a_square / 1024;
+        assert!(
+            peak <= bound,
+            "{engine}: peak {peak} KiB, bound {bound} KiB"
+        );
+        assert!(
+            peak > 2 * BASELINE_KIB,
+            "{engine}: the search was big ({peak} KiB)"
+        );
+        assert!(
+            now < BASELINE_KIB,
+            "{engine}: {now} KiB kept after the search"
+        );
+    }
+}
+
+/// At its default limit, each engine's search on a far pair of the biggest board stays under
+/// 1 GiB. Slow in a debug build (a search of ten million squares each).
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "ten million squares a search: run with cargo test --release -- --ignored"]
+fn every_engine_at_its_default_limit_stays_under_a_gibibyte() {
+    for engine in ["bfs", "bidirectional", "astar", "formula"] {
+        let args = ["--board", "1000000000", "--algorithm", engine, "--path"];
+        let (peak, _, message) = memory_after(&args, FAR);
+        println!("{engine}: peak {peak} KiB: {message}");
+        assert!(peak < 1024 * 1024, "{engine}: peak {peak} KiB");
+    }
+}
+
+/// Routes leave as they are written: three routes of 1,600,000 moves each (15–18 MB of text
+/// each) never sit in memory together, nor does one whole.
+#[cfg(target_os = "linux")]
+#[test]
+fn long_routes_are_streamed_in_every_format() {
+    for format in ["sentence", "tsv", "json"] {
+        let mut child =
+            spawn_knight_moves(&["--board", "1000000000", "--path", "--format", format]);
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all("a1 a3200001\n".repeat(3).as_bytes())
+            .unwrap();
+        drop(stdin);
+        let pid = child.id();
+        // Read the output as it comes; the peak is read before the process ends.
+        let mut stdout = child.stdout.take().unwrap();
+        let mut total = 0;
+        let mut chunk = vec![0; 1 << 16];
+        let mut peak = 0;
+        loop {
+            let read = std::io::Read::read(&mut stdout, &mut chunk).unwrap();
+            if read == 0 {
+                break;
+            }
+            total += read;
+            if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+                if status.contains("VmHWM") {
+                    peak = memory_kib(pid, "VmHWM");
+                }
+            }
+        }
+        assert!(child.wait().unwrap().success(), "{format}");
+        assert!(total > 3 * 14_000_000, "{format}: {total} bytes");
+        // The route itself is held (8 bytes a move, 16 MiB with room to grow); its text, and
+        // the other routes, are not.
+        assert!(peak < 24 * 1024, "{format}: peak {peak} KiB");
+    }
+}
+
+/// Answers already made are written before a search that may take long begins, so a run
+/// stopped during it loses only the line in progress.
+#[test]
+fn answers_before_a_slow_search_are_written_before_it_begins() {
+    let mut child = spawn_knight_moves(&["--board", "1000000000", "--algorithm", "bfs"]);
+    let mut stdin = child.stdin.take().unwrap();
+    // Both lines in one write: they arrive in one read, as in a file.
+    stdin.write_all(format!("a1 b3\n{FAR}").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    // The far search takes seconds (ten million squares); the answer before it must not wait.
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let (line, _) = read_line_in(stdout, Duration::from_secs(2));
+    assert_eq!(line, "To get from a1 to b3 takes 1 knight moves.\n");
+    // The far search (ten million squares) is still going: stop it, as `timeout` would.
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// With a limit of one square, a one-move route is within it for every engine.
+#[test]
+fn a_route_within_the_limit_is_found_by_every_engine() {
+    for engine in ["formula", "bfs", "bidirectional", "astar"] {
+        knight_moves()
+            .args(["--board", "1000000000", "--max-nodes", "1", "--path"])
+            .args(["--algorithm", engine])
+            .write_stdin("a1 b3\nc5 c5\n")
+            .assert()
+            .success()
+            .stdout(
+                "To get from a1 to b3 takes 1 knight moves: a1 b3.\n\
+                 To get from c5 to c5 takes 0 knight moves: c5.\n",
+            );
+    }
+}
+
+/// A give-up says what was limited and what would help, true to the engine.
+#[test]
+fn give_ups_say_what_was_limited() {
+    let cases = [
+        (
+            "formula",
+            "knight-moves: <stdin>:1: the route has 500000001 moves, more than --max-nodes \
+             allows (1000); leave out --path, or allow more\n",
+        ),
+        (
+            "astar",
+            "knight-moves: <stdin>:1: gave up after expanding 1000 squares (--max-nodes); \
+             try --algorithm formula, or allow more\n",
+        ),
+    ];
+    for (engine, message) in cases {
+        knight_moves()
+            .args(["--board", "1000000000", "--max-nodes", "1000", "--path"])
+            .args(["--algorithm", engine])
+            .write_stdin("a1 cfdgsxl1\n")
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(message);
+    }
+}
+
+/// On boards 1 and 2 wide, the board says at once which squares no knight can join: every
+/// engine answers so without searching, and all agree.
+#[test]
+fn every_engine_agrees_at_once_on_boards_one_and_two_wide() {
+    let mut searcher = Searcher::new();
+    for files in [1, 2] {
+        let board = Board::new(files, Board::MAX_SIDE).unwrap();
+        let far = Position::new(files - 1, Board::MAX_SIDE - 1);
+        let pairs = [
+            (Position::new(0, 0), far),
+            (Position::new(0, 0), Position::new(files - 1, 0)),
+            (Position::new(0, 0), Position::new(files - 1, 2)),
+            (Position::new(0, 0), Position::new(0, 4)),
+            (Position::new(0, 0), Position::new(files - 1, 4)),
+        ];
+        for (from, to) in pairs {
+            let formula = searcher
+                .search(Engine::Formula, board, from, to, false)
+                .unwrap();
+            for engine in [Engine::Bfs, Engine::Bidirectional, Engine::Astar] {
+                let found = searcher.search(engine, board, from, to, true).unwrap();
+                assert_eq!(
+                    found.moves, formula.moves,
+                    "{engine} on {board}, {from} {to}"
+                );
+                if found.moves.is_none() {
+                    assert_eq!(found.expanded, 0, "{engine} searched on {board}");
+                }
+            }
+        }
+    }
+    knight_moves()
+        .args(["--board", "2x1000000000", "--compare"])
+        .write_stdin("a1 b1\na1 b3\n")
+        .assert()
+        .success()
+        .stdout(
+            "There is no knight route from a1 to b1.\nTo get from a1 to b3 takes 1 knight moves.\n",
+        );
+}
