@@ -11,7 +11,8 @@ pub(crate) enum ExitStatus {
     /// Some lines were not two valid squares, or their search passed `--max-nodes`; each was
     /// reported on stderr and every other line was answered.
     InvalidLines = 1,
-    /// A usage error, or an input file that could not be read (the other files were still read).
+    /// A usage error, an input file that could not be read (the other files were still read),
+    /// or standard output that could not be written.
     Trouble = 2,
     /// With `--compare`, two engines gave different distances for some query.
     EnginesDisagree = 3,
@@ -24,7 +25,8 @@ Exit status:
   0  every line was answered (blank lines are skipped), or the output pipe was closed
   1  some lines were invalid (or their search passed --max-nodes): each was reported on
      stderr, every other line was answered
-  2  usage error, or an input file could not be read (the other files were still read)
+  2  usage error, an input file could not be read (the other files were still read),
+     or standard output could not be written
   3  with --compare: two engines disagreed on a distance (each case reported on stderr)
 When several apply, the highest wins.";
 }
