@@ -15,6 +15,8 @@
 #   big        random pairs of a 1000000x1000000 board (default engine, the formula)
 #   general    the judge file with the accelerator off (KNIGHT_MOVES_ACCELERATOR=off): what the
 #              general pipeline alone costs
+#   nakanj     the same queries as SPOJ NAKANJ has them (a count line first), --problem nakanj
+#   grid       --problem cses-grid for n = 3000 (9 million numbers; its line is a number)
 # Then one --compare run over every 8x8 pair 100 times: each engine's time a query.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +37,8 @@ pairs=$work/all-pairs-x100.txt
 [[ -s $messy ]] || "$work/generate" messy "$lines" 2243 > "$messy"
 [[ -s $big ]] || "$work/generate" big "$big_lines" 1372 1000000 > "$big"
 [[ -s $pairs ]] || for _ in $(seq 100); do cat tests/data/all-pairs.in; done > "$pairs"
+nakanj=$work/nakanj-$lines.txt
+[[ -s $nakanj ]] || { echo "$lines"; cat "$judge"; } > "$nakanj"
 
 # The reference's answers must be the program's, or the comparison means nothing.
 cmp -s <("$work/reference" < "$judge") <("$bin" "$judge") ||
@@ -56,6 +60,10 @@ for ((run = 0; run < runs; run++)); do
     times[$name,path]+="$(wall "$p" --path "$judge") "
     times[$name,big]+="$(wall "$p" --board 1000000 "$big") "
     times[$name,general]+="$(KNIGHT_MOVES_ACCELERATOR=off wall "$p" "$judge") "
+    if [[ $name == knight-moves ]]; then
+      times[$name,nakanj]+="$(wall "$p" --problem nakanj "$nakanj") "
+      times[$name,grid]+="$(echo 3000 | wall "$p" --problem cses-grid) "
+    fi
   done
 done
 
@@ -64,13 +72,17 @@ printf 'inputs: %s judge and messy lines, %s big-board lines; medians of %s runs
 printf '%-13s %-10s %9s %9s %s\n' program workload seconds ns/line ratio
 printf '%-13s %-10s %9.3f %9.1f %s\n' reference judge "$reference" "$(echo "$reference * 1000000000 / $lines" | bc -l)" 1.00
 for name in "${binaries[@]}"; do
-  for workload in judge messy path big general; do
+  workloads=(judge messy path big general)
+  [[ $name == knight-moves ]] && workloads+=(nakanj grid)
+  for workload in "${workloads[@]}"; do
     t=$(echo "${times[$name,$workload]}" | median)
     count=$lines
     [[ $workload == big ]] && count=$big_lines
+    [[ $workload == grid ]] && count=9000000
     case $workload in
       judge | messy) ratio=$(printf '%.2f (to reference)' "$(echo "$t / $reference" | bc -l)") ;;
-      path | general) ratio=$(printf '%.2f (to judge)' "$(echo "$t / $(echo "${times[$name,judge]}" | median)" | bc -l)") ;;
+      path | general | nakanj) ratio=$(printf '%.2f (to judge)' "$(echo "$t / $(echo "${times[$name,judge]}" | median)" | bc -l)") ;;
+      grid) ratio='(a number)' ;;
       big) ratio=$(printf '%.2f (a line, to messy)' "$(echo "($t / $count) / ($(echo "${times[$name,messy]}" | median) / $lines)" | bc -l)") ;;
     esac
     printf '%-13s %-10s %9.3f %9.1f %s\n' "$name" "$workload" "$t" "$(echo "$t * 1000000000 / $count" | bc -l)" "$ratio"

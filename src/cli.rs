@@ -11,8 +11,10 @@ use crate::board::Board;
 use crate::engine::Engine;
 use crate::exit::ExitStatus;
 use crate::format::{Format, draw};
+use crate::problem::Problem;
 use crate::settings::{
-    AnswerSettings, Generate, Input, Measure, OutputSettings, SearchSettings, Settings, Task,
+    AnswerSettings, EngineChoice, Generate, Input, Measure, OutputSettings, SearchSettings,
+    Settings, Task,
 };
 
 const EXAMPLES: &str = "\
@@ -25,7 +27,23 @@ Examples:
   knight-moves --compare all-pairs.in > /dev/null
                                             time every engine, check they agree
   echo 'a1 zz100' | knight-moves --board 702x100 --path
-                                            a bigger board, in extended notation";
+                                            a bigger board, in extended notation
+  knight-moves --problem nakanj nakanj.in   SPOJ NAKANJ's input and answers
+  echo 1000 | knight-moves --problem cses-grid
+                                            CSES Knight Moves Grid for n = 1000";
+
+const PROBLEMS: &str = "\
+Problems (--problem) and the options each takes:
+  uva439     UVa 439 = POJ 2243 = HDU 1372 = ZOJ 1091: lines `e2 e4`, the judge's sentence;
+             every option
+  nakanj     SPOJ NAKANJ: a count T, then T lines `e2 e4`; each answer the bare number (and
+             the route after it with --path); every option but --board (the board is 8x8)
+  poj1915    POJ 1915 = Baekjoon 7562: a count, then scenarios of three lines: side, start
+             `x y`, end `x y` (from 0); each answer the bare number, -1 where no route exists
+             (the route as `x,y` squares after it with --path); --algorithm (not table),
+             --max-nodes and --path
+  cses-grid  CSES 3217 Knight Moves Grid: n; n lines of n numbers, the moves from the
+             top-left corner to each square (-1 where none reaches); no other option";
 
 /// The fewest knight moves between two squares of a chessboard.
 ///
@@ -44,12 +62,16 @@ pub(crate) struct Cli {
           value_parser = clap::builder::OsStringValueParser::new())]
     pub(crate) files: Vec<OsString>,
 
+    /// The judge problem whose input is read and whose answers are written.
+    #[arg(long, value_enum, value_name = "NAME", default_value_t = Problem::Uva439)]
+    pub(crate) problem: Problem,
+
     /// The board: N for N×N, or WxH (or W×H) for W files by H ranks, each side from 1 to
     /// 1000000000.
     /// Files past z are named like spreadsheet columns (aa, ab, …), ranks are numbered from 1,
-    /// and a1 is the bottom-left corner.
-    #[arg(long, value_name = "SIZE", default_value = "8")]
-    pub(crate) board: Board,
+    /// and a1 is the bottom-left corner. [default: 8]
+    #[arg(long, value_name = "SIZE")]
+    pub(crate) board: Option<Board>,
 
     /// The search engine that answers. Every engine gives the same distances; they differ in
     /// how much of the board they search. [default: table on 8x8, formula on any other board]
@@ -59,7 +81,7 @@ pub(crate) struct Cli {
     /// The most squares one search may expand; a query that needs more is reported as a bad
     /// line, so that no query uses up memory (at the defaults, a search stays under about
     /// 1 GiB). Also bounds the moves of a route the formula builds. [default: 10000000, and
-    /// 2500000 for astar, which holds more for each square it expands]
+    /// 1500000 for astar, which holds more for each square it expands]
     #[arg(long, value_name = "N", value_parser = max_nodes)]
     pub(crate) max_nodes: Option<u64>,
 
@@ -100,6 +122,49 @@ pub(crate) struct Cli {
 }
 
 impl Cli {
+    /// The first option given that the chosen problem has no use for, as typed: each problem
+    /// takes the options that mean something for its input and answers (the table in --help).
+    fn option_the_problem_rejects(&self) -> Option<&'static str> {
+        let non_sentence = self.format != Format::Sentence;
+        let given: [(&'static str, bool); 9] = [
+            ("--board", self.board.is_some()),
+            ("--algorithm", self.algorithm.is_some()),
+            ("--algorithm table", self.algorithm == Some(Engine::Table)),
+            ("--max-nodes", self.max_nodes.is_some()),
+            ("--path", self.path),
+            ("--stats", self.stats),
+            ("--compare", self.compare),
+            ("--format", non_sentence),
+            ("--draw", self.draw),
+        ];
+        let rejected: &[&str] = match self.problem {
+            Problem::Uva439 => &[],
+            Problem::Nakanj => &["--board"],
+            Problem::Poj1915 => &[
+                "--board",
+                "--algorithm table",
+                "--stats",
+                "--compare",
+                "--format",
+                "--draw",
+            ],
+            Problem::CsesGrid => &[
+                "--board",
+                "--algorithm",
+                "--max-nodes",
+                "--path",
+                "--stats",
+                "--compare",
+                "--format",
+                "--draw",
+            ],
+        };
+        given
+            .into_iter()
+            .find(|(option, is_given)| *is_given && rejected.contains(option))
+            .map(|(option, _)| option)
+    }
+
     /// Checks the options that clap cannot check alone, and settles what they mean: the engine
     /// for the board, `--draw` implying `--path`, colour, the accelerator, the inputs.
     pub(crate) fn into_settings(self) -> Result<Settings, clap::Error> {
@@ -112,13 +177,25 @@ impl Cli {
         if cli.header && cli.format != Format::Tsv {
             return Err(usage_error("--header goes with --format tsv"));
         }
-        let board = cli.board;
-        let engine = cli.algorithm.unwrap_or(Engine::fastest_for(board));
-        if !engine.works_on(board) {
+        let problem = cli.problem;
+        if let Some(option) = cli.option_the_problem_rejects() {
+            let name = problem.name();
             return Err(usage_error(&format!(
-                "--algorithm {engine} works on the 8x8 board only, not {board}; \
-                 formula answers as fast on any board"
+                "{option} does not go with --problem {name} (see Problems in --help)"
             )));
+        }
+        let board = cli.board.unwrap_or(Board::STANDARD);
+        let engine = match (problem, cli.algorithm) {
+            (Problem::Poj1915, None) => EngineChoice::FastestForEachBoard,
+            (_, algorithm) => EngineChoice::Given(algorithm.unwrap_or(Engine::fastest_for(board))),
+        };
+        if let EngineChoice::Given(engine) = engine {
+            if !engine.works_on(board) {
+                return Err(usage_error(&format!(
+                    "--algorithm {engine} works on the 8x8 board only, not {board}; \
+                     formula answers as fast on any board"
+                )));
+            }
         }
         let largest_drawn = board.files().max(board.ranks());
         if cli.draw && largest_drawn > draw::MAX_DRAWN_SIDE {
@@ -133,6 +210,7 @@ impl Cli {
             (false, false) => Measure::Nothing,
         };
         let answers = AnswerSettings {
+            problem,
             search: SearchSettings {
                 board,
                 engine,
@@ -181,7 +259,7 @@ fn max_nodes(text: &str) -> Result<u64, String> {
 }
 
 fn after_help() -> String {
-    format!("{EXAMPLES}\n\n{}", ExitStatus::HELP)
+    format!("{EXAMPLES}\n\n{PROBLEMS}\n\n{}", ExitStatus::HELP)
 }
 
 #[cfg(test)]

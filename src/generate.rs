@@ -44,6 +44,6 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 12, "the options this test knows of");
+        assert_eq!(checked, 13, "the options this test knows of");
     }
 }

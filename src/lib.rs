@@ -34,6 +34,7 @@ mod format;
 mod generate;
 mod input;
 mod pipeline;
+mod problem;
 mod settings;
 mod stats;
 

@@ -21,10 +21,13 @@ use crate::board::Board;
 use crate::engine::square_map::SquareMap;
 use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::fast::Accelerator;
+use crate::format::number::Naming;
 use crate::format::{Answer, Drawing, SPILL_BYTES, Spill, Writer};
 use crate::input::Lines;
-use crate::input::line::{LineError, Query, parse_line};
-use crate::settings::{AnswerSettings, Measure};
+use crate::input::line::{LineError, Query};
+use crate::problem::grid;
+use crate::problem::{Grammar, Problem, Step};
+use crate::settings::{AnswerSettings, Measure, SearchSettings};
 use crate::stats::{Measured, Measurements};
 
 /// Answers queries from any number of sources, in order, onto one output, and reports bad
@@ -35,6 +38,9 @@ pub(crate) struct Pipeline<W: Write, M: Write> {
     /// Answers not yet written to `out`.
     pending: Vec<u8>,
     accelerator: Option<Accelerator>,
+    /// The problem whose input is read, and how far the current source has been read by it.
+    problem: Problem,
+    grammar: Grammar,
     answerer: Answerer,
     invalid_lines: u64,
 }
@@ -42,9 +48,7 @@ pub(crate) struct Pipeline<W: Write, M: Write> {
 /// The general path's answering step: a search by the chosen engine, then the writer, with
 /// the measurements watching.
 struct Answerer {
-    engine: Engine,
-    board: Board,
-    max_nodes: u64,
+    search: SearchSettings,
     with_route: bool,
     workspace: Workspace,
     writer: Writer,
@@ -60,11 +64,16 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             board: search.board,
             colour: output.colour,
         });
-        let writer = Writer::new(output.format, output.header, output.path, drawing);
+        let numbers = match settings.problem {
+            Problem::Nakanj => Some(Naming::AsTyped),
+            Problem::Poj1915 => Some(Naming::Coordinates),
+            Problem::Uva439 | Problem::CsesGrid => None,
+        };
+        let writer = Writer::new(output.format, output.header, output.path, drawing, numbers);
         let measured = |engine| Measured::new(engine, search.max_nodes_for(engine));
         let measured: Vec<Measured> = match settings.measure {
             Measure::Nothing => Vec::new(),
-            Measure::Engine => vec![measured(search.engine)],
+            Measure::Engine => vec![measured(search.engine.for_board(search.board))],
             Measure::AllEngines => Engine::all_for(search.board).map(measured).collect(),
         };
         let measurements =
@@ -76,10 +85,10 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             messages,
             pending,
             accelerator: Accelerator::for_settings(settings),
+            problem: settings.problem,
+            grammar: settings.problem.grammar(search.board),
             answerer: Answerer {
-                engine: search.engine,
-                board: search.board,
-                max_nodes: search.max_nodes_for(search.engine),
+                search,
                 with_route: output.path,
                 workspace: Workspace::new(),
                 writer,
@@ -117,13 +126,26 @@ impl<W: Write, M: Write> Pipeline<W, M> {
         (self.out, self.messages)
     }
 
-    /// Answers or reports one line (without its newline) by the general path.
+    /// Answers or reports one line (without its newline) by the general path, as the
+    /// problem's grammar reads it.
     fn answer_line(&mut self, source: &str, line_number: u64, line: &[u8]) -> io::Result<()> {
-        match parse_line(line, self.answerer.board) {
-            Ok(Some(query)) => self.answer(source, line_number, &query),
-            Ok(None) => Ok(()),
-            Err(error) => self.report(source, line_number, &error),
+        match self.grammar.read(line, line_number) {
+            Step::Query(query, board) => self.answer(source, line_number, &query, board),
+            Step::Skip => Ok(()),
+            Step::Grid(side) => self.write_grid(side),
+            Step::Bad(error) => self.report(source, line_number, &error),
         }
+    }
+
+    /// Writes a CSES grid, leaving in pieces as it is made.
+    fn write_grid(&mut self, side: u32) -> io::Result<()> {
+        let Pipeline { out, pending, .. } = self;
+        let mut spill = |buffer: &mut Vec<u8>| {
+            out.write_all(buffer)?;
+            buffer.clear();
+            Ok(())
+        };
+        grid::push_grid(side, pending, &mut spill)
     }
 
     /// Answers one query, or reports that its search gave up.
@@ -132,8 +154,14 @@ impl<W: Write, M: Write> Pipeline<W, M> {
     /// that a run stopped during it (a `timeout`, Ctrl-C) loses only the line in progress; and
     /// after it when they pass [`SPILL_BYTES`], so that the output holds little more than the
     /// answer being written, whose long route leaves as it is written.
-    fn answer(&mut self, source: &str, line_number: u64, query: &Query) -> io::Result<()> {
-        if self.answerer.may_take_long() {
+    fn answer(
+        &mut self,
+        source: &str,
+        line_number: u64,
+        query: &Query,
+        board: Board,
+    ) -> io::Result<()> {
+        if self.answerer.may_take_long(board) {
             self.flush()?;
         }
         let Pipeline {
@@ -147,11 +175,11 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             buffer.clear();
             Ok(())
         };
-        match answerer.answer(pending, query, source, line_number, &mut spill)? {
+        match answerer.answer(pending, query, board, source, line_number, &mut spill)? {
             Ok(()) if self.pending.len() >= SPILL_BYTES => self.flush(),
             Ok(()) => Ok(()),
             Err(gave_up) => {
-                let engine = self.answerer.engine;
+                let engine = self.answerer.search.engine.for_board(board);
                 self.report(source, line_number, &GaveUpMessage { gave_up, engine })
             }
         }
@@ -213,7 +241,9 @@ impl<W: Write, M: Write> Lines for Pipeline<W, M> {
         let mut position = 0;
         loop {
             if let Some(accelerator) = &self.accelerator {
-                let run = accelerator.answer_run(&bytes[position..], &mut self.pending);
+                let most = self.grammar.queries_the_accelerator_may_answer();
+                let run = accelerator.answer_run(&bytes[position..], &mut self.pending, most);
+                self.grammar.answered_by_the_accelerator(run.lines);
                 position += run.bytes;
                 *line_number += run.lines;
             }
@@ -229,6 +259,17 @@ impl<W: Write, M: Write> Lines for Pipeline<W, M> {
 
     fn take_last_line(&mut self, source: &str, line_number: u64, line: &[u8]) -> io::Result<()> {
         self.answer_line(source, line_number, line)
+    }
+
+    fn start_source(&mut self) {
+        self.grammar = self.problem.grammar(self.answerer.search.board);
+    }
+
+    fn end_source(&mut self, source: &str, last_line: u64) -> io::Result<()> {
+        match self.grammar.finish(last_line) {
+            Some((line_number, error)) => self.report(source, line_number, &error),
+            None => Ok(()),
+        }
     }
 
     fn skip_long_line(&mut self, source: &str, line_number: u64) -> io::Result<()> {
@@ -267,9 +308,9 @@ impl Answerer {
     /// it: on a board of more than [`SquareMap::DENSE_LIMIT`] squares, every search by a
     /// searching engine, and every route the formula builds (a move at a time). On smaller
     /// boards every search takes microseconds.
-    fn may_take_long(&self) -> bool {
-        let squares = u64::from(self.board.files()) * u64::from(self.board.ranks());
-        let searches = match self.engine {
+    fn may_take_long(&self, board: Board) -> bool {
+        let squares = u64::from(board.files()) * u64::from(board.ranks());
+        let searches = match self.search.engine.for_board(board) {
             Engine::Table => false,
             Engine::Formula => self.with_route,
             Engine::Bfs | Engine::Bidirectional | Engine::Astar => true,
@@ -284,18 +325,20 @@ impl Answerer {
         &mut self,
         out: &mut Vec<u8>,
         query: &Query,
+        board: Board,
         source: &str,
         line_number: u64,
         spill: Spill,
     ) -> io::Result<Result<(), GaveUp>> {
+        let engine = self.search.engine.for_board(board);
         let request = Request {
-            board: self.board,
+            board,
             from: query.from,
             to: query.to,
             with_route: self.with_route,
-            max_nodes: self.max_nodes,
+            max_nodes: self.search.max_nodes_for(engine),
         };
-        let outcome = match self.engine.search(&mut self.workspace, &request) {
+        let outcome = match engine.search(&mut self.workspace, &request) {
             Ok(outcome) => outcome,
             Err(gave_up) => return Ok(Err(gave_up)),
         };

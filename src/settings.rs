@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use crate::input::line::Escaped;
+use crate::problem::Problem;
 
 use crate::board::Board;
 use crate::engine::Engine;
@@ -75,6 +76,8 @@ fn path_bytes(path: &std::path::Path) -> std::borrow::Cow<'_, [u8]> {
 /// How queries are answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct AnswerSettings {
+    /// Whose input is read and whose answers are written (`--problem`).
+    pub problem: Problem,
     pub search: SearchSettings,
     pub output: OutputSettings,
     pub measure: Measure,
@@ -82,14 +85,33 @@ pub(crate) struct AnswerSettings {
     pub accelerate: bool,
 }
 
-/// What to search: the engine is a real one, chosen for the board.
+/// What to search: the board, unless each query brings its own, and the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SearchSettings {
     pub board: Board,
-    pub engine: Engine,
+    pub engine: EngineChoice,
     /// The most squares one search may expand (`--max-nodes`), or `None` for each engine's
     /// own default.
     pub max_nodes: Option<u64>,
+}
+
+/// Which engine answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EngineChoice {
+    /// This one, for every query.
+    Given(Engine),
+    /// The fastest for each query's board (POJ 1915, whose scenarios change the board).
+    FastestForEachBoard,
+}
+
+impl EngineChoice {
+    /// The engine for a query on `board`.
+    pub(crate) fn for_board(self, board: Board) -> Engine {
+        match self {
+            EngineChoice::Given(engine) => engine,
+            EngineChoice::FastestForEachBoard => Engine::fastest_for(board),
+        }
+    }
 }
 
 /// How to write the answers.
@@ -144,9 +166,10 @@ impl AnswerSettings {
     #[cfg(test)]
     pub(crate) fn judge() -> AnswerSettings {
         AnswerSettings {
+            problem: Problem::Uva439,
             search: SearchSettings {
                 board: Board::STANDARD,
-                engine: Engine::Table,
+                engine: EngineChoice::Given(Engine::Table),
                 max_nodes: None,
             },
             output: OutputSettings {

@@ -26,7 +26,8 @@ use crate::fast::write::{
     push_sentence_with_route_text,
 };
 use crate::format::Format;
-use crate::settings::{AnswerSettings, Measure, OutputSettings, SearchSettings};
+use crate::problem::Problem;
+use crate::settings::{AnswerSettings, EngineChoice, Measure, OutputSettings, SearchSettings};
 
 /// The settings the accelerator knows how to answer, each with what it needs.
 pub(crate) enum Accelerator {
@@ -38,6 +39,8 @@ pub(crate) enum Accelerator {
     /// The default on other boards: the formula's sentences, on the boards its closed form
     /// covers.
     FormulaSentences { board: Board },
+    /// SPOJ NAKANJ's answers: the table's distance, a digit and a newline.
+    JudgeNumbers,
 }
 
 /// How much of the input one call of [`Accelerator::answer_run`] answered.
@@ -56,6 +59,7 @@ impl Accelerator {
     /// error here until someone decides whether the accelerator honours it.
     pub(crate) fn for_settings(settings: &AnswerSettings) -> Option<Accelerator> {
         let AnswerSettings {
+            problem,
             search:
                 SearchSettings {
                     board,
@@ -76,42 +80,48 @@ impl Accelerator {
         if !accelerate {
             return None;
         }
-        match (engine, format, path, draw, measure) {
-            (Engine::Table, Format::Sentence, false, false, Measure::Nothing)
-                if board.is_standard() =>
-            {
+        let EngineChoice::Given(engine) = engine else {
+            return None; // each query's own board: nothing to precompute for
+        };
+        let sentence = (format, draw, measure) == (Format::Sentence, false, Measure::Nothing);
+        match (problem, engine, path) {
+            (Problem::Uva439, Engine::Table, false) if sentence && board.is_standard() => {
                 Some(Accelerator::JudgeSentences)
             }
-            (Engine::Table, Format::Sentence, true, false, Measure::Nothing)
-                if board.is_standard() =>
-            {
+            (Problem::Uva439, Engine::Table, true) if sentence && board.is_standard() => {
                 Some(Accelerator::JudgeRoutes(route_texts()))
             }
-            (Engine::Formula, Format::Sentence, false, false, Measure::Nothing)
-                if closed_form_covers(board) =>
-            {
+            (Problem::Uva439, Engine::Formula, false) if sentence && closed_form_covers(board) => {
                 Some(Accelerator::FormulaSentences { board })
+            }
+            (Problem::Nakanj, Engine::Table, false) if sentence && board.is_standard() => {
+                Some(Accelerator::JudgeNumbers)
             }
             _ => None,
         }
     }
 
-    /// Answers the well-formed query lines at the start of `bytes` onto `out`, stopping before
-    /// the first line it does not take, or where `bytes` ends; says how much it answered.
+    /// Answers the well-formed query lines at the start of `bytes` onto `out`, at most
+    /// `most_lines` of them, stopping before the first line it does not take, or where `bytes`
+    /// ends; says how much it answered.
     ///
     /// The variant is matched once a call, not once a line, and each loop is compiled for its
     /// own case: on the judge's file one call answers a whole read.
     #[inline]
-    pub(crate) fn answer_run(&self, bytes: &[u8], out: &mut Vec<u8>) -> Run {
+    pub(crate) fn answer_run(&self, bytes: &[u8], out: &mut Vec<u8>, most_lines: u64) -> Run {
         // The shortest line that gets an answer, "a1 b2\n", is six bytes and gets 43.
         out.reserve(bytes.len() / 6 * 43);
         match self {
-            Accelerator::JudgeSentences => judge_lines(bytes, |line| {
+            Accelerator::JudgeNumbers => judge_lines(bytes, most_lines, |line| {
+                let (from, to) = line.squares;
+                out.extend_from_slice(&[b'0' + DISTANCES.moves(from, to), b'\n']);
+            }),
+            Accelerator::JudgeSentences => judge_lines(bytes, most_lines, |line| {
                 let (from, to) = line.squares;
                 let moves = DISTANCES.moves(from, to);
                 push_judge_sentence(out, line.texts.0, line.texts.1, moves);
             }),
-            Accelerator::JudgeRoutes(routes) => judge_lines(bytes, |line| {
+            Accelerator::JudgeRoutes(routes) => judge_lines(bytes, most_lines, |line| {
                 let (from, to) = line.squares;
                 let route = &routes[from.index()][to.index()];
                 push_sentence_with_route_text(out, line.texts, DISTANCES.moves(from, to), route);
@@ -121,11 +131,11 @@ impl Accelerator {
     }
 }
 
-/// Answers 8×8 query lines with `answer` while the shortcuts take them.
+/// Answers 8×8 query lines with `answer` while the shortcuts take them, at most `most_lines`.
 #[inline(always)]
-fn judge_lines(bytes: &[u8], mut answer: impl FnMut(&read::StandardLine)) -> Run {
+fn judge_lines(bytes: &[u8], most_lines: u64, mut answer: impl FnMut(&read::StandardLine)) -> Run {
     let mut run = Run::default();
-    loop {
+    while run.lines < most_lines {
         let rest = &bytes[run.bytes..];
         let Some(line) = exact_query_line(rest).or_else(|| scan_query_line(rest)) else {
             return run;
@@ -134,6 +144,7 @@ fn judge_lines(bytes: &[u8], mut answer: impl FnMut(&read::StandardLine)) -> Run
         run.bytes += line.length;
         run.lines += 1;
     }
+    run
 }
 
 /// Answers query lines of `board` by the closed form while they are well formed, joined by a

@@ -6,6 +6,7 @@
 
 pub(crate) mod draw;
 pub(crate) mod json;
+pub(crate) mod number;
 pub(crate) mod sentence;
 pub(crate) mod tsv;
 
@@ -62,22 +63,28 @@ pub(crate) struct Writer {
     header: bool,
     with_route: bool,
     drawing: Option<Drawing>,
+    /// For the problems whose judges want the bare number instead of the sentence, how the
+    /// route after it names its squares.
+    numbers: Option<number::Naming>,
 }
 
 impl Writer {
     /// A writer for `format`; `header` asks for TSV's header row, `with_route` for the route
-    /// column or clause, `drawing` for a picture after each answer.
+    /// column or clause, `drawing` for a picture after each answer, `numbers` for the bare
+    /// number instead of the sentence.
     pub(crate) fn new(
         format: Format,
         header: bool,
         with_route: bool,
         drawing: Option<Drawing>,
+        numbers: Option<number::Naming>,
     ) -> Writer {
         Writer {
             format,
             header,
             with_route,
             drawing,
+            numbers,
         }
     }
 
@@ -91,15 +98,18 @@ impl Writer {
     /// Appends one answer, handing long ones over to `spill` as they are written.
     pub(crate) fn push(&self, out: &mut Vec<u8>, answer: &Answer, spill: Spill) -> io::Result<()> {
         let route = answer.route.filter(|_| self.with_route);
-        match self.format {
-            Format::Sentence => match (answer.moves, route) {
+        match (self.format, self.numbers) {
+            (Format::Sentence, Some(naming)) => {
+                number::push_number(out, answer, route, naming, spill)?;
+            }
+            (Format::Sentence, None) => match (answer.moves, route) {
                 (Some(moves), Some(route)) => {
                     sentence::push_sentence_with_route(out, answer.query, moves, route, spill)?;
                 }
                 (moves, _) => sentence::push_sentence(out, answer.query, moves),
             },
-            Format::Tsv => tsv::push_row(out, answer.query, answer.moves, route, spill)?,
-            Format::Json => json::push_answer(out, answer, route, spill)?,
+            (Format::Tsv, _) => tsv::push_row(out, answer.query, answer.moves, route, spill)?,
+            (Format::Json, _) => json::push_answer(out, answer, route, spill)?,
         }
         if let Some(Drawing { board, colour }) = self.drawing {
             let route = route.unwrap_or_default();

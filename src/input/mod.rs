@@ -43,6 +43,12 @@ pub(crate) trait Lines {
 
     /// Everything read so far has been handed over: the time to write out what was made of it.
     fn end_of_read(&mut self, source: &str) -> io::Result<()>;
+
+    /// A new source begins.
+    fn start_source(&mut self);
+
+    /// The source has ended after line `last_line`, every line handed over.
+    fn end_source(&mut self, source: &str, last_line: u64) -> io::Result<()>;
 }
 
 /// Why reading one source stopped early.
@@ -169,6 +175,7 @@ impl LineReader {
         lines: &mut impl Lines,
     ) -> Result<(), SourceError> {
         let buffer = &mut self.buffer;
+        lines.start_source();
         // The number of the last line handed over; the line being read is the next.
         let mut line_number = 0u64;
         // Bytes of an unfinished line kept at the start of `buffer` for the next read.
@@ -228,10 +235,14 @@ impl LineReader {
             }
         }
         if carried > 0 {
+            line_number += 1;
             lines
-                .take_last_line(source, line_number + 1, &buffer[..carried])
+                .take_last_line(source, line_number, &buffer[..carried])
                 .map_err(SourceError::Write)?;
         }
+        lines
+            .end_source(source, line_number)
+            .map_err(SourceError::Write)?;
         lines.end_of_read(source).map_err(SourceError::Write)
     }
 }

@@ -11,7 +11,8 @@ use crate::board::Position;
 use crate::format::Format;
 use crate::input::line::MAX_LINE_BYTES;
 use crate::input::{LineReader, READ_BUFFER_BYTES, SourceError};
-use crate::settings::{OutputSettings, SearchSettings};
+use crate::problem::Problem;
+use crate::settings::{EngineChoice, OutputSettings, SearchSettings};
 
 /// What one run showed: stdout, stderr, the number of bad lines, and whether the source was
 /// refused as UTF-16.
@@ -171,9 +172,10 @@ fn a_long_last_line_without_newline_is_reported_once() {
 /// Settings on `board` with the given engine, format and route, nothing measured.
 fn settings(board: Board, engine: Engine, format: Format, path: bool) -> AnswerSettings {
     AnswerSettings {
+        problem: Problem::Uva439,
         search: SearchSettings {
             board,
-            engine,
+            engine: EngineChoice::Given(engine),
             max_nodes: Some(1_000_000),
         },
         output: OutputSettings {
@@ -185,6 +187,14 @@ fn settings(board: Board, engine: Engine, format: Format, path: bool) -> AnswerS
         },
         measure: Measure::Nothing,
         accelerate: true,
+    }
+}
+
+/// NAKANJ's settings with the given format and route.
+fn nakanj(format: Format, path: bool) -> AnswerSettings {
+    AnswerSettings {
+        problem: Problem::Nakanj,
+        ..settings(Board::STANDARD, Engine::Table, format, path)
     }
 }
 
@@ -223,12 +233,16 @@ fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
             None,
         ),
         (settings(big, Engine::Astar, Format::Sentence, false), None),
+        (nakanj(Format::Sentence, false), Some("numbers")),
+        (nakanj(Format::Sentence, true), None),
+        (nakanj(Format::Tsv, false), None),
     ];
     for (settings, expected) in cases {
         let chosen = Accelerator::for_settings(&settings).map(|accelerator| match accelerator {
             Accelerator::JudgeSentences => "judge",
             Accelerator::JudgeRoutes(_) => "routes",
             Accelerator::FormulaSentences { .. } => "formula",
+            Accelerator::JudgeNumbers => "numbers",
         });
         assert_eq!(chosen, expected, "{settings:?}");
         let switched_off = AnswerSettings {
@@ -525,5 +539,43 @@ proptest! {
         }
         prop_assert_eq!(shown.invalid_lines as usize, bad);
         prop_assert_eq!(String::from_utf8_lossy(&shown.out), String::from_utf8_lossy(&expected));
+    }
+}
+
+/// The moves in each answer of the judge's sentences, in order.
+fn moves_in_sentences(out: &[u8]) -> Vec<u8> {
+    out.split(|&b| b == b'\n')
+        .filter(|line| !line.is_empty())
+        .map(|line| line[27])
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Whatever bytes follow a valid count line, NAKANJ's answers are the judge's distances for
+    /// exactly the lines UVa 439 would answer, in order, with the accelerator on and off (the
+    /// count may be right, short or long), and every message names a line.
+    #[test]
+    fn nakanj_answers_every_well_formed_query_after_a_count(
+        input in input_bytes(),
+        sizes in prop::collection::vec(1usize..64, 1..4),
+        count in 0u64..20,
+    ) {
+        prop_assume!(text_of(&input).is_some_and(|text| text.len() == input.len()));
+        let mut counted = format!("{count}\n").into_bytes();
+        counted.extend_from_slice(&input);
+        let numbers = run_both_ways(nakanj(Format::Sentence, false), || Chunked::boxed(&counted, &sizes));
+        let sentences = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&input, &sizes));
+        let expected: Vec<u8> = moves_in_sentences(&sentences.out)
+            .into_iter()
+            .flat_map(|digit| [digit, b'\n'])
+            .collect();
+        prop_assert_eq!(&numbers.out, &expected);
+        prop_assert!(numbers.invalid_lines >= sentences.invalid_lines);
+        prop_assert!(numbers.invalid_lines <= sentences.invalid_lines + 1, "one count message at most");
+        for message in numbers.messages().lines() {
+            prop_assert!(message.starts_with("knight-moves: t:"), "{}", message);
+        }
     }
 }
