@@ -117,10 +117,8 @@ fn long_routes_are_streamed_in_every_format() {
                 break;
             }
             total += read;
-            if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
-                if status.contains("VmHWM") {
-                    peak = memory_kib(pid, "VmHWM");
-                }
+            if let Some(now) = common::memory_kib_while_alive(pid, "VmHWM") {
+                peak = peak.max(now);
             }
         }
         assert!(child.wait().unwrap().success(), "{format}");

@@ -257,10 +257,15 @@ pub fn read_line_in<R: Read + Send + 'static>(
 /// `VmRSS` for now.
 #[cfg(target_os = "linux")]
 pub fn memory_kib(pid: u32, field: &str) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    memory_kib_while_alive(pid, field).unwrap_or_else(|| panic!("{field} of process {pid}"))
+}
+
+/// [`memory_kib`], or `None` once the process has ended (a zombie has no memory figures).
+#[cfg(target_os = "linux")]
+pub fn memory_kib_while_alive(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status
         .lines()
-        .find(|line| line.starts_with(&format!("{field}:")))
-        .unwrap_or_else(|| panic!("{field} in /proc/PID/status"));
-    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+        .find(|line| line.starts_with(&format!("{field}:")))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
