@@ -1,7 +1,7 @@
 //! One run of the program: from the command line to an exit status.
 
 use std::fs::File;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -10,10 +10,13 @@ use clap::Parser;
 use crate::cli::Cli;
 use crate::exit::ExitStatus;
 use crate::format::Format;
-use crate::generate::generate;
+use crate::generate::{self, generate};
 use crate::input::{LineReader, SourceError};
+use crate::judge::candidate::{Candidate, kill_candidates_on_interrupt};
+use crate::judge::stress::{Outcome as StressOutcome, Stress, save_input, wants_progress_bar};
+use crate::judge::verdict::Checker;
 use crate::pipeline::Pipeline;
-use crate::settings::{AnswerSettings, Input, Settings, Task};
+use crate::settings::{AnswerSettings, Input, Settings, StressSettings, Task};
 use crate::stats::report::{ReportStyle, report};
 
 /// The whole program, as the binary runs it: reads the command line, runs, and says how it
@@ -124,7 +127,7 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 /// decides what to say about it.
 fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
     ensure_stdout_is_open().context(STDOUT_TROUBLE)?;
-    match settings.task {
+    match settings.task.clone() {
         Task::Generate(kind) => {
             // Made in memory first: the generators panic on a write that fails.
             let mut text = Vec::new();
@@ -136,13 +139,134 @@ fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
                 .context(STDOUT_TROUBLE)?;
             Ok(ExitStatus::Success)
         }
-        Task::Answer(answers) => answer(&settings, &answers),
+        Task::Answer(answers) => answer(&settings, &answers, None),
+        Task::Check { answers, file } => {
+            let name = file.name();
+            let reader: Box<dyn BufRead> = match &file {
+                Input::Stdin => Box::new(BufReader::new(io::stdin())),
+                Input::File(path) => match File::open(path) {
+                    Ok(file) => Box::new(BufReader::new(file)),
+                    Err(error) => {
+                        let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
+                        return Ok(ExitStatus::Trouble);
+                    }
+                },
+            };
+            let checker = Checker::new(reader, answers.problem);
+            answer(&settings, &answers, Some((checker, name)))
+        }
+        Task::Stress(stress) => run_stress(stress),
+        Task::GenerateInput(input) => {
+            let seed = input.seed.unwrap_or_else(|| chosen_seed("--generate"));
+            let mut text = Vec::new();
+            generate::input(&input, seed, &mut text)?;
+            let mut stdout = io::stdout().lock();
+            stdout
+                .write_all(&text)
+                .and_then(|()| stdout.flush())
+                .context(STDOUT_TROUBLE)?;
+            Ok(ExitStatus::Success)
+        }
     }
 }
 
-/// Answers every input in order. An input that cannot be opened or read is reported and the
-/// next one is read.
-fn answer(settings: &Settings, answers: &AnswerSettings) -> anyhow::Result<ExitStatus> {
+/// A seed for a run that was given none, from the clock, said on stderr so that the run can be
+/// made again with `--seed`.
+fn chosen_seed(option: &str) -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    let seed = now.map_or(2243, |now| now.as_nanos() as u64 % 1_000_000_000);
+    let _ = writeln!(io::stderr(), "knight-moves: {option} with --seed {seed}");
+    seed
+}
+
+/// `--stress`: runs the cases, with a progress bar on a terminal, and tells how it went.
+fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
+    let seed = settings.seed.unwrap_or_else(|| chosen_seed("--stress"));
+    let (program, args) = settings
+        .command
+        .split_first()
+        .map(|(program, args)| (program.clone(), args.to_vec()))
+        .unwrap_or_default();
+    let stress = Stress {
+        candidate: Candidate { program, args },
+        cases: settings.cases,
+        seed,
+        time_limit: settings.time_limit,
+        answers: settings.answers,
+    };
+    kill_candidates_on_interrupt();
+    let bar = wants_progress_bar().then(|| indicatif::ProgressBar::new(stress.cases));
+    let outcome = stress.run(|done| {
+        if let Some(bar) = &bar {
+            bar.set_position(done);
+        }
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            let program = &stress.candidate.program;
+            let _ = writeln!(
+                io::stderr(),
+                "knight-moves: --stress: cannot run {program}: {error}"
+            );
+            return Ok(ExitStatus::Trouble);
+        }
+    };
+    let mut stdout = io::stdout().lock();
+    let status = match outcome {
+        StressOutcome::Passed { cases, slowest } => {
+            let slowest = slowest.as_secs_f64() * 1000.0;
+            writeln!(
+                stdout,
+                "Passed {cases} cases (seed {seed}); the slowest took {slowest:.1} ms"
+            )?;
+            ExitStatus::Success
+        }
+        StressOutcome::Failed {
+            case,
+            input,
+            expected,
+            found,
+            failure,
+        } => {
+            let saved = save_input(seed, &input);
+            writeln!(stdout, "{}", failure.describe())?;
+            writeln!(
+                stdout,
+                "on the smallest failing input found (seed {seed}, {} parts):",
+                case.size()
+            )?;
+            stdout.write_all(&input)?;
+            writeln!(stdout, "expected output:")?;
+            stdout.write_all(&expected)?;
+            if !found.is_empty() {
+                writeln!(stdout, "found output:")?;
+                stdout.write_all(&found)?;
+                if !found.ends_with(b"\n") {
+                    writeln!(stdout)?;
+                }
+            }
+            match saved {
+                Ok(path) => writeln!(stdout, "input saved to {}", path.display())?,
+                Err(error) => writeln!(stdout, "input not saved: {error}")?,
+            }
+            ExitStatus::NotAccepted
+        }
+    };
+    stdout.flush().context(STDOUT_TROUBLE)?;
+    Ok(status)
+}
+
+/// Answers every input in order, or with `check`, judges an answer file named so against the
+/// answers. An input that cannot be opened or read is reported and the next one is read.
+fn answer(
+    settings: &Settings,
+    answers: &AnswerSettings,
+    check: Option<(Checker, String)>,
+) -> anyhow::Result<ExitStatus> {
     let stdin = io::stdin();
     if settings.reads_stdin_by_default && stdin.is_terminal() {
         // Someone is typing: say what to type, since a bare cursor gives no clue. Ignored if
@@ -154,6 +278,11 @@ fn answer(settings: &Settings, answers: &AnswerSettings) -> anyhow::Result<ExitS
         );
     }
     let mut pipeline = Pipeline::new(io::stdout().lock(), io::stderr().lock(), answers);
+    let mut checked = None;
+    if let Some((checker, name)) = check {
+        pipeline = pipeline.checking(checker);
+        checked = Some(name);
+    }
     let mut reader = LineReader::new();
     let mut status = ExitStatus::Success;
     for input in &settings.inputs {
@@ -182,8 +311,31 @@ fn answer(settings: &Settings, answers: &AnswerSettings) -> anyhow::Result<ExitS
             Err(SourceError::Write(error)) => return Err(error).context(STDOUT_TROUBLE),
         }
     }
-    if pipeline.invalid_lines() > 0 {
+    let invalid_lines = pipeline.invalid_lines();
+    if invalid_lines > 0 {
         status = status.max(ExitStatus::InvalidLines);
+    }
+    if let (Some(name), Some(verdict)) = (checked, pipeline.verdict()) {
+        let verdict = match verdict {
+            Ok(verdict) => verdict,
+            Err(error) => {
+                let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
+                return Ok(status.max(ExitStatus::Trouble));
+            }
+        };
+        let mut line = verdict.describe(&name);
+        if invalid_lines > 0 {
+            line.push_str(&format!(
+                "; {invalid_lines} bad input lines were reported and expect no answer"
+            ));
+        }
+        let mut stdout = io::stdout().lock();
+        writeln!(stdout, "{line}")
+            .and_then(|()| stdout.flush())
+            .context(STDOUT_TROUBLE)?;
+        if !verdict.is_accepted() {
+            status = status.max(ExitStatus::NotAccepted);
+        }
     }
     if let Some(measurements) = pipeline.measurements() {
         let style = match answers.output.format {

@@ -3,6 +3,7 @@
 //! [`Settings`] before any work starts.
 
 use std::ffi::OsString;
+use std::time::Duration;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
@@ -12,9 +13,10 @@ use crate::engine::Engine;
 use crate::exit::ExitStatus;
 use crate::format::{Format, draw};
 use crate::problem::Problem;
+use crate::problem::cases::Inputs;
 use crate::settings::{
-    AnswerSettings, EngineChoice, Generate, Input, Measure, OutputSettings, SearchSettings,
-    Settings, Task,
+    AnswerSettings, EngineChoice, Generate, Input, InputSettings, Measure, OutputSettings,
+    SearchSettings, Settings, StressSettings, Task,
 };
 
 const EXAMPLES: &str = "\
@@ -116,9 +118,39 @@ pub(crate) struct Cli {
     #[arg(long)]
     pub(crate) draw: bool,
 
-    /// Print a man page or a shell completion script on stdout, and read no input.
+    /// Print a man page, a shell completion script, or a judge input of the chosen problem on
+    /// stdout, and read no input.
     #[arg(long, value_enum, value_name = "KIND")]
     pub(crate) generate: Option<Generate>,
+
+    /// Judge an answer file: compare ANSWERS (a file, or `-` for standard input when the
+    /// queries come from files) with the right answers to the input, line by line, and print
+    /// one verdict on stdout (exit status 4 when it is not Accepted).
+    #[arg(long, value_name = "ANSWERS",
+          value_parser = clap::builder::OsStringValueParser::new())]
+    pub(crate) check: Option<OsString>,
+
+    /// Judge a program: run COMMAND on generated inputs of the chosen problem and compare its
+    /// output with the right answers, until it fails a case (shrunk to the smallest that
+    /// still fails, shown and saved; exit status 4) or --cases pass. COMMAND is split into the
+    /// program and its arguments as a POSIX shell splits words (quotes and backslashes, no
+    /// pipes or redirections: use `sh -c '...'` for those).
+    #[arg(long, value_name = "COMMAND")]
+    pub(crate) stress: Option<String>,
+
+    /// How many cases --stress runs [default: 1000], or how many queries (or scenarios)
+    /// --generate input-random writes [default: 1000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) cases: Option<u64>,
+
+    /// The seed of --stress's and --generate input-random's inputs; without it one is chosen
+    /// and printed, so that any run can be made again.
+    #[arg(long, value_name = "S")]
+    pub(crate) seed: Option<u64>,
+
+    /// The seconds a --stress program may take on one case. [default: 2]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub(crate) time_limit: Option<f64>,
 }
 
 impl Cli {
@@ -163,6 +195,106 @@ impl Cli {
             .into_iter()
             .find(|(option, is_given)| *is_given && rejected.contains(option))
             .map(|(option, _)| option)
+    }
+
+    /// What the run does, with the options that go with it checked.
+    fn task(&self, answers: AnswerSettings) -> Result<Task, clap::Error> {
+        let usage_error =
+            |message: &str| Cli::command().error(ErrorKind::ArgumentConflict, message);
+        let judging = match (&self.check, &self.stress) {
+            (Some(_), Some(_)) => return Err(usage_error("--check and --stress go one at a time")),
+            (Some(_), None) => Some("--check"),
+            (None, Some(_)) => Some("--stress"),
+            (None, None) => None,
+        };
+        let makes_input = matches!(
+            self.generate,
+            Some(Generate::InputRandom | Generate::InputAllPairs | Generate::InputHard)
+        );
+        if let Some(judge) = judging {
+            let output_options = [
+                ("--path", self.path),
+                ("--draw", self.draw),
+                ("--stats", self.stats),
+                ("--compare", self.compare),
+                ("--format", self.format != Format::Sentence),
+                ("--header", self.header),
+                ("--generate", self.generate.is_some()),
+            ];
+            if let Some((option, _)) = output_options.iter().find(|(_, given)| *given) {
+                return Err(usage_error(&format!(
+                    "{option} does not go with {judge}, which judges the judge's own answers"
+                )));
+            }
+        }
+        let seeded = self.cases.is_some() || self.seed.is_some();
+        if seeded && self.stress.is_none() && !makes_input {
+            return Err(usage_error(
+                "--cases and --seed go with --stress or --generate input-random",
+            ));
+        }
+        if self.time_limit.is_some() && self.stress.is_none() {
+            return Err(usage_error("--time-limit goes with --stress"));
+        }
+        if let Some(command) = &self.stress {
+            if !self.files.is_empty() {
+                return Err(usage_error("--stress makes its own inputs: name no FILE"));
+            }
+            let command = match shlex::split(command) {
+                Some(words) if !words.is_empty() => words,
+                _ => {
+                    return Err(usage_error(&format!(
+                        "--stress: cannot split {command:?} into a program and its arguments"
+                    )));
+                }
+            };
+            return Ok(Task::Stress(StressSettings {
+                command,
+                cases: self.cases.unwrap_or(1000),
+                seed: self.seed,
+                time_limit: Duration::from_secs_f64(self.time_limit.unwrap_or(2.0)),
+                answers,
+            }));
+        }
+        if let Some(file) = &self.check {
+            let stdin_is_input = self.files.is_empty() || self.files.iter().any(|f| f == "-");
+            if file == "-" && stdin_is_input {
+                return Err(usage_error(
+                    "--check -: standard input holds the queries; name the answer file",
+                ));
+            }
+            let file = match file == "-" {
+                true => Input::Stdin,
+                false => Input::File(file.into()),
+            };
+            let answers = AnswerSettings {
+                accelerate: false, // every answer is compared as it is made
+                ..answers
+            };
+            return Ok(Task::Check { answers, file });
+        }
+        let inputs = match self.generate {
+            None => return Ok(Task::Answer(answers)),
+            Some(Generate::InputRandom) => Inputs::Random,
+            Some(Generate::InputAllPairs) => Inputs::AllPairs,
+            Some(Generate::InputHard) => Inputs::Hard,
+            Some(kind) => return Ok(Task::Generate(kind)),
+        };
+        let board = answers.search.board;
+        let squares = u64::from(board.files()) * u64::from(board.ranks());
+        if inputs == Inputs::AllPairs && (answers.problem == Problem::CsesGrid || squares > 4096) {
+            return Err(usage_error(
+                "--generate input-all-pairs makes one query a pair: for uva439 (on boards up to \
+                 4096 squares), nakanj and poj1915",
+            ));
+        }
+        Ok(Task::GenerateInput(InputSettings {
+            problem: answers.problem,
+            board,
+            inputs,
+            cases: self.cases.unwrap_or(1000),
+            seed: self.seed,
+        }))
     }
 
     /// Checks the options that clap cannot check alone, and settles what they mean: the engine
@@ -227,6 +359,7 @@ impl Cli {
             measure,
             accelerate: AnswerSettings::accelerator_allowed(),
         };
+        let task = cli.task(answers)?;
         let reads_stdin_by_default = cli.files.is_empty();
         let inputs = cli
             .files
@@ -242,11 +375,16 @@ impl Cli {
                 false => inputs,
             },
             reads_stdin_by_default,
-            task: match cli.generate {
-                Some(kind) => Task::Generate(kind),
-                None => Task::Answer(answers),
-            },
+            task,
         })
+    }
+}
+
+/// Reads `--time-limit`: a number of seconds above 0.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 1e6 => Ok(seconds),
+        _ => Err("expected a number of seconds above 0".to_owned()),
     }
 }
 

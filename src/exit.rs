@@ -16,6 +16,9 @@ pub(crate) enum ExitStatus {
     Trouble = 2,
     /// With `--compare`, two engines gave different distances for some query.
     EnginesDisagree = 3,
+    /// With `--check`, the answer file was not accepted; with `--stress`, the candidate failed
+    /// a case.
+    NotAccepted = 4,
 }
 
 impl ExitStatus {
@@ -28,6 +31,7 @@ Exit status:
   2  usage error, an input file could not be read (the other files were still read),
      or standard output could not be written
   3  with --compare: two engines disagreed on a distance (each case reported on stderr)
+  4  with --check: the answers were not accepted; with --stress: the program failed a case
 When several apply, the highest wins.";
 }
 

@@ -1,5 +1,6 @@
 //! `--generate`: the man page and shell completions, made from the same clap definition as the
-//! parser itself, so they cannot drift from the options the program really has.
+//! parser itself, so they cannot drift from the options the program really has; and judge
+//! inputs of each problem, from the same generator `--stress` draws on.
 
 use std::io::{self, Write};
 
@@ -7,7 +8,8 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 
 use crate::cli::Cli;
-use crate::settings::Generate;
+use crate::problem::cases::{CaseGenerator, Inputs};
+use crate::settings::{Generate, InputSettings};
 
 /// Writes what `kind` asks for to `out`.
 pub(crate) fn generate(kind: Generate, out: &mut dyn Write) -> io::Result<()> {
@@ -18,9 +20,25 @@ pub(crate) fn generate(kind: Generate, out: &mut dyn Write) -> io::Result<()> {
         Generate::CompleteBash => Shell::Bash,
         Generate::CompleteZsh => Shell::Zsh,
         Generate::CompleteFish => Shell::Fish,
+        // Judge inputs are made by `input`, from their settings; `Cli` never asks for them here.
+        Generate::InputRandom | Generate::InputAllPairs | Generate::InputHard => return Ok(()),
     };
     clap_complete::generate(shell, &mut command, name, out);
     Ok(())
+}
+
+/// Writes the judge input `settings` ask for to `out`, made from `seed`.
+pub(crate) fn input(settings: &InputSettings, seed: u64, out: &mut dyn Write) -> io::Result<()> {
+    let mut generator = CaseGenerator::new(settings.problem, settings.board, seed);
+    let case = match settings.inputs {
+        Inputs::Random => Some(generator.random_case(settings.cases as usize)),
+        Inputs::AllPairs => generator.all_pairs(),
+        Inputs::Hard => Some(generator.hard_case()),
+    };
+    match case {
+        Some(case) => out.write_all(&case.render(settings.problem)),
+        None => Ok(()), // refused before any work: see `Cli::task`
+    }
 }
 
 #[cfg(test)]
@@ -44,6 +62,6 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 13, "the options this test knows of");
+        assert_eq!(checked, 18, "the options this test knows of");
     }
 }

@@ -33,6 +33,7 @@ mod fast;
 mod format;
 mod generate;
 mod input;
+mod judge;
 mod pipeline;
 mod problem;
 mod settings;

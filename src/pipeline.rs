@@ -25,6 +25,7 @@ use crate::format::number::Naming;
 use crate::format::{Answer, Drawing, SPILL_BYTES, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query};
+use crate::judge::verdict::{Checker, Verdict};
 use crate::problem::grid;
 use crate::problem::{Grammar, Problem, Step};
 use crate::settings::{AnswerSettings, Measure, SearchSettings};
@@ -43,6 +44,9 @@ pub(crate) struct Pipeline<W: Write, M: Write> {
     grammar: Grammar,
     answerer: Answerer,
     invalid_lines: u64,
+    /// With `--check`: the answers are compared with an answer file as they are made, instead
+    /// of being written.
+    checker: Option<Checker>,
 }
 
 /// The general path's answering step: a search by the chosen engine, then the writer, with
@@ -95,7 +99,26 @@ impl<W: Write, M: Write> Pipeline<W, M> {
                 measurements,
             },
             invalid_lines: 0,
+            checker: None,
         }
+    }
+
+    /// This pipeline judging an answer file with `checker` instead of writing its answers.
+    pub(crate) fn checking(mut self, checker: Checker) -> Self {
+        self.checker = Some(checker);
+        self.pending.clear(); // no TSV header: --check compares the judge's own answers
+        self
+    }
+
+    /// The verdict on the answer file, once every input has been read (with `--check`).
+    pub(crate) fn verdict(&mut self) -> Option<io::Result<Verdict>> {
+        self.checker.take().map(Checker::finish)
+    }
+
+    /// The output, for answers made into memory (`--stress`'s expected output).
+    pub(crate) fn into_output(mut self) -> W {
+        let _ = self.flush();
+        self.out
     }
 
     /// Reports, after every answer so far, a problem with a whole source (one that cannot be
@@ -132,20 +155,34 @@ impl<W: Write, M: Write> Pipeline<W, M> {
         match self.grammar.read(line, line_number) {
             Step::Query(query, board) => self.answer(source, line_number, &query, board),
             Step::Skip => Ok(()),
-            Step::Grid(side) => self.write_grid(side),
+            Step::Grid(side) => self.write_grid(source, line_number, side),
             Step::Bad(error) => self.report(source, line_number, &error),
         }
     }
 
-    /// Writes a CSES grid, leaving in pieces as it is made.
-    fn write_grid(&mut self, side: u32) -> io::Result<()> {
-        let Pipeline { out, pending, .. } = self;
+    /// Writes a CSES grid (or judges it), leaving in pieces as it is made.
+    fn write_grid(&mut self, source: &str, line_number: u64, side: u32) -> io::Result<()> {
+        let Pipeline {
+            out,
+            pending,
+            checker,
+            ..
+        } = self;
+        let query = format!("{source}:{line_number}: n = {side}");
         let mut spill = |buffer: &mut Vec<u8>| {
-            out.write_all(buffer)?;
+            match checker {
+                Some(checker) => checker.expect(buffer, &query),
+                None => out.write_all(buffer)?,
+            }
             buffer.clear();
             Ok(())
         };
-        grid::push_grid(side, pending, &mut spill)
+        grid::push_grid(side, pending, &mut spill)?;
+        if let Some(checker) = checker {
+            checker.expect(pending, &query);
+            pending.clear();
+        }
+        Ok(())
     }
 
     /// Answers one query, or reports that its search gave up.
@@ -170,12 +207,24 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             answerer,
             ..
         } = self;
+        let start = pending.len();
         let mut spill = |buffer: &mut Vec<u8>| {
             out.write_all(buffer)?;
             buffer.clear();
             Ok(())
         };
-        match answerer.answer(pending, query, board, source, line_number, &mut spill)? {
+        let answered = answerer.answer(pending, query, board, source, line_number, &mut spill)?;
+        if let (Some(checker), Ok(())) = (&mut self.checker, &answered) {
+            let origin = Origin {
+                source,
+                line_number,
+                query,
+                board,
+            };
+            checker.expect(&self.pending[start..], &origin);
+            self.pending.truncate(start);
+        }
+        match answered {
             Ok(()) if self.pending.len() >= SPILL_BYTES => self.flush(),
             Ok(()) => Ok(()),
             Err(gave_up) => {
@@ -283,6 +332,37 @@ impl<W: Write, M: Write> Lines for Pipeline<W, M> {
         self.answerer.workspace.trim();
         self.measure(source);
         Ok(())
+    }
+}
+
+/// Where an answer comes from, for a verdict: `SOURCE:LINE: a1 h8`, or the scenario's board
+/// and squares when the query has no text of its own (POJ 1915).
+struct Origin<'a> {
+    source: &'a str,
+    line_number: u64,
+    query: &'a Query<'a>,
+    board: Board,
+}
+
+impl Display for Origin<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: ", self.source, self.line_number)?;
+        let query = self.query;
+        if query.from_text.is_empty() {
+            let (from, to) = (query.from, query.to);
+            write!(
+                f,
+                "{} {},{} to {},{}",
+                self.board, from.file, from.rank, to.file, to.rank
+            )
+        } else {
+            write!(
+                f,
+                "{} {}",
+                String::from_utf8_lossy(query.from_text),
+                String::from_utf8_lossy(query.to_text)
+            )
+        }
     }
 }
 

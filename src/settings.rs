@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use crate::input::line::Escaped;
 use crate::problem::Problem;
+use crate::problem::cases::Inputs;
 
 use crate::board::Board;
 use crate::engine::Engine;
@@ -20,7 +21,7 @@ pub(crate) const STDIN_NAME: &str = "<stdin>";
 pub(crate) const ACCELERATOR_VARIABLE: &str = "KNIGHT_MOVES_ACCELERATOR";
 
 /// Everything one run needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Settings {
     /// The inputs in the order they are read; never empty.
     pub inputs: Vec<Input>,
@@ -30,12 +31,45 @@ pub(crate) struct Settings {
 }
 
 /// What the run does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Task {
     /// Answer the queries of the inputs.
     Answer(AnswerSettings),
+    /// Judge an answer file against the answers to the inputs (`--check`).
+    Check {
+        answers: AnswerSettings,
+        file: Input,
+    },
+    /// Judge a program on generated inputs (`--stress`).
+    Stress(StressSettings),
     /// Print a man page or a completion script, and read no input.
     Generate(Generate),
+    /// Print a judge input of the problem, and read no input.
+    GenerateInput(InputSettings),
+}
+
+/// What `--stress` was asked.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct StressSettings {
+    /// The candidate: its program and arguments.
+    pub command: Vec<String>,
+    pub cases: u64,
+    /// The seed, or `None` for one chosen (and printed).
+    pub seed: Option<u64>,
+    pub time_limit: std::time::Duration,
+    /// How knight-moves answers the same inputs.
+    pub answers: AnswerSettings,
+}
+
+/// What `--generate input-…` was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct InputSettings {
+    pub problem: Problem,
+    pub board: Board,
+    pub inputs: Inputs,
+    /// Queries (or scenarios) in a random input.
+    pub cases: u64,
+    pub seed: Option<u64>,
 }
 
 /// Where queries come from.
@@ -152,6 +186,16 @@ pub(crate) enum Generate {
     CompleteZsh,
     /// A completion script for fish.
     CompleteFish,
+    /// A judge input of the chosen problem: random queries (--cases of them, from --seed), mixed
+    /// with the cases that break solutions.
+    InputRandom,
+    /// A judge input of the chosen problem: every pair of the board (boards up to 4096
+    /// squares; POJ 1915's on 8x8).
+    InputAllPairs,
+    /// A judge input of the chosen problem: the cases that break solutions (corners and the
+    /// squares diagonally next to them, edges, a square to itself, the farthest pairs; small
+    /// and large boards; small grids).
+    InputHard,
 }
 
 impl SearchSettings {

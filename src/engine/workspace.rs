@@ -112,15 +112,12 @@ impl Default for Workspace {
 fn return_freed_memory_to_the_system() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
-        unsafe extern "C" {
-            fn malloc_trim(pad: usize) -> std::ffi::c_int;
-        }
         // SAFETY: malloc_trim takes a plain integer, touches only the allocator's own state
         // (under its lock, so it is safe with other threads allocating), and the Rust global
         // allocator on this target is that same malloc. Its result, whether memory was
         // released, needs no handling.
         unsafe {
-            malloc_trim(0);
+            libc::malloc_trim(0);
         }
     }
 }

@@ -182,18 +182,29 @@ impl Quoted<'_> {
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        QuotedUpTo(self.0, Quoted::MAX_CHARS).fmt(f)
+    }
+}
+
+/// [`Quoted`], cut short past the given number of characters: for a verdict, which must show
+/// a whole answer line to show where it differs.
+pub(crate) struct QuotedUpTo<'a>(pub &'a [u8], pub usize);
+
+impl fmt::Display for QuotedUpTo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let QuotedUpTo(text, most) = *self;
         let mut shown = 0;
         f.write_str("\"")?;
-        for chunk in self.0.utf8_chunks() {
+        for chunk in text.utf8_chunks() {
             for c in chunk.valid().chars() {
-                if shown == Quoted::MAX_CHARS {
+                if shown == most {
                     return f.write_str("\"…");
                 }
                 write!(f, "{}", c.escape_debug())?;
                 shown += 1;
             }
             for byte in chunk.invalid() {
-                if shown == Quoted::MAX_CHARS {
+                if shown == most {
                     return f.write_str("\"…");
                 }
                 write!(f, "\\x{byte:02x}")?;

@@ -15,6 +15,7 @@
 //! | `poj1915` (BOJ 7562) | a count, then scenarios of three lines: side, start `x y`, end `x y` | `2` |
 //! | `cses-grid` (CSES 3217) | n | n rows of n distances from the top-left corner |
 
+pub(crate) mod cases;
 mod counted;
 pub(crate) mod grid;
 mod scenarios;

@@ -1,0 +1,334 @@
+//! Judge inputs made on demand, for every problem: random queries (seeded), every pair of a
+//! board, and the cases that break solutions. `--generate input-…` writes them; `--stress`
+//! feeds them to a candidate program, and shrinks one that fails it.
+//!
+//! A [`Case`] keeps an input as its parts (the pairs, the scenarios, the size of the grid), so
+//! that it can be made smaller and written again in the problem's layout.
+
+use crate::board::notation::push_square_name;
+use crate::board::{Board, Position};
+use crate::problem::Problem;
+
+/// One input of a problem, as its parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Case {
+    /// Queries on one board (UVa 439 on its board, NAKANJ on 8×8).
+    Queries {
+        board: Board,
+        pairs: Vec<(Position, Position)>,
+    },
+    /// POJ 1915's scenarios: the side of each board, the start, the end.
+    Scenarios(Vec<(u32, Position, Position)>),
+    /// CSES's grid size.
+    Grid(u32),
+}
+
+impl Case {
+    /// The input as the problem lays it out, every line ending in a newline.
+    pub(crate) fn render(&self, problem: Problem) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut number = itoa::Buffer::new();
+        match self {
+            Case::Queries { pairs, .. } => {
+                if problem == Problem::Nakanj {
+                    out.extend_from_slice(number.format(pairs.len()).as_bytes());
+                    out.push(b'\n');
+                }
+                for &(from, to) in pairs {
+                    push_square_name(&mut out, from);
+                    out.push(b' ');
+                    push_square_name(&mut out, to);
+                    out.push(b'\n');
+                }
+            }
+            Case::Scenarios(scenarios) => {
+                out.extend_from_slice(number.format(scenarios.len()).as_bytes());
+                out.push(b'\n');
+                for &(side, from, to) in scenarios {
+                    out.extend_from_slice(number.format(side).as_bytes());
+                    out.push(b'\n');
+                    for square in [from, to] {
+                        out.extend_from_slice(number.format(square.file).as_bytes());
+                        out.push(b' ');
+                        out.extend_from_slice(number.format(square.rank).as_bytes());
+                        out.push(b'\n');
+                    }
+                }
+            }
+            Case::Grid(side) => {
+                out.extend_from_slice(number.format(*side).as_bytes());
+                out.push(b'\n');
+            }
+        }
+        out
+    }
+
+    /// How many parts the case has: queries, scenarios, or the grid's side.
+    pub(crate) fn size(&self) -> usize {
+        match self {
+            Case::Queries { pairs, .. } => pairs.len(),
+            Case::Scenarios(scenarios) => scenarios.len(),
+            Case::Grid(side) => *side as usize,
+        }
+    }
+
+    /// Smaller cases to try while shrinking a failing one, the smallest first: every grid
+    /// below this one; this case without one run of its parts, for runs of half its size,
+    /// then a quarter, and so on down to single parts.
+    pub(crate) fn smaller(&self) -> Vec<Case> {
+        match self {
+            Case::Grid(side) => (1..*side).map(Case::Grid).collect(),
+            Case::Queries { board, pairs } => without_runs(pairs)
+                .into_iter()
+                .map(|pairs| Case::Queries {
+                    board: *board,
+                    pairs,
+                })
+                .collect(),
+            Case::Scenarios(scenarios) => without_runs(scenarios)
+                .into_iter()
+                .map(Case::Scenarios)
+                .collect(),
+        }
+    }
+}
+
+/// `items` without each run of consecutive items, for run lengths from half the length down
+/// to one: the longest removals first, so that shrinking takes big steps while it can.
+fn without_runs<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
+    let mut smaller = Vec::new();
+    let mut run = items.len() / 2;
+    while run >= 1 {
+        for start in (0..items.len()).step_by(run) {
+            let end = (start + run).min(items.len());
+            let rest: Vec<T> = [&items[..start], &items[end..]].concat();
+            if !rest.is_empty() {
+                smaller.push(rest);
+            }
+        }
+        run /= 2;
+    }
+    smaller
+}
+
+/// What kind of input `--generate` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Inputs {
+    /// Random queries, mixed with hard cases.
+    Random,
+    /// Every pair of the board.
+    AllPairs,
+    /// The cases that break solutions, and only those.
+    Hard,
+}
+
+/// Makes cases of one problem from one seed: the same seed, the same cases, everywhere.
+pub(crate) struct CaseGenerator {
+    problem: Problem,
+    board: Board,
+    state: u64,
+}
+
+impl CaseGenerator {
+    /// A generator of `problem`'s cases (on `board` for UVa 439), seeded with `seed`.
+    pub(crate) fn new(problem: Problem, board: Board, seed: u64) -> CaseGenerator {
+        CaseGenerator {
+            problem,
+            board: match problem {
+                Problem::Uva439 => board,
+                _ => Board::STANDARD,
+            },
+            // Any seed, 0 included, gives a state xorshift can work with.
+            state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+        }
+    }
+
+    /// A number below `bound` (xorshift64).
+    fn below(&mut self, bound: u64) -> u64 {
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        self.state % bound.max(1)
+    }
+
+    /// A random case of about `size` parts: half of them random, half drawn from the hard
+    /// cases.
+    pub(crate) fn random_case(&mut self, size: usize) -> Case {
+        match self.problem {
+            Problem::Uva439 | Problem::Nakanj => {
+                let hard = hard_pairs(self.board);
+                let pairs = (0..size.max(1))
+                    .map(|_| match self.below(2) {
+                        0 => hard[self.below(hard.len() as u64) as usize],
+                        _ => (self.square(self.board), self.square(self.board)),
+                    })
+                    .collect();
+                Case::Queries {
+                    board: self.board,
+                    pairs,
+                }
+            }
+            Problem::Poj1915 => {
+                let scenarios = (0..size.max(1))
+                    .map(|_| {
+                        let side = match self.below(4) {
+                            0 => 1 + self.below(5) as u32,   // small, where routes may not exist
+                            1 => 4 + self.below(297) as u32, // the judges' range
+                            2 => [8, 300, 1_000_000_000][self.below(3) as usize],
+                            _ => 4 + self.below(20) as u32,
+                        };
+                        let board = Board::new(side, side).unwrap_or(Board::STANDARD);
+                        match self.below(2) {
+                            0 => {
+                                let hard = hard_pairs(board);
+                                let (from, to) = hard[self.below(hard.len() as u64) as usize];
+                                (side, from, to)
+                            }
+                            _ => (side, self.square(board), self.square(board)),
+                        }
+                    })
+                    .collect();
+                Case::Scenarios(scenarios)
+            }
+            Problem::CsesGrid => Case::Grid(1 + self.below(size.clamp(1, 40) as u64) as u32),
+        }
+    }
+
+    /// The cases that break solutions, all of them.
+    pub(crate) fn hard_case(&self) -> Case {
+        match self.problem {
+            Problem::Uva439 | Problem::Nakanj => Case::Queries {
+                board: self.board,
+                pairs: hard_pairs(self.board),
+            },
+            Problem::Poj1915 => Case::Scenarios(
+                [1, 2, 3, 4, 5, 8, 300, 1_000_000_000]
+                    .into_iter()
+                    .flat_map(|side| {
+                        let board = Board::new(side, side).unwrap_or(Board::STANDARD);
+                        hard_pairs(board)
+                            .into_iter()
+                            .map(move |(from, to)| (side, from, to))
+                    })
+                    .collect(),
+            ),
+            Problem::CsesGrid => Case::Grid(8),
+        }
+    }
+
+    /// Every pair of the board, for the problems of one query a line and the boards small
+    /// enough (at most 4096 squares); POJ 1915's as scenarios on 8×8.
+    pub(crate) fn all_pairs(&self) -> Option<Case> {
+        let board = self.board;
+        let squares = u64::from(board.files()) * u64::from(board.ranks());
+        if squares > 4096 {
+            return None;
+        }
+        let pairs: Vec<(Position, Position)> = board
+            .positions()
+            .flat_map(|from| board.positions().map(move |to| (from, to)))
+            .collect();
+        match self.problem {
+            Problem::Uva439 | Problem::Nakanj => Some(Case::Queries { board, pairs }),
+            Problem::Poj1915 => Some(Case::Scenarios(
+                pairs.into_iter().map(|(from, to)| (8, from, to)).collect(),
+            )),
+            Problem::CsesGrid => None,
+        }
+    }
+
+    fn square(&mut self, board: Board) -> Position {
+        let file = self.below(u64::from(board.files())) as u32;
+        let rank = self.below(u64::from(board.ranks())) as u32;
+        Position::new(file, rank)
+    }
+}
+
+/// The pairs of `board` that break solutions: each corner and the square diagonally next to it
+/// (4 moves, not 2, on boards from 5×5), both ways; the corners to each other (the farthest
+/// pairs); a square to itself; the middles of the edges to each other and to the corners.
+pub(crate) fn hard_pairs(board: Board) -> Vec<(Position, Position)> {
+    let (last_file, last_rank) = (board.files() - 1, board.ranks() - 1);
+    let corners = [
+        Position::new(0, 0),
+        Position::new(last_file, 0),
+        Position::new(0, last_rank),
+        Position::new(last_file, last_rank),
+    ];
+    let inward = |corner: Position| {
+        let step = |at: u32, last: u32| if at == 0 { 1.min(last) } else { at - 1 };
+        Position::new(step(corner.file, last_file), step(corner.rank, last_rank))
+    };
+    let middles = [
+        Position::new(last_file / 2, 0),
+        Position::new(last_file / 2, last_rank),
+        Position::new(0, last_rank / 2),
+        Position::new(last_file, last_rank / 2),
+    ];
+    let mut pairs = Vec::new();
+    for corner in corners {
+        pairs.push((corner, inward(corner)));
+        pairs.push((inward(corner), corner));
+        pairs.push((corner, corner));
+        for other in corners.iter().chain(&middles) {
+            if *other != corner {
+                pairs.push((corner, *other));
+            }
+        }
+    }
+    for (index, middle) in middles.iter().enumerate() {
+        for other in &middles[index + 1..] {
+            pairs.push((*middle, *other));
+        }
+    }
+    pairs.dedup();
+    pairs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cases_render_in_each_problem_layout() {
+        let pairs = vec![(Position::new(0, 0), Position::new(1, 1))];
+        let case = Case::Queries {
+            board: Board::STANDARD,
+            pairs,
+        };
+        assert_eq!(case.render(Problem::Uva439), b"a1 b2\n");
+        assert_eq!(case.render(Problem::Nakanj), b"1\na1 b2\n");
+        let scenarios = Case::Scenarios(vec![(8, Position::new(0, 0), Position::new(7, 0))]);
+        assert_eq!(scenarios.render(Problem::Poj1915), b"1\n8\n0 0\n7 0\n");
+        assert_eq!(Case::Grid(8).render(Problem::CsesGrid), b"8\n");
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_cases() {
+        let make = |seed| {
+            let mut generator = CaseGenerator::new(Problem::Poj1915, Board::STANDARD, seed);
+            (0..5).map(|_| generator.random_case(7)).collect::<Vec<_>>()
+        };
+        assert_eq!(make(7), make(7));
+        assert_ne!(make(7), make(8));
+    }
+
+    #[test]
+    fn shrinking_tries_every_single_removal_last() {
+        let smaller = without_runs(&[1, 2, 3, 4]);
+        assert_eq!(smaller[..2], [vec![3, 4], vec![1, 2]]);
+        assert!(smaller.contains(&vec![1, 2, 4]));
+        assert_eq!(Case::Grid(3).smaller(), [Case::Grid(1), Case::Grid(2)]);
+    }
+
+    #[test]
+    fn hard_pairs_include_each_corner_and_its_diagonal_neighbour() {
+        let pairs = hard_pairs(Board::STANDARD);
+        let a1 = Position::new(0, 0);
+        assert!(pairs.contains(&(a1, Position::new(1, 1))));
+        assert!(pairs.contains(&(Position::new(6, 6), Position::new(7, 7))));
+        assert!(pairs.contains(&(a1, Position::new(7, 7))));
+        let tiny = hard_pairs(Board::new(1, 1).unwrap());
+        assert!(tiny.iter().all(|&(from, to)| from == a1 && to == a1));
+    }
+}

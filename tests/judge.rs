@@ -1,0 +1,344 @@
+//! A judge in a box (issue 12): `--check` on answer files and `--stress` on tiny candidate
+//! programs (made of knight-moves itself and a POSIX shell), for every problem, and the judge
+//! inputs `--generate` makes.
+
+mod common;
+
+use std::process::Output;
+
+use common::knight_moves;
+use predicates::prelude::*;
+
+/// The built binary's path, for candidate commands.
+const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
+
+/// Runs `--stress COMMAND` with `args`, from a temporary folder; returns the output.
+fn stress(command: &str, args: &[&str]) -> Output {
+    knight_moves()
+        .args(["--stress", command])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The processes whose command line holds `marker` (Linux's /proc), other than this test's.
+#[cfg(target_os = "linux")]
+fn processes_holding(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(command) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let command = String::from_utf8_lossy(&command).replace('\0', " ");
+        if command.contains(marker) && !command.contains("--stress") {
+            found.push(command);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_right_program_passes_and_the_seed_is_printed() {
+    for problem in ["uva439", "nakanj", "poj1915", "cses-grid"] {
+        let command = format!("{BINARY} --problem {problem}");
+        let output = stress(
+            &command,
+            &["--problem", problem, "--cases", "60", "--seed", "9"],
+        );
+        assert_eq!(output.status.code(), Some(0), "{problem}: {output:?}");
+        assert!(
+            stdout(&output).starts_with("Passed 60 cases (seed 9); the slowest took"),
+            "{problem}: {}",
+            stdout(&output)
+        );
+    }
+    let output = stress(BINARY, &["--cases", "5"]);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("knight-moves: --stress with --seed "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_wrong_answer_is_shrunk_to_the_one_query_that_breaks_it() {
+    // Right everywhere but from a corner to the square diagonally next to it: 2, not 4.
+    let wrong = format!(
+        "sh -c '{BINARY} | sed -e \"s/from \\(a1 to b2\\|b2 to a1\\|h1 to g2\\|g2 to h1\\|a8 to \
+         b7\\|b7 to a8\\|h8 to g7\\|g7 to h8\\) takes 4/from \\1 takes 2/\"'"
+    );
+    let output = stress(&wrong, &["--cases", "200", "--seed", "11"]);
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("Wrong answer at output:1: expected \"To get from"),
+        "{text}"
+    );
+    assert!(
+        lines[0].contains("takes 4 knight moves.\", found"),
+        "{text}"
+    );
+    assert!(lines[1].contains("1 parts"), "{text}");
+    let corner_diagonal = [
+        "a1 b2", "b2 a1", "h1 g2", "g2 h1", "a8 b7", "b7 a8", "h8 g7", "g7 h8",
+    ];
+    assert!(
+        corner_diagonal.contains(&lines[2]),
+        "the shrunk input: {text}"
+    );
+    assert!(text.contains("input saved to "), "{text}");
+    let saved = text
+        .lines()
+        .last()
+        .unwrap()
+        .trim_start_matches("input saved to ");
+    assert_eq!(
+        std::fs::read_to_string(saved).unwrap(),
+        format!("{}\n", lines[2])
+    );
+}
+
+#[test]
+fn crlf_line_ends_are_a_presentation_error_where_the_judge_compares_bytes() {
+    let crlf = |problem: &str| {
+        format!(
+            "sh -c '{BINARY} --problem {problem} | awk \"{{printf \\\"%s\\\\r\\\\n\\\", \\$0}}\"'"
+        )
+    };
+    let output = stress(&crlf("uva439"), &["--cases", "20", "--seed", "1"]);
+    assert_eq!(output.status.code(), Some(4));
+    assert!(
+        stdout(&output).starts_with("Presentation error at output:1: CRLF line end"),
+        "{}",
+        stdout(&output)
+    );
+    // SPOJ compares tokens: the same program is accepted on NAKANJ.
+    let output = stress(&crlf("nakanj"), &["--problem", "nakanj", "--cases", "20"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn programs_that_hang_crash_or_print_forever_are_stopped_and_none_is_left_behind() {
+    let cases = [
+        (
+            "sh -c 'sleep 61.4243; echo x'",
+            "Time limit exceeded",
+            "61.4243",
+        ),
+        (
+            "sh -c 'echo oops >&2; kill -SEGV $$'",
+            "Runtime error (killed by signal 11): oops",
+            "",
+        ),
+        (
+            "sh -c 'echo no >&2; exit 3'",
+            "Runtime error (exit status 3): no",
+            "",
+        ),
+        ("sh -c 'yes 71.4243'", "Output limit exceeded", "71.4243"),
+        (
+            "sh -c 'sleep 81.4243 & wait'",
+            "Time limit exceeded",
+            "81.4243",
+        ),
+    ];
+    for (command, verdict, marker) in cases {
+        let output = stress(
+            command,
+            &["--time-limit", "0.3", "--cases", "3", "--seed", "2"],
+        );
+        assert_eq!(output.status.code(), Some(4), "{command}: {output:?}");
+        assert_eq!(stdout(&output).lines().next(), Some(verdict), "{command}");
+        if !marker.is_empty() {
+            assert_eq!(processes_holding(marker), Vec::<String>::new(), "{command}");
+        }
+    }
+    knight_moves()
+        .args(["--stress", "no-such-program-4243"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot run no-such-program-4243"));
+}
+
+/// Answer files for each problem: right, wrong, truncated, over-long.
+#[test]
+fn check_judges_answer_files_for_every_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let problems = [
+        ("uva439", "sample.in", include_str!("data/sample.out")),
+        (
+            "nakanj",
+            "problems/nakanj.in",
+            include_str!("data/problems/nakanj.out"),
+        ),
+        (
+            "poj1915",
+            "problems/poj1915.in",
+            include_str!("data/problems/poj1915.out"),
+        ),
+        (
+            "cses-grid",
+            "problems/cses-grid.in",
+            include_str!("data/problems/cses-grid.out"),
+        ),
+    ];
+    for (problem, input, right) in problems {
+        let lines: Vec<&str> = right.lines().collect();
+        let mut wrong = lines.clone();
+        let changed = format!("{} x", wrong[1]);
+        wrong[1] = &changed;
+        let files = [
+            ("right", right.to_owned(), 0, "Accepted ("),
+            ("wrong", wrong.join("\n") + "\n", 4, "Wrong answer at "),
+            (
+                "truncated",
+                lines[..1].join("\n") + "\n",
+                4,
+                "Wrong answer: ",
+            ),
+            (
+                "long",
+                format!("{right}{}\n", lines[0]),
+                4,
+                "Wrong answer: ",
+            ),
+        ];
+        for (name, text, code, verdict) in files {
+            let path = dir.path().join(format!("{problem}-{name}.out"));
+            std::fs::write(&path, text).unwrap();
+            let output = knight_moves()
+                .args(["--problem", problem, "--check"])
+                .arg(&path)
+                .arg(input)
+                .output()
+                .unwrap();
+            let shown = stdout(&output);
+            assert_eq!(
+                output.status.code(),
+                Some(code),
+                "{problem} {name}: {shown}"
+            );
+            assert!(shown.starts_with(verdict), "{problem} {name}: {shown}");
+            assert_eq!(shown.lines().count(), 1, "one verdict");
+        }
+    }
+}
+
+#[test]
+fn check_names_the_line_the_query_and_what_differs() {
+    knight_moves()
+        .args(["--check", "-", "sample.in"])
+        .write_stdin(include_str!("data/sample.out").replace("takes 6", "takes 5"))
+        .assert()
+        .code(4)
+        .stdout(
+            "Wrong answer at <stdin>:4: expected \"To get from a1 to h8 takes 6 knight moves.\", \
+             found \"To get from a1 to h8 takes 5 knight moves.\", for sample.in:4: a1 h8\n",
+        );
+    knight_moves()
+        .args(["--check", "-", "sample.in"])
+        .write_stdin(include_str!("data/sample.out").trim_end())
+        .assert()
+        .code(4)
+        .stdout(predicate::str::starts_with(
+            "Presentation error at <stdin>:8: missing final newline, for sample.in:8: f6 f6",
+        ));
+    knight_moves()
+        .args(["--problem", "nakanj", "--check", "-", "problems/nakanj.in"])
+        .write_stdin("6 \r\n1\r\n4")
+        .assert()
+        .success()
+        .stdout("Accepted (3 answers)\n");
+    // Bad input lines are reported as ever, and the verdict says how they were counted.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("q.in");
+    std::fs::write(&input, "e2 e4\ni9 a1\na1 h8\n").unwrap();
+    knight_moves()
+        .args(["--check", "-"])
+        .arg(&input)
+        .write_stdin("To get from e2 to e4 takes 2 knight moves.\nTo get from a1 to h8 takes 6 knight moves.\n")
+        .assert()
+        .code(1)
+        .stdout(
+            "Accepted (2 answers); 1 bad input lines were reported and expect no answer\n",
+        )
+        .stderr(predicate::str::contains(":2: square \"i9\" is off the 8x8 board"));
+    knight_moves()
+        .args(["--check", "-"])
+        .write_stdin("e2 e4\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("standard input holds the queries"));
+    knight_moves()
+        .args(["--check", "missing.out", "sample.in"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing.out: No such file"));
+}
+
+#[test]
+fn generated_inputs_are_valid_and_the_same_for_the_same_seed() {
+    for problem in ["uva439", "nakanj", "poj1915", "cses-grid"] {
+        for kind in ["input-random", "input-hard", "input-all-pairs"] {
+            if problem == "cses-grid" && kind == "input-all-pairs" {
+                knight_moves()
+                    .args(["--problem", problem, "--generate", kind])
+                    .assert()
+                    .code(2);
+                continue;
+            }
+            let make = |seed: &str| {
+                let mut command = knight_moves();
+                command.args(["--problem", problem, "--generate", kind]);
+                if kind == "input-random" {
+                    command.args(["--seed", seed, "--cases", "50"]);
+                }
+                command.output().unwrap()
+            };
+            let (first, again) = (make("5"), make("5"));
+            assert!(first.status.success(), "{problem} {kind}");
+            assert_eq!(first.stdout, again.stdout, "{problem} {kind}");
+            // Valid: answered without a single bad line.
+            knight_moves()
+                .args(["--problem", problem])
+                .write_stdin(first.stdout.clone())
+                .assert()
+                .success()
+                .stderr("");
+            if kind == "input-random" {
+                assert_ne!(first.stdout, make("6").stdout, "{problem}");
+            }
+        }
+    }
+    let all_pairs = knight_moves()
+        .args(["--generate", "input-all-pairs"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(all_pairs.stdout).unwrap(),
+        std::fs::read_to_string(common::data_dir().join("all-pairs.in")).unwrap()
+    );
+}
+
+#[test]
+fn options_that_do_not_fit_the_judge_are_usage_errors() {
+    for args in [
+        &["--check", "a.out", "--path"][..],
+        &["--stress", "x", "--format", "json"],
+        &["--stress", "x", "sample.in"],
+        &["--check", "a.out", "--stress", "x"],
+        &["--cases", "5"],
+        &["--time-limit", "1"],
+        &["--stress", "x", "--time-limit", "0"],
+        &["--stress", "''"],
+    ] {
+        knight_moves().args(args).assert().code(2);
+    }
+}
