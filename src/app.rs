@@ -132,11 +132,7 @@ fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
             // Made in memory first: the generators panic on a write that fails.
             let mut text = Vec::new();
             generate(kind, &mut text)?;
-            let mut stdout = io::stdout().lock();
-            stdout
-                .write_all(&text)
-                .and_then(|()| stdout.flush())
-                .context(STDOUT_TROUBLE)?;
+            write_stdout(&text)?;
             Ok(ExitStatus::Success)
         }
         Task::Answer(answers) => answer(&settings, &answers, None),
@@ -160,14 +156,19 @@ fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
             let seed = input.seed.unwrap_or_else(|| chosen_seed("--generate"));
             let mut text = Vec::new();
             generate::input(&input, seed, &mut text)?;
-            let mut stdout = io::stdout().lock();
-            stdout
-                .write_all(&text)
-                .and_then(|()| stdout.flush())
-                .context(STDOUT_TROUBLE)?;
+            write_stdout(&text)?;
             Ok(ExitStatus::Success)
         }
     }
+}
+
+/// Writes `text` to stdout and flushes it; a failure is the output's trouble.
+fn write_stdout(text: &[u8]) -> anyhow::Result<()> {
+    let mut stdout = io::stdout().lock();
+    stdout
+        .write_all(text)
+        .and_then(|()| stdout.flush())
+        .context(STDOUT_TROUBLE)
 }
 
 /// A seed for a run that was given none, from the clock, said on stderr so that the run can be

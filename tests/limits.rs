@@ -105,23 +105,9 @@ fn long_routes_are_streamed_in_every_format() {
             .write_all("a1 a3200001\n".repeat(3).as_bytes())
             .unwrap();
         drop(stdin);
-        let pid = child.id();
         // Read the output as it comes; the peak is read before the process ends.
-        let mut stdout = child.stdout.take().unwrap();
-        let mut total = 0;
-        let mut chunk = vec![0; 1 << 16];
-        let mut peak = 0;
-        loop {
-            let read = std::io::Read::read(&mut stdout, &mut chunk).unwrap();
-            if read == 0 {
-                break;
-            }
-            total += read;
-            if let Some(now) = common::memory_kib_while_alive(pid, "VmHWM") {
-                peak = peak.max(now);
-            }
-        }
-        assert!(child.wait().unwrap().success(), "{format}");
+        let (total, peak, success) = common::read_all_watching_memory(&mut child);
+        assert!(success, "{format}");
         assert!(total > 3 * 14_000_000, "{format}: {total} bytes");
         // The route itself is held (8 bytes a move, 16 MiB with room to grow); its text, and
         // the other routes, are not.

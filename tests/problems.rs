@@ -318,21 +318,8 @@ fn a_nakanj_coprocess_gets_each_answer_at_once() {
 fn a_big_grid_is_streamed_in_bounded_memory() {
     let mut child = spawn_knight_moves(&["--problem", "cses-grid"]);
     child.stdin.take().unwrap().write_all(b"2000\n").unwrap();
-    let pid = child.id();
-    let mut stdout = child.stdout.take().unwrap();
-    let (mut total, mut peak) = (0, 0);
-    let mut chunk = vec![0; 1 << 16];
-    loop {
-        let read = std::io::Read::read(&mut stdout, &mut chunk).unwrap();
-        if read == 0 {
-            break;
-        }
-        total += read;
-        if let Some(now) = common::memory_kib_while_alive(pid, "VmHWM") {
-            peak = peak.max(now);
-        }
-    }
-    assert!(child.wait().unwrap().success());
+    let (total, peak, success) = common::read_all_watching_memory(&mut child);
+    assert!(success);
     assert!(total > 4_000_000 * 2, "{total} bytes");
     assert!(peak < 8 * 1024, "peak {peak} KiB");
 }

@@ -8,15 +8,15 @@
 //! count's line. Nothing is ever allocated from the count.
 
 use crate::board::Board;
-use crate::problem::{ProblemError, Step, is_blank, number, query_step, trimmed};
+use crate::problem::{CountLine, ProblemError, Step, is_blank, query_step};
+
+/// What the count counts, in messages.
+const WHAT: &str = "test cases";
 
 /// How far one source has been read.
 #[derive(Debug, Default)]
 pub(crate) struct Counted {
-    /// The count and its line, once read; `None` before it, or when it was not a number.
-    count: Option<(u64, u64)>,
-    /// Whether the first non-blank line has been read.
-    started: bool,
+    count: CountLine,
     /// Query lines read so far, bad ones included.
     queries: u64,
 }
@@ -26,18 +26,8 @@ impl Counted {
         if is_blank(line) {
             return Step::Skip;
         }
-        if !self.started {
-            self.started = true;
-            return match number(line) {
-                Some(count) => {
-                    self.count = Some((count, line_number));
-                    Step::Skip
-                }
-                None => Step::Bad(ProblemError::NotACount {
-                    text: trimmed(line).to_vec(),
-                    what: "test cases",
-                }),
-            };
+        if let Some(step) = self.count.read(line, line_number, WHAT) {
+            return step;
         }
         self.queries += 1;
         query_step(line, Board::STANDARD)
@@ -45,7 +35,7 @@ impl Counted {
 
     /// Queries still to come by the count; every line, if the count was not a number.
     pub(crate) fn queries_left(&self) -> u64 {
-        match (self.started, self.count) {
+        match (self.count.started, self.count.count) {
             (false, _) => 0, // the count line comes first, through the general path
             (true, Some((count, _))) => count.saturating_sub(self.queries),
             (true, None) => u64::MAX,
@@ -57,14 +47,6 @@ impl Counted {
     }
 
     pub(crate) fn finish(&self) -> Option<(u64, ProblemError)> {
-        let (count, line) = self.count?;
-        (count != self.queries).then_some((
-            line,
-            ProblemError::CountDisagrees {
-                count,
-                found: self.queries,
-                what: "test cases",
-            },
-        ))
+        self.count.disagreement(self.queries, WHAT)
     }
 }

@@ -235,6 +235,44 @@ impl fmt::Display for ProblemError {
     }
 }
 
+/// The count line that opens NAKANJ's and POJ 1915's input: read once, then compared with what
+/// followed at the end of the source.
+#[derive(Debug, Default)]
+pub(crate) struct CountLine {
+    /// The count and its line, once read; `None` before it, or when it was not a number.
+    count: Option<(u64, u64)>,
+    /// Whether the first non-blank line has been read.
+    started: bool,
+}
+
+impl CountLine {
+    /// Reads the first non-blank line as the count of `what` ("test cases"); `None` once it
+    /// has been read, when the line is the problem's to read.
+    fn read(&mut self, line: &[u8], line_number: u64, what: &'static str) -> Option<Step<'static>> {
+        if self.started {
+            return None;
+        }
+        self.started = true;
+        Some(match number(line) {
+            Some(count) => {
+                self.count = Some((count, line_number));
+                Step::Skip
+            }
+            None => Step::Bad(ProblemError::NotACount {
+                text: trimmed(line).to_vec(),
+                what,
+            }),
+        })
+    }
+
+    /// How many of `what` the count announced, if it was read and was a number, and on which
+    /// line: what a source's end is compared with.
+    fn disagreement(&self, found: u64, what: &'static str) -> Option<(u64, ProblemError)> {
+        let (count, line) = self.count?;
+        (count != found).then_some((line, ProblemError::CountDisagrees { count, found, what }))
+    }
+}
+
 /// Whether a line holds nothing but spaces, tabs and a final CR.
 fn is_blank(line: &[u8]) -> bool {
     trimmed(line).is_empty()

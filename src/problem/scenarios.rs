@@ -9,7 +9,7 @@
 
 use crate::board::{Board, Position};
 use crate::input::line::Query;
-use crate::problem::{ProblemError, Step, coordinate_pair, is_blank, number, trimmed};
+use crate::problem::{CountLine, ProblemError, Step, coordinate_pair, is_blank, number, trimmed};
 
 /// Which line of a scenario comes next, and what the scenario has so far (`None` where a line
 /// of it was bad).
@@ -26,11 +26,13 @@ enum Next {
     },
 }
 
+/// What the count counts, in messages.
+const WHAT: &str = "scenarios";
+
 /// How far one source has been read.
 #[derive(Debug, Default)]
 pub(crate) struct Scenarios {
-    count: Option<(u64, u64)>,
-    started: bool,
+    count: CountLine,
     next: Next,
     /// Scenarios read whole, bad ones included.
     scenarios: u64,
@@ -41,18 +43,8 @@ impl Scenarios {
         if is_blank(line) {
             return Step::Skip;
         }
-        if !self.started {
-            self.started = true;
-            return match number(line) {
-                Some(count) => {
-                    self.count = Some((count, line_number));
-                    Step::Skip
-                }
-                None => Step::Bad(ProblemError::NotACount {
-                    text: trimmed(line).to_vec(),
-                    what: "scenarios",
-                }),
-            };
+        if let Some(step) = self.count.read(line, line_number, WHAT) {
+            return step;
         }
         let bad_pair = |side: u32| {
             Step::Bad(ProblemError::NotACoordinatePair {
@@ -113,14 +105,6 @@ impl Scenarios {
         if let Some(missing) = missing {
             return Some((last_line, ProblemError::ScenarioCutShort { missing }));
         }
-        let (count, line) = self.count?;
-        (count != self.scenarios).then_some((
-            line,
-            ProblemError::CountDisagrees {
-                count,
-                found: self.scenarios,
-                what: "scenarios",
-            },
-        ))
+        self.count.disagreement(self.scenarios, WHAT)
     }
 }

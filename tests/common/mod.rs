@@ -269,3 +269,25 @@ pub fn memory_kib_while_alive(pid: u32, field: &str) -> Option<u64> {
         .find(|line| line.starts_with(&format!("{field}:")))?;
     line.split_whitespace().nth(1)?.parse().ok()
 }
+
+/// Reads a running child's whole stdout, watching its peak memory as it goes; waits for it and
+/// returns (bytes read, peak KiB, whether it succeeded).
+#[cfg(target_os = "linux")]
+pub fn read_all_watching_memory(child: &mut Child) -> (usize, u64, bool) {
+    let pid = child.id();
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let (mut total, mut peak) = (0, 0);
+    let mut chunk = vec![0; 1 << 16];
+    loop {
+        let read = stdout.read(&mut chunk).expect("stdout reads");
+        if read == 0 {
+            break;
+        }
+        total += read;
+        if let Some(now) = memory_kib_while_alive(pid, "VmHWM") {
+            peak = peak.max(now);
+        }
+    }
+    let success = child.wait().expect("the child ends").success();
+    (total, peak, success)
+}
