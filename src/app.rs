@@ -196,7 +196,15 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         answers: settings.answers,
     };
     kill_candidates_on_interrupt();
-    let bar = wants_progress_bar().then(|| indicatif::ProgressBar::new(stress.cases));
+    let bar = wants_progress_bar().then(|| {
+        let style = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} cases, {elapsed} (seed {msg})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        let bar = indicatif::ProgressBar::new(stress.cases).with_style(style);
+        bar.set_message(seed.to_string());
+        bar
+    });
     let outcome = stress.run(|done| {
         if let Some(bar) = &bar {
             bar.set_position(done);
