@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 
-use crate::board::Board;
+use crate::board::{Board, Piece};
 use crate::engine::Engine;
 use crate::exit::ExitStatus;
 use crate::format::{Format, draw};
@@ -45,7 +45,9 @@ Problems (--problem) and the options each takes:
              (the route as `x,y` squares after it with --path); --algorithm (not table),
              --max-nodes and --path
   cses-grid  CSES 3217 Knight Moves Grid: n; n lines of n numbers, the moves from the
-             top-left corner to each square (-1 where none reaches); no other option";
+             top-left corner to each square (-1 where none reaches); no other option
+  knightl    HackerRank KnightL on a Chessboard: n; n-1 lines of n-1 numbers, the moves of
+             the (i,j)-leaper from corner to corner (-1 where it cannot); no other option";
 
 /// The fewest knight moves between two squares of a chessboard.
 ///
@@ -74,6 +76,12 @@ pub(crate) struct Cli {
     /// and a1 is the bottom-left corner. [default: 8]
     #[arg(long, value_name = "SIZE")]
     pub(crate) board: Option<Board>,
+
+    /// The piece that moves: knight, camel (1,3), zebra (2,3), giraffe (1,4), wazir (0,1),
+    /// ferz (1,1), or A,B for any (A,B)-leaper (each from 0 to 1000000, not both 0). Pieces but
+    /// the knight are searched by bfs, bidirectional or astar (the default). [default: knight]
+    #[arg(long, value_name = "PIECE")]
+    pub(crate) piece: Option<Piece>,
 
     /// The search engine that answers. Every engine gives the same distances; they differ in
     /// how much of the board they search. [default: table on 8x8, formula on any other board]
@@ -158,8 +166,9 @@ impl Cli {
     /// takes the options that mean something for its input and answers (the table in --help).
     fn option_the_problem_rejects(&self) -> Option<&'static str> {
         let non_sentence = self.format != Format::Sentence;
-        let given: [(&'static str, bool); 9] = [
+        let given: [(&'static str, bool); 10] = [
             ("--board", self.board.is_some()),
+            ("--piece", self.piece.is_some()),
             ("--algorithm", self.algorithm.is_some()),
             ("--algorithm table", self.algorithm == Some(Engine::Table)),
             ("--max-nodes", self.max_nodes.is_some()),
@@ -171,17 +180,19 @@ impl Cli {
         ];
         let rejected: &[&str] = match self.problem {
             Problem::Uva439 => &[],
-            Problem::Nakanj => &["--board"],
+            Problem::Nakanj => &["--board", "--piece"],
             Problem::Poj1915 => &[
                 "--board",
+                "--piece",
                 "--algorithm table",
                 "--stats",
                 "--compare",
                 "--format",
                 "--draw",
             ],
-            Problem::CsesGrid => &[
+            Problem::CsesGrid | Problem::Knightl => &[
                 "--board",
+                "--piece",
                 "--algorithm",
                 "--max-nodes",
                 "--path",
@@ -317,10 +328,21 @@ impl Cli {
             )));
         }
         let board = cli.board.unwrap_or(Board::STANDARD);
+        let piece = cli.piece.unwrap_or(Piece::KNIGHT);
         let engine = match (problem, cli.algorithm) {
             (Problem::Poj1915, None) => EngineChoice::FastestForEachBoard,
-            (_, algorithm) => EngineChoice::Given(algorithm.unwrap_or(Engine::fastest_for(board))),
+            (_, algorithm) => {
+                EngineChoice::Given(algorithm.unwrap_or(Engine::fastest_for(board, piece)))
+            }
         };
+        if let EngineChoice::Given(engine) = engine {
+            if !engine.moves(piece) {
+                return Err(usage_error(&format!(
+                    "--algorithm {engine} knows the knight only; the {piece} is searched by \
+                     bfs, bidirectional or astar"
+                )));
+            }
+        }
         if let EngineChoice::Given(engine) = engine {
             if !engine.works_on(board) {
                 return Err(usage_error(&format!(
@@ -345,6 +367,7 @@ impl Cli {
             problem,
             search: SearchSettings {
                 board,
+                piece,
                 engine,
                 max_nodes: cli.max_nodes,
             },

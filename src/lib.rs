@@ -39,7 +39,7 @@ mod problem;
 mod settings;
 mod stats;
 
-pub use board::{Board, InvalidBoard, Position, SquareError};
+pub use board::{Board, InvalidBoard, InvalidPiece, Piece, Position, SquareError};
 pub use engine::{Engine, GaveUp, Outcome, SearchError, Searcher};
 
 /// Runs the `knight-moves` command line, as the binary does: reads the arguments and the

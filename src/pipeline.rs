@@ -26,8 +26,8 @@ use crate::format::{Answer, Drawing, SPILL_BYTES, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query};
 use crate::judge::verdict::{Checker, Verdict};
-use crate::problem::grid;
 use crate::problem::{Grammar, Problem, Step};
+use crate::problem::{grid, knightl};
 use crate::settings::{AnswerSettings, Measure, SearchSettings};
 use crate::stats::{Measured, Measurements};
 
@@ -66,22 +66,26 @@ impl<W: Write, M: Write> Pipeline<W, M> {
         let (search, output) = (settings.search, settings.output);
         let drawing = output.draw.then_some(Drawing {
             board: search.board,
+            piece: search.piece,
             colour: output.colour,
         });
         let numbers = match settings.problem {
             Problem::Nakanj => Some(Naming::AsTyped),
             Problem::Poj1915 => Some(Naming::Coordinates),
-            Problem::Uva439 | Problem::CsesGrid => None,
+            Problem::Uva439 | Problem::CsesGrid | Problem::Knightl => None,
         };
-        let writer = Writer::new(output.format, output.header, output.path, drawing, numbers);
+        let writer = Writer::new(output.format, output.header, output.path, drawing, numbers)
+            .for_piece(search.piece);
         let measured = |engine| Measured::new(engine, search.max_nodes_for(engine));
         let measured: Vec<Measured> = match settings.measure {
             Measure::Nothing => Vec::new(),
             Measure::Engine => vec![measured(search.engine.for_board(search.board))],
-            Measure::AllEngines => Engine::all_for(search.board).map(measured).collect(),
+            Measure::AllEngines => Engine::all_for_piece(search.board, search.piece)
+                .map(measured)
+                .collect(),
         };
-        let measurements =
-            (!measured.is_empty()).then(|| Measurements::new(measured, search.board, output.path));
+        let measurements = (!measured.is_empty())
+            .then(|| Measurements::new(measured, search.board, search.piece, output.path));
         let mut pending = Vec::new();
         writer.push_preamble(&mut pending);
         Pipeline {
@@ -166,6 +170,7 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             out,
             pending,
             checker,
+            problem,
             ..
         } = self;
         let query = format!("{source}:{line_number}: n = {side}");
@@ -177,7 +182,10 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             buffer.clear();
             Ok(())
         };
-        grid::push_grid(side, pending, &mut spill)?;
+        match problem {
+            Problem::Knightl => knightl::push_knightl(side, pending, &mut spill)?,
+            _ => grid::push_grid(side, pending, &mut spill)?,
+        }
         if let Some(checker) = checker {
             checker.expect(pending, &query);
             pending.clear();
@@ -229,7 +237,13 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             Ok(()) => Ok(()),
             Err(gave_up) => {
                 let engine = self.answerer.search.engine.for_board(board);
-                self.report(source, line_number, &GaveUpMessage { gave_up, engine })
+                let knight = self.answerer.search.piece.is_knight();
+                let message = GaveUpMessage {
+                    gave_up,
+                    engine,
+                    knight,
+                };
+                self.report(source, line_number, &message)
             }
         }
     }
@@ -370,14 +384,16 @@ impl Display for Origin<'_> {
 struct GaveUpMessage {
     gave_up: GaveUp,
     engine: Engine,
+    /// Whether the formula, the knight's, could help.
+    knight: bool,
 }
 
 impl Display for GaveUpMessage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let hint = match (self.gave_up, self.engine) {
-            (GaveUp::RouteTooLong { .. }, _) => "leave out --path, or allow more",
-            (GaveUp::Expanded { .. }, Engine::Formula) => "allow more",
-            (GaveUp::Expanded { .. }, _) => "try --algorithm formula, or allow more",
+        let hint = match (self.gave_up, self.engine, self.knight) {
+            (GaveUp::RouteTooLong { .. }, ..) => "leave out --path, or allow more",
+            (GaveUp::Expanded { .. }, Engine::Formula, _) | (_, _, false) => "allow more",
+            (GaveUp::Expanded { .. }, _, true) => "try --algorithm formula, or allow more",
         };
         write!(f, "{}; {hint}", self.gave_up)
     }
@@ -413,6 +429,7 @@ impl Answerer {
         let engine = self.search.engine.for_board(board);
         let request = Request {
             board,
+            piece: self.search.piece,
             from: query.from,
             to: query.to,
             with_route: self.with_route,

@@ -8,7 +8,7 @@ use crate::input::line::Escaped;
 use crate::problem::Problem;
 use crate::problem::cases::Inputs;
 
-use crate::board::Board;
+use crate::board::{Board, Piece};
 use crate::engine::Engine;
 use crate::format::Format;
 
@@ -123,6 +123,8 @@ pub(crate) struct AnswerSettings {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SearchSettings {
     pub board: Board,
+    /// The piece that moves (`--piece`): the knight unless told otherwise.
+    pub piece: Piece,
     pub engine: EngineChoice,
     /// The most squares one search may expand (`--max-nodes`), or `None` for each engine's
     /// own default.
@@ -139,11 +141,12 @@ pub(crate) enum EngineChoice {
 }
 
 impl EngineChoice {
-    /// The engine for a query on `board`.
+    /// The engine for a query on `board` (by the knight: the only piece of the problems
+    /// whose boards change).
     pub(crate) fn for_board(self, board: Board) -> Engine {
         match self {
             EngineChoice::Given(engine) => engine,
-            EngineChoice::FastestForEachBoard => Engine::fastest_for(board),
+            EngineChoice::FastestForEachBoard => Engine::fastest_for(board, Piece::KNIGHT),
         }
     }
 }
@@ -213,6 +216,7 @@ impl AnswerSettings {
             problem: Problem::Uva439,
             search: SearchSettings {
                 board: Board::STANDARD,
+                piece: Piece::KNIGHT,
                 engine: EngineChoice::Given(Engine::Table),
                 max_nodes: None,
             },

@@ -5,12 +5,14 @@
 //! every search included, works with [`Board`] and [`Position`], which know no special size.
 
 pub(crate) mod notation;
+pub(crate) mod piece;
 pub(crate) mod standard;
 
 use std::fmt;
 use std::str::FromStr;
 
 pub use notation::SquareError;
+pub use piece::{InvalidPiece, Piece};
 
 /// The eight ways a knight can move, as (file, rank) steps. The order fixes the order in which
 /// searches look at neighbours, and so which of several shortest routes they find: routes are
@@ -157,12 +159,23 @@ impl Board {
     /// The squares one knight move from `position`, in the order of [`KNIGHT_STEPS`].
     #[inline]
     pub(crate) fn knight_neighbours(self, position: Position) -> impl Iterator<Item = Position> {
-        KNIGHT_STEPS
+        self.neighbours(&Piece::KNIGHT, position)
+    }
+
+    /// The squares one move of `piece` from `position`, in the order of its moves.
+    #[inline]
+    pub(crate) fn neighbours(
+        self,
+        piece: &Piece,
+        position: Position,
+    ) -> impl Iterator<Item = Position> + '_ {
+        piece
+            .steps()
             .iter()
             .filter_map(move |&(file_step, rank_step)| {
                 // In wrapping u32 arithmetic a step off the low edge lands near 2³², far past
-                // any board (sides stop at 10⁹), so one comparison a coordinate checks both
-                // edges. A search's inner loop: this halved its bounds checks.
+                // any board (sides stop at 10⁹, leaps at 10⁶), so one comparison a coordinate
+                // checks both edges. A search's inner loop: this halved its bounds checks.
                 let file = position.file.wrapping_add(file_step as u32);
                 let rank = position.rank.wrapping_add(rank_step as u32);
                 (file < self.files && rank < self.ranks).then(|| Position::new(file, rank))

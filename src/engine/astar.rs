@@ -3,11 +3,12 @@
 
 use std::cmp::Reverse;
 
-use crate::board::Position;
-use crate::engine::unbounded::unbounded_distance;
+#[cfg(test)]
+use crate::board::{Piece, Position};
 use crate::engine::{GaveUp, Outcome, Request, Workspace, expand_one, found, no_route};
 
-/// The heuristic: the knight's distance between the squares on a board without edges.
+/// The heuristic for the knight: its distance between the squares on a board without edges
+/// ([`Piece::lower_bound`] for every piece).
 ///
 /// It is *admissible*: edges can only take moves away from a knight, never add shortcuts, so the
 /// distance on any board is never less than this. It is *consistent*: it is itself a distance,
@@ -15,14 +16,21 @@ use crate::engine::{GaveUp, Outcome, Request, Workspace, expand_one, found, no_r
 /// close a square for good the first time it is expanded. The exhaustive tests check both on
 /// every pair of 8×8.
 ///
+/// For another (a,b)-leaper the bound is the largest of ⌈dx/b⌉, ⌈dy/b⌉ and ⌈(dx+dy)/(a+b)⌉
+/// (no move changes a coordinate by more than b, nor both by more than a + b), raised to the
+/// parity of dx + dy when a + b is odd (every move then flips it). Each term drops by at most
+/// one a move, so the largest does too. The raise keeps that: if the bound h(m) at a square and
+/// h(n) at its neighbour had h(m) ≥ h(n) + 2, both raised values would have the parities of
+/// dx + dy at m and at n, which differ, while h(m) ≤ h(n) + 1 before raising; so
+/// h(m) ≤ h(n) + 1 after it too. A test checks both properties on every pair and every move of
+/// boards up to 10×10 for each piece.
+///
 /// The heuristic some articles use, Manhattan distance × 10 against a step cost of 23, is not
 /// admissible: one knight move changes the Manhattan distance by 3, which it prices at 30 > 23,
 /// so it can overestimate and A* can return a route that is too long.
+#[cfg(test)]
 pub(crate) fn heuristic(from: Position, to: Position) -> u32 {
-    let (file_difference, rank_difference) = from.offset_to(to);
-    // Under 7 × 10⁸ on any board up to 10⁹ a side, and so is every priority: moves so far
-    // plus this stays under 1.4 × 10⁹.
-    unbounded_distance(file_difference, rank_difference) as u32
+    Piece::KNIGHT.lower_bound(from, to)
 }
 
 /// Searches from `from`, always expanding the open square with the least `moves + heuristic`
@@ -38,7 +46,8 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
         ..
     } = workspace;
     parents.insert(request.from, (request.from, 0));
-    let estimate = heuristic(request.from, to);
+    let piece = request.piece;
+    let estimate = piece.lower_bound(request.from, to);
     open.push(Reverse((estimate, estimate, request.from)));
     let mut expanded = 0;
     while let Some(Reverse((_, _, current))) = open.pop() {
@@ -54,13 +63,13 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
         }
         expand_one(&mut expanded, request.max_nodes)?;
         let reached = parents.get(current).map_or(0, |(_, moves)| moves) + 1;
-        for neighbour in board.knight_neighbours(current) {
+        for neighbour in board.neighbours(&request.piece, current) {
             let better = parents
                 .get(neighbour)
                 .is_none_or(|(_, moves)| reached < moves);
             if better {
                 parents.insert(neighbour, (current, reached));
-                let estimate = heuristic(neighbour, to);
+                let estimate = piece.lower_bound(neighbour, to);
                 open.push(Reverse((reached + estimate, estimate, neighbour)));
             }
         }
@@ -93,6 +102,36 @@ mod tests {
                         estimate <= after_one_move + 1,
                         "inconsistent on {from} -> {next} towards {to}"
                     );
+                }
+            }
+        }
+    }
+
+    /// For every piece of the tests, on every board up to 10×10: the bound never exceeds the
+    /// true distance, and drops by at most one a move.
+    #[test]
+    fn every_piece_s_bound_is_admissible_and_consistent() {
+        use crate::board::piece::tests::distances;
+        for name in [
+            "camel", "zebra", "giraffe", "wazir", "ferz", "2,5", "0,3", "2,4",
+        ] {
+            let piece: Piece = name.parse().unwrap();
+            for files in 1..=10 {
+                for ranks in 1..=10 {
+                    let board = Board::new(files, ranks).unwrap();
+                    for to in board.positions() {
+                        let truth = distances(board, piece, to);
+                        for from in board.positions() {
+                            let bound = piece.lower_bound(from, to);
+                            if let Some(exact) = truth[(from.rank * files + from.file) as usize] {
+                                assert!(bound <= exact, "{piece} {from} {to}: {bound} > {exact}");
+                            }
+                            for next in board.neighbours(&piece, from) {
+                                let after = piece.lower_bound(next, to);
+                                assert!(bound <= after + 1, "{piece}: {from} -> {next} to {to}");
+                            }
+                        }
+                    }
                 }
             }
         }

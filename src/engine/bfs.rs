@@ -24,7 +24,7 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
     for distance in 1.. {
         for &current in layer.iter() {
             expand_one(&mut expanded, request.max_nodes)?;
-            for neighbour in request.board.knight_neighbours(current) {
+            for neighbour in request.board.neighbours(&request.piece, current) {
                 if parents.contains(neighbour) {
                     continue;
                 }

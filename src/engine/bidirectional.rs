@@ -99,7 +99,7 @@ impl<'a> Side<'a> {
         for &current in self.frontier.iter() {
             expand_one(expanded, request.max_nodes)?;
             let distance = self.parents.get(current).map_or(0, |(_, moves)| moves) + 1;
-            for neighbour in request.board.knight_neighbours(current) {
+            for neighbour in request.board.neighbours(&request.piece, current) {
                 if self.parents.contains(neighbour) {
                     continue;
                 }

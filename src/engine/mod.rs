@@ -29,7 +29,7 @@ pub(crate) mod workspace;
 
 use std::fmt;
 
-use crate::board::{Board, Position};
+use crate::board::{Board, Piece, Position};
 pub use crate::engine::searcher::{SearchError, Searcher};
 use crate::engine::square_map::SquareMap;
 pub(crate) use crate::engine::workspace::Workspace;
@@ -38,6 +38,8 @@ pub(crate) use crate::engine::workspace::Workspace;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Request {
     pub board: Board,
+    /// The piece that moves: the knight, or any (a,b)-leaper (not for the table and formula).
+    pub piece: Piece,
     pub from: Position,
     pub to: Position,
     /// Whether to build one shortest route, into the workspace's [`Workspace::route`].
@@ -101,7 +103,7 @@ type EngineFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
 
 /// The part every engine shares: the route buffer emptied, a square to itself answered at
 /// once (0 moves, the route that square, nothing expanded), two squares the board cannot join
-/// answered at once (no route, nothing expanded, see [`Board::joins`]), the workspace emptied
+/// answered at once (no route, nothing expanded, see [`Piece::joins`]), the workspace emptied
 /// for the board when the engine keeps squares in it; then the engine itself.
 #[inline(always)]
 fn prepared(
@@ -122,7 +124,7 @@ fn prepared(
     }
     // No engine searches to prove what the board says at once: on a board too narrow for
     // the squares to be joined, a search would only exhaust it (10⁹ squares on 2×10⁹).
-    if !request.board.joins(request.from, request.to) {
+    if request.piece.joins(request.board, request.from, request.to) == Some(false) {
         return Ok(no_route(0));
     }
     if uses_memory {
@@ -156,13 +158,15 @@ impl Engine {
         Engine::Astar,
     ];
 
-    /// The fastest exact engine for `board`: the table on the board it knows, the formula
-    /// anywhere else.
-    pub fn fastest_for(board: Board) -> Engine {
-        if table::knows(board) {
-            Engine::Table
-        } else {
-            Engine::Formula
+    /// The fastest exact engine for `board` and `piece`: for the knight, the table on the
+    /// board it knows, the formula anywhere else; for other pieces, which have neither, A*,
+    /// whose heuristic leads it almost straight to the target on big boards (measured in
+    /// docs/PERFORMANCE.md).
+    pub(crate) fn fastest_for(board: Board, piece: Piece) -> Engine {
+        match (piece.is_knight(), table::knows(board)) {
+            (true, true) => Engine::Table,
+            (true, false) => Engine::Formula,
+            (false, _) => Engine::Astar,
         }
     }
 
@@ -171,11 +175,22 @@ impl Engine {
         self != Engine::Table || table::knows(board)
     }
 
-    /// The engines that work on `board`, in the order tables list them.
+    /// Whether the engine can answer for `piece`: the table and the formula know the knight
+    /// only.
+    pub(crate) fn moves(self, piece: Piece) -> bool {
+        piece.is_knight() || !matches!(self, Engine::Table | Engine::Formula)
+    }
+
+    /// The engines that work on `board` for the knight, in the order tables list them.
     pub fn all_for(board: Board) -> impl Iterator<Item = Engine> {
+        Engine::all_for_piece(board, Piece::KNIGHT)
+    }
+
+    /// The engines that work on `board` for `piece`, in the order tables list them.
+    pub(crate) fn all_for_piece(board: Board, piece: Piece) -> impl Iterator<Item = Engine> {
         Engine::ALL
             .into_iter()
-            .filter(move |engine| engine.works_on(board))
+            .filter(move |engine| engine.works_on(board) && engine.moves(piece))
     }
 
     /// The most squares one search by this engine may expand unless told otherwise

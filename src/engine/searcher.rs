@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Position};
+use crate::board::{Board, Piece, Position};
 use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace};
 
 /// Why a search gave no answer.
@@ -102,8 +102,22 @@ impl Searcher {
         to: Position,
         with_route: bool,
     ) -> Result<Outcome, SearchError> {
+        self.search_piece(engine, board, Piece::KNIGHT, from, to, with_route)
+    }
+
+    /// [`Searcher::search`] for any piece: the knight, or an (a,b)-leaper, which the table
+    /// and the formula do not know (`SearchError::Unsupported`).
+    pub fn search_piece(
+        &mut self,
+        engine: Engine,
+        board: Board,
+        piece: Piece,
+        from: Position,
+        to: Position,
+        with_route: bool,
+    ) -> Result<Outcome, SearchError> {
         self.workspace.route.clear();
-        if !engine.works_on(board) {
+        if !engine.works_on(board) || !engine.moves(piece) {
             return Err(SearchError::Unsupported { engine, board });
         }
         for position in [from, to] {
@@ -113,6 +127,7 @@ impl Searcher {
         }
         let request = Request {
             board,
+            piece,
             from,
             to,
             with_route,

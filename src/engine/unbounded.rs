@@ -62,6 +62,7 @@ mod tests {
             for dr in -20i64..=20 {
                 let request = Request {
                     board: Board::new(101, 101).unwrap(),
+                    piece: crate::board::Piece::KNIGHT,
                     from: Position::new(50, 50),
                     to: Position::new((50 + df) as u32, (50 + dr) as u32),
                     with_route: false,

@@ -63,6 +63,7 @@ impl Accelerator {
             search:
                 SearchSettings {
                     board,
+                    piece,
                     engine,
                     max_nodes: _, // the table never searches; the formula's sentences neither
                 },
@@ -77,8 +78,8 @@ impl Accelerator {
             measure,
             accelerate,
         } = *settings;
-        if !accelerate {
-            return None;
+        if !accelerate || !piece.is_knight() {
+            return None; // the fast paths know the knight's answers only
         }
         let EngineChoice::Given(engine) = engine else {
             return None; // each query's own board: nothing to precompute for

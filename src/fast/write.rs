@@ -236,14 +236,22 @@ mod tests {
 
                 let (mut fast, mut general) = (Vec::new(), Vec::new());
                 push_judge_sentence(&mut fast, texts.0, texts.1, moves);
-                push_sentence(&mut general, &typed, Some(u64::from(moves)));
+                push_sentence(&mut general, &typed, Some(u64::from(moves)), b"knight");
                 assert_eq!(fast, general);
 
                 let (mut fast, mut general) = (Vec::new(), Vec::new());
                 push_sentence_with_route_text(&mut fast, texts, moves, &RouteText::new(&route));
                 let keep = &mut |_: &mut Vec<u8>| Ok(());
-                push_sentence_with_route(&mut general, &typed, u64::from(moves), &positions, keep)
-                    .unwrap();
+                let (route, knight) = (&positions, b"knight");
+                push_sentence_with_route(
+                    &mut general,
+                    &typed,
+                    u64::from(moves),
+                    route,
+                    knight,
+                    keep,
+                )
+                .unwrap();
                 assert_eq!(fast, general);
             }
         }
@@ -285,7 +293,7 @@ mod tests {
                 to_text: to_text.as_bytes(),
                 ..query("a1", "b3")
             };
-            push_sentence(&mut by_pieces, &texts, Some(moves));
+            push_sentence(&mut by_pieces, &texts, Some(moves), b"knight");
             proptest::prop_assert_eq!(by_windows, by_pieces);
         }
     }

@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 use anstyle::{AnsiColor, Style};
 
 use crate::board::notation::file_name;
-use crate::board::{Board, Position};
+use crate::board::{Board, Piece, Position};
 
 /// The largest board side --draw draws: one letter a file, and a picture that still fits a
 /// terminal.
@@ -43,11 +43,12 @@ const ROUTE_STYLE: Style = Style::new()
 pub(crate) fn push_board(
     out: &mut Vec<u8>,
     board: Board,
+    piece: Piece,
     from: Position,
     route: &[Position],
     colour: bool,
 ) {
-    let distances = distances_from(board, from);
+    let distances = distances_from(board, piece, from);
     let texts: Vec<String> = distances
         .iter()
         .map(|moves| moves.map_or_else(|| "-".to_owned(), |moves| moves.to_string()))
@@ -81,13 +82,13 @@ pub(crate) fn push_board(
 
 /// Every square's distance from `from`, rank by rank, by breadth-first search over the whole
 /// (small) board.
-fn distances_from(board: Board, from: Position) -> Vec<Option<u64>> {
+fn distances_from(board: Board, piece: Piece, from: Position) -> Vec<Option<u64>> {
     let index = |p: Position| (p.rank * board.files() + p.file) as usize;
     let mut distances = vec![None; (board.files() * board.ranks()) as usize];
     distances[index(from)] = Some(0);
     let mut queue = VecDeque::from([(from, 0)]);
     while let Some((current, moves)) = queue.pop_front() {
-        for next in board.knight_neighbours(current) {
+        for next in board.neighbours(&piece, current) {
             if distances[index(next)].is_none() {
                 distances[index(next)] = Some(moves + 1);
                 queue.push_back((next, moves + 1));
@@ -108,7 +109,14 @@ mod tests {
         };
         let mut out = Vec::new();
         let route = [square("a1"), square("b3"), square("c1")];
-        push_board(&mut out, Board::STANDARD, square("a1"), &route, false);
+        push_board(
+            &mut out,
+            Board::STANDARD,
+            Piece::KNIGHT,
+            square("a1"),
+            &route,
+            false,
+        );
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 10);
@@ -126,6 +134,7 @@ mod tests {
         push_board(
             &mut out,
             board,
+            Piece::KNIGHT,
             Position::new(0, 0),
             &[Position::new(0, 0)],
             false,
@@ -136,7 +145,14 @@ mod tests {
         );
         let mut out = Vec::new();
         let board = Board::new(26, 12).unwrap();
-        push_board(&mut out, board, Position::new(0, 0), &[], false);
+        push_board(
+            &mut out,
+            board,
+            Piece::KNIGHT,
+            Position::new(0, 0),
+            &[],
+            false,
+        );
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("12  "), "{text}");
         assert!(text.contains("\n 1   0 "), "{text}");
@@ -147,7 +163,7 @@ mod tests {
     fn colour_comes_with_the_brackets() {
         let a1 = Position::new(0, 0);
         let mut out = Vec::new();
-        push_board(&mut out, Board::STANDARD, a1, &[a1], true);
+        push_board(&mut out, Board::STANDARD, Piece::KNIGHT, a1, &[a1], true);
         let text = String::from_utf8(out).unwrap();
         let styled = format!("{ROUTE_STYLE}[0]{ROUTE_STYLE:#}");
         assert!(styled.contains('\x1b'));

@@ -9,7 +9,8 @@ use crate::format::{Answer, Spill, push_typed_route};
 
 /// Appends one answer as a line of JSON, with `route` when it was asked for:
 /// `{"source":…,"line":…,"from":…,"to":…,"moves":…}`, `moves` null for a pair no knight can
-/// join, and `"path":[…]` (or null) after it with --path.
+/// join, and `"path":[…]` (or null) after it with --path; for pieces but the knight,
+/// `"piece":…` after `to`.
 ///
 /// The object is written key by key, not serialized whole, so that a long path leaves as it is
 /// written (see [`Spill`]); each string goes through serde_json, which escapes it.
@@ -17,6 +18,7 @@ pub(crate) fn push_answer(
     out: &mut Vec<u8>,
     answer: &Answer,
     route: Option<&[Position]>,
+    piece: Option<&str>,
     spill: Spill,
 ) -> io::Result<()> {
     let query = answer.query;
@@ -28,6 +30,10 @@ pub(crate) fn push_answer(
     push_string(out, query.from_text);
     out.extend_from_slice(b",\"to\":");
     push_string(out, query.to_text);
+    if let Some(piece) = piece {
+        out.extend_from_slice(b",\"piece\":");
+        push_string(out, piece.as_bytes());
+    }
     out.extend_from_slice(b",\"moves\":");
     match answer.moves {
         Some(moves) => out.extend_from_slice(itoa::Buffer::new().format(moves).as_bytes()),
@@ -77,7 +83,7 @@ mod tests {
             moves,
             route,
         };
-        push_answer(out, &answer, route, &mut |_| Ok(())).unwrap();
+        push_answer(out, &answer, route, None, &mut |_| Ok(())).unwrap();
     }
 
     #[test]

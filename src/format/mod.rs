@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::io;
 
 use crate::board::notation::push_square_name;
-use crate::board::{Board, Position};
+use crate::board::{Board, Piece, Position};
 use crate::input::line::Query;
 
 /// How answers are written (`--format`).
@@ -54,6 +54,7 @@ pub(crate) struct Answer<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Drawing {
     pub board: Board,
+    pub piece: Piece,
     pub colour: bool,
 }
 
@@ -66,6 +67,11 @@ pub(crate) struct Writer {
     /// For the problems whose judges want the bare number instead of the sentence, how the
     /// route after it names its squares.
     numbers: Option<number::Naming>,
+    /// The piece's name, for the sentence: `knight`, `camel`, `(2,5)-leaper`.
+    piece_name: Vec<u8>,
+    /// The piece's name for TSV and JSON, which carry it for pieces but the knight only, so
+    /// that the judge's own output never changes.
+    piece_field: Option<String>,
 }
 
 impl Writer {
@@ -85,13 +91,22 @@ impl Writer {
             with_route,
             drawing,
             numbers,
+            piece_name: b"knight".to_vec(),
+            piece_field: None,
         }
+    }
+
+    /// This writer, for answers about `piece`.
+    pub(crate) fn for_piece(mut self, piece: Piece) -> Writer {
+        self.piece_name = piece.name().into_bytes();
+        self.piece_field = (!piece.is_knight()).then(|| piece.name());
+        self
     }
 
     /// What the output starts with, before any answer: the TSV header row when asked.
     pub(crate) fn push_preamble(&self, out: &mut Vec<u8>) {
         if self.format == Format::Tsv && self.header {
-            tsv::push_header(out, self.with_route);
+            tsv::push_header(out, self.with_route, self.piece_field.is_some());
         }
     }
 
@@ -102,18 +117,36 @@ impl Writer {
             (Format::Sentence, Some(naming)) => {
                 number::push_number(out, answer, route, naming, spill)?;
             }
-            (Format::Sentence, None) => match (answer.moves, route) {
-                (Some(moves), Some(route)) => {
-                    sentence::push_sentence_with_route(out, answer.query, moves, route, spill)?;
+            (Format::Sentence, None) => {
+                let (query, piece) = (answer.query, &self.piece_name[..]);
+                match (answer.moves, route) {
+                    (Some(moves), Some(route)) => {
+                        sentence::push_sentence_with_route(out, query, moves, route, piece, spill)?;
+                    }
+                    (moves, _) => sentence::push_sentence(out, query, moves, piece),
                 }
-                (moves, _) => sentence::push_sentence(out, answer.query, moves),
-            },
-            (Format::Tsv, _) => tsv::push_row(out, answer.query, answer.moves, route, spill)?,
-            (Format::Json, _) => json::push_answer(out, answer, route, spill)?,
+            }
+            (Format::Tsv, _) => {
+                tsv::push_row(out, answer.query, answer.moves, route, spill)?;
+                if let Some(piece) = &self.piece_field {
+                    out.pop(); // the row's newline: the piece is its last column
+                    out.push(b'\t');
+                    out.extend_from_slice(piece.as_bytes());
+                    out.push(b'\n');
+                }
+            }
+            (Format::Json, _) => {
+                json::push_answer(out, answer, route, self.piece_field.as_deref(), spill)?;
+            }
         }
-        if let Some(Drawing { board, colour }) = self.drawing {
+        if let Some(Drawing {
+            board,
+            piece,
+            colour,
+        }) = self.drawing
+        {
             let route = route.unwrap_or_default();
-            draw::push_board(out, board, answer.query.from, route, colour);
+            draw::push_board(out, board, piece, answer.query.from, route, colour);
         }
         Ok(())
     }

@@ -12,16 +12,19 @@ use crate::format::{Spill, plain_name, push_typed_route};
 use crate::input::line::Query;
 
 /// Appends the judge's sentence for one answer, with the squares as they were typed, or the
-/// sentence for a pair no knight can join (`moves` is `None`). "moves" stays plural even for
-/// one move, as the judge expects.
-pub(crate) fn push_sentence(out: &mut Vec<u8>, query: &Query, moves: Option<u64>) {
+/// sentence for a pair no `piece` can join (`moves` is `None`). "moves" stays plural even for
+/// one move, as the judge expects; `piece` is the piece's name (`knight`, `camel`,
+/// `(2,5)-leaper`).
+pub(crate) fn push_sentence(out: &mut Vec<u8>, query: &Query, moves: Option<u64>, piece: &[u8]) {
     match moves {
         Some(moves) => {
-            push_sentence_start(out, query, moves);
+            push_sentence_start(out, query, moves, piece);
             out.extend_from_slice(b".\n");
         }
         None => {
-            out.extend_from_slice(b"There is no knight route from ");
+            out.extend_from_slice(b"There is no ");
+            out.extend_from_slice(piece);
+            out.extend_from_slice(b" route from ");
             out.extend_from_slice(query.from_text);
             out.extend_from_slice(b" to ");
             out.extend_from_slice(query.to_text);
@@ -31,14 +34,16 @@ pub(crate) fn push_sentence(out: &mut Vec<u8>, query: &Query, moves: Option<u64>
 }
 
 /// Appends the sentence up to "moves", without its full stop.
-fn push_sentence_start(out: &mut Vec<u8>, query: &Query, moves: u64) {
+fn push_sentence_start(out: &mut Vec<u8>, query: &Query, moves: u64, piece: &[u8]) {
     out.extend_from_slice(b"To get from ");
     out.extend_from_slice(query.from_text);
     out.extend_from_slice(b" to ");
     out.extend_from_slice(query.to_text);
     out.extend_from_slice(b" takes ");
     out.extend_from_slice(itoa::Buffer::new().format(moves).as_bytes());
-    out.extend_from_slice(b" knight moves");
+    out.push(b' ');
+    out.extend_from_slice(piece);
+    out.extend_from_slice(b" moves");
 }
 
 /// Appends the judge's sentence with a shortest route after it, before the full stop:
@@ -48,9 +53,10 @@ pub(crate) fn push_sentence_with_route(
     query: &Query,
     moves: u64,
     route: &[Position],
+    piece: &[u8],
     spill: Spill,
 ) -> io::Result<()> {
-    push_sentence_start(out, query, moves);
+    push_sentence_start(out, query, moves, piece);
     out.extend_from_slice(b": ");
     push_typed_route(out, query, route, b" ", plain_name, spill)?;
     out.extend_from_slice(b".\n");
@@ -80,20 +86,20 @@ pub(crate) mod tests {
     #[test]
     fn writes_the_judge_sentence_with_squares_as_typed() {
         let mut out = Vec::new();
-        push_sentence(&mut out, &query("e2", "e4"), Some(2));
-        push_sentence(&mut out, &query("B1", "c3"), Some(1));
-        push_sentence(&mut out, &query("a1", "b3"), None);
+        push_sentence(&mut out, &query("e2", "e4"), Some(2), b"knight");
+        push_sentence(&mut out, &query("B1", "c3"), Some(1), b"knight");
+        push_sentence(&mut out, &query("a1", "b3"), None, b"knight");
         let long = Query {
             from_text: b"aa100",
             ..query("a1", "b3")
         };
-        push_sentence(&mut out, &long, Some(1234));
+        push_sentence(&mut out, &long, Some(1234), b"camel");
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "To get from e2 to e4 takes 2 knight moves.\n\
              To get from B1 to c3 takes 1 knight moves.\n\
              There is no knight route from a1 to b3.\n\
-             To get from aa100 to b3 takes 1234 knight moves.\n"
+             To get from aa100 to b3 takes 1234 camel moves.\n"
         );
     }
 
@@ -104,8 +110,24 @@ pub(crate) mod tests {
             .map(square)
             .into();
         let mut keep = |_: &mut Vec<u8>| Ok(());
-        push_sentence_with_route(&mut out, &query("A1", "H8"), 6, &route, &mut keep).unwrap();
-        push_sentence_with_route(&mut out, &query("F6", "f6"), 0, &route[..1], &mut keep).unwrap();
+        push_sentence_with_route(
+            &mut out,
+            &query("A1", "H8"),
+            6,
+            &route,
+            b"knight",
+            &mut keep,
+        )
+        .unwrap();
+        push_sentence_with_route(
+            &mut out,
+            &query("F6", "f6"),
+            0,
+            &route[..1],
+            b"knight",
+            &mut keep,
+        )
+        .unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "To get from A1 to H8 takes 6 knight moves: A1 b3 c5 d7 f8 g6 H8.\n\

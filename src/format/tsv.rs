@@ -6,11 +6,15 @@ use crate::board::Position;
 use crate::format::{Spill, plain_name, push_typed_route};
 use crate::input::line::Query;
 
-/// The TSV header row, tab-separated, for `--header`.
-pub(crate) fn push_header(out: &mut Vec<u8>, with_path: bool) {
+/// The TSV header row, tab-separated, for `--header`: with `path` for routes, and `piece` for
+/// pieces but the knight.
+pub(crate) fn push_header(out: &mut Vec<u8>, with_path: bool, with_piece: bool) {
     out.extend_from_slice(b"from\tto\tmoves");
     if with_path {
         out.extend_from_slice(b"\tpath");
+    }
+    if with_piece {
+        out.extend_from_slice(b"\tpiece");
     }
     out.push(b'\n');
 }
@@ -59,10 +63,10 @@ mod tests {
             (query("a1", "h8"), Some(6), None),
             (query("a1", "b1"), None, None),
         ];
-        push_header(&mut out, true);
+        push_header(&mut out, true, false);
         for (index, (query, moves, route)) in rows.iter().enumerate() {
             if index == 3 {
-                push_header(&mut out, false);
+                push_header(&mut out, false, false);
             }
             push_row(&mut out, query, *moves, *route, &mut |_| Ok(())).unwrap();
         }

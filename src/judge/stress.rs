@@ -171,7 +171,7 @@ fn judge_output(
             Problem::Uva439 => lines.get(index).copied(),
             Problem::Nakanj => lines.get(index + 1).copied(),
             Problem::Poj1915 => lines.get(2 + 3 * index).copied(),
-            Problem::CsesGrid => lines.first().copied(),
+            Problem::CsesGrid | Problem::Knightl => lines.first().copied(),
         };
         let query = String::from_utf8_lossy(query.unwrap_or_default()).into_owned();
         checker.expect(line, &format!("the query {query:?}"));

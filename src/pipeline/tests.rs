@@ -175,6 +175,7 @@ fn settings(board: Board, engine: Engine, format: Format, path: bool) -> AnswerS
         problem: Problem::Uva439,
         search: SearchSettings {
             board,
+            piece: crate::board::Piece::KNIGHT,
             engine: EngineChoice::Given(engine),
             max_nodes: Some(1_000_000),
         },

@@ -191,6 +191,7 @@ impl CaseGenerator {
                 Case::Scenarios(scenarios)
             }
             Problem::CsesGrid => Case::Grid(1 + self.below(size.clamp(1, 40) as u64) as u32),
+            Problem::Knightl => Case::Grid(1 + self.below(size.clamp(1, 25) as u64) as u32),
         }
     }
 
@@ -213,6 +214,7 @@ impl CaseGenerator {
                     .collect(),
             ),
             Problem::CsesGrid => Case::Grid(8),
+            Problem::Knightl => Case::Grid(25),
         }
     }
 
@@ -233,7 +235,7 @@ impl CaseGenerator {
             Problem::Poj1915 => Some(Case::Scenarios(
                 pairs.into_iter().map(|(from, to)| (8, from, to)).collect(),
             )),
-            Problem::CsesGrid => None,
+            Problem::CsesGrid | Problem::Knightl => None,
         }
     }
 

@@ -11,7 +11,7 @@
 
 use std::io;
 
-use crate::board::{Board, Position};
+use crate::board::{Board, Piece, Position};
 use crate::engine::formula::{ClosedForm, closed_form};
 use crate::engine::{Engine, Request, Workspace};
 use crate::format::{SPILL_BYTES, Spill};
@@ -29,6 +29,7 @@ pub(crate) fn push_grid(side: u32, out: &mut Vec<u8>, spill: Spill) -> io::Resul
         ClosedForm::NotCovered => {
             let request = Request {
                 board,
+                piece: Piece::KNIGHT,
                 from: corner,
                 to: square,
                 with_route: false,

@@ -14,10 +14,12 @@
 //! | `nakanj` (SPOJ NAKANJ) | a count T, then T lines `e2 e4` | `2` |
 //! | `poj1915` (BOJ 7562) | a count, then scenarios of three lines: side, start `x y`, end `x y` | `2` |
 //! | `cses-grid` (CSES 3217) | n | n rows of n distances from the top-left corner |
+//! | `knightl` (HackerRank) | n | n − 1 rows: the (i,j)-leapers' moves from corner to corner |
 
 pub(crate) mod cases;
 mod counted;
 pub(crate) mod grid;
+pub(crate) mod knightl;
 mod scenarios;
 
 use std::fmt;
@@ -46,6 +48,10 @@ pub(crate) enum Problem {
     /// the top-left corner to each square, -1 where none reaches.
     #[value(name = "cses-grid")]
     CsesGrid,
+    /// HackerRank KnightL on a Chessboard: n; the answer is n-1 lines of n-1 numbers, the
+    /// fewest moves of the (i,j)-leaper from one corner to the opposite one, -1 where it cannot.
+    #[value(name = "knightl")]
+    Knightl,
 }
 
 impl Problem {
@@ -56,6 +62,7 @@ impl Problem {
             Problem::Nakanj => "nakanj",
             Problem::Poj1915 => "poj1915",
             Problem::CsesGrid => "cses-grid",
+            Problem::Knightl => "knightl",
         }
     }
 
@@ -65,7 +72,14 @@ impl Problem {
             Problem::Uva439 => Grammar::Lines { board },
             Problem::Nakanj => Grammar::Counted(counted::Counted::default()),
             Problem::Poj1915 => Grammar::Scenarios(scenarios::Scenarios::default()),
-            Problem::CsesGrid => Grammar::Grid { size_read: false },
+            Problem::CsesGrid => Grammar::Grid {
+                size_read: false,
+                most: Board::MAX_SIDE,
+            },
+            Problem::Knightl => Grammar::Grid {
+                size_read: false,
+                most: knightl::MAX_SIDE,
+            },
         }
     }
 }
@@ -92,8 +106,8 @@ pub(crate) enum Grammar {
     Counted(counted::Counted),
     /// POJ 1915: a count, then that many scenarios of three lines.
     Scenarios(scenarios::Scenarios),
-    /// CSES: one line holding n.
-    Grid { size_read: bool },
+    /// CSES and KnightL: one line holding n, at most `most`.
+    Grid { size_read: bool, most: u32 },
 }
 
 impl Grammar {
@@ -103,7 +117,7 @@ impl Grammar {
             Grammar::Lines { board } => query_step(line, *board),
             Grammar::Counted(counted) => counted.read(line, line_number),
             Grammar::Scenarios(scenarios) => scenarios.read(line, line_number),
-            Grammar::Grid { size_read } => {
+            Grammar::Grid { size_read, most } => {
                 if is_blank(line) {
                     return Step::Skip;
                 }
@@ -113,10 +127,11 @@ impl Grammar {
                     });
                 }
                 *size_read = true;
-                match number(line).filter(|n| (1..=u64::from(Board::MAX_SIDE)).contains(n)) {
+                match number(line).filter(|n| (1..=u64::from(*most)).contains(n)) {
                     Some(n) => Step::Grid(n as u32),
                     None => Step::Bad(ProblemError::NotAGridSize {
                         text: trimmed(line).to_vec(),
+                        most: *most,
                     }),
                 }
             }
@@ -180,8 +195,8 @@ pub(crate) enum ProblemError {
     NotASide { text: Vec<u8> },
     /// POJ 1915: a square is not two numbers from 0 to side − 1.
     NotACoordinatePair { text: Vec<u8>, side: u32 },
-    /// CSES: the size is not a number from 1 to 10⁹.
-    NotAGridSize { text: Vec<u8> },
+    /// CSES and KnightL: the size is not a number from 1 to `most`.
+    NotAGridSize { text: Vec<u8>, most: u32 },
     /// CSES: the input holds more than the size.
     AfterGridSize { text: Vec<u8> },
 }
@@ -220,10 +235,9 @@ impl fmt::Display for ProblemError {
                 side - 1,
                 Quoted(text)
             ),
-            ProblemError::NotAGridSize { text } => write!(
+            ProblemError::NotAGridSize { text, most } => write!(
                 f,
-                "expected the size of the grid, a whole number from 1 to {}, found {}",
-                Board::MAX_SIDE,
+                "expected the size of the grid, a whole number from 1 to {most}, found {}",
                 Quoted(text)
             ),
             ProblemError::AfterGridSize { text } => write!(

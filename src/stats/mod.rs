@@ -11,7 +11,7 @@ pub(crate) mod report;
 
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Position};
+use crate::board::{Board, Piece, Position};
 use crate::engine::{Engine, GaveUp, Outcome, Request, SearchFn, Workspace};
 
 /// An engine to measure: its name in the table, its search, and its limit.
@@ -77,6 +77,7 @@ pub(crate) struct Measurements {
     engines: Vec<Measured>,
     figures: Vec<EngineFigures>,
     board: Board,
+    piece: Piece,
     with_routes: bool,
     batch: Vec<(Position, Position, u64)>,
     results: Vec<Result<Outcome, GaveUp>>,
@@ -87,11 +88,17 @@ pub(crate) struct Measurements {
 impl Measurements {
     /// Measures `engines` on `board` (the first is the one answering). With `with_routes`, each
     /// search also builds its route, as `--path` makes the answering engine do.
-    pub(crate) fn new(engines: Vec<Measured>, board: Board, with_routes: bool) -> Measurements {
+    pub(crate) fn new(
+        engines: Vec<Measured>,
+        board: Board,
+        piece: Piece,
+        with_routes: bool,
+    ) -> Measurements {
         Measurements {
             figures: vec![EngineFigures::default(); engines.len()],
             engines,
             board,
+            piece,
             with_routes,
             batch: Vec::new(),
             results: Vec::new(),
@@ -119,6 +126,7 @@ impl Measurements {
             for &(from, to, _) in &self.batch {
                 let request = Request {
                     board: self.board,
+                    piece: self.piece,
                     from,
                     to,
                     with_route: self.with_routes,
@@ -216,7 +224,7 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn measurements(engines: Vec<Measured>, with_routes: bool) -> Measurements {
-        Measurements::new(engines, BOARD, with_routes)
+        Measurements::new(engines, BOARD, Piece::KNIGHT, with_routes)
     }
 
     #[test]
@@ -267,6 +275,7 @@ pub(crate) mod tests {
     fn bfs_expanded(from: &str, to: &str) -> u64 {
         let request = Request {
             board: BOARD,
+            piece: Piece::KNIGHT,
             from: square(from),
             to: square(to),
             with_route: false,

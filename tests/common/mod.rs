@@ -175,27 +175,38 @@ pub fn oracle_moves(from: &str, to: &str) -> u32 {
 /// search on plain coordinates that shares no code with the crate; `None` where no route
 /// reaches. Indexed `rank * files + file`.
 pub fn oracle_distances(files: u32, ranks: u32, from: (u32, u32)) -> Vec<Option<u64>> {
+    oracle_leaper_distances(files, ranks, from, (1, 2))
+}
+
+/// [`oracle_distances`] for the (a,b)-leaper: the moves (±a, ±b) and (±b, ±a).
+pub fn oracle_leaper_distances(
+    files: u32,
+    ranks: u32,
+    from: (u32, u32),
+    (a, b): (i64, i64),
+) -> Vec<Option<u64>> {
     let index = |(file, rank): (u32, u32)| (rank * files + file) as usize;
     let mut distances = vec![None; (files * ranks) as usize];
     distances[index(from)] = Some(0);
     let mut queue = VecDeque::from([from]);
+    let moves = [
+        (a, b),
+        (b, a),
+        (-a, b),
+        (-b, a),
+        (a, -b),
+        (b, -a),
+        (-a, -b),
+        (-b, -a),
+    ];
     while let Some((file, rank)) = queue.pop_front() {
-        let moves = distances[index((file, rank))].unwrap();
-        for (df, dr) in [
-            (1, 2),
-            (2, 1),
-            (-1, 2),
-            (-2, 1),
-            (1, -2),
-            (2, -1),
-            (-1, -2),
-            (-2, -1),
-        ] {
+        let moves_so_far = distances[index((file, rank))].unwrap();
+        for (df, dr) in moves {
             let (f, r) = (i64::from(file) + df, i64::from(rank) + dr);
             if (0..i64::from(files)).contains(&f) && (0..i64::from(ranks)).contains(&r) {
                 let next = (f as u32, r as u32);
                 if distances[index(next)].is_none() {
-                    distances[index(next)] = Some(moves + 1);
+                    distances[index(next)] = Some(moves_so_far + 1);
                     queue.push_back(next);
                 }
             }

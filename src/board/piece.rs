@@ -1,0 +1,354 @@
+//! The pieces that move: the knight, the (1,2)-leaper, and its cousins, every (a,b)-leaper
+//! with 0 ≤ a ≤ b, b ≥ 1 (`--piece`).
+//!
+//! An (a,b)-leaper moves a squares along one axis and b along the other, either way round, in
+//! any direction: up to eight moves, four when a is 0 or a equals b.
+//!
+//! ## When two squares can be joined
+//!
+//! Let g = gcd(a, b) and (a′, b′) = (a/g, b/g). Two facts hold on every board, because every
+//! move keeps them:
+//!
+//! 1. both coordinates change by multiples of g, so the file difference and the rank difference
+//!    must both be multiples of g;
+//! 2. when a′ + b′ is even (a′ and b′ both odd), every move changes x/g + y/g by an even number
+//!    (a′ ± b′), so (dx + dy)/g must be even: the piece keeps its colour on the lattice.
+//!
+//! A pair that breaks either is answered "no route" at once, on any board. Within one class
+//! (the squares whose coordinates leave the same remainders by g, and of one colour when
+//! colour counts), the piece moves as the (a′,b′)-leaper on the sub-board of that class,
+//! W′ × H′ squares. Knuth showed ("Leaper graphs", The Mathematical Gazette 78, 1994) that the
+//! (r,s)-leaper with gcd 1, r + s odd and r < s reaches every square of an m × n board, m ≤ n,
+//! exactly when m ≥ r + s and n ≥ 2s. The same bound makes each colour class of a
+//! colour-bound leaper one piece: `tests/pieces.rs` checks both on every board up to 30×30,
+//! for every (a,b) with b ≤ 5, against a breadth-first search written apart from the crate.
+//! A larger board only adds squares that are reached from a smaller window of it, so the bound
+//! carries over. The wazir's kin, a′ = 0, reach their whole class on any board.
+//!
+//! On a board too narrow for the bound the answer is not known in closed form, and the engines
+//! search; on small boards that is quick.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{Board, Position};
+
+/// An (a,b)-leaper, with a ≤ b, its moves listed once; `--piece` reads it from its name or
+/// `A,B`.
+///
+/// ```
+/// use knight_moves::{Board, Engine, Piece, Searcher};
+///
+/// let camel: Piece = "camel".parse()?;
+/// assert_eq!(camel.name(), "camel");
+/// assert_eq!("5,2".parse::<Piece>()?.name(), "(2,5)-leaper");
+/// let board = Board::STANDARD;
+/// let (a1, d2, a2) = (board.parse_square(b"a1")?, board.parse_square(b"d2")?, board.parse_square(b"a2")?);
+/// let mut searcher = Searcher::new();
+/// assert_eq!(searcher.search_piece(Engine::Astar, board, camel, a1, d2, false)?.moves, Some(1));
+/// assert_eq!(searcher.search_piece(Engine::Bfs, board, camel, a1, a2, false)?.moves, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    a: u32,
+    b: u32,
+    /// The distinct moves, in the order searches try them (the knight's order for the knight).
+    steps: [(i32, i32); 8],
+    count: u8,
+}
+
+/// The named pieces, with their (a,b).
+const NAMED: [(&str, u32, u32); 6] = [
+    ("knight", 1, 2),
+    ("camel", 1, 3),
+    ("zebra", 2, 3),
+    ("giraffe", 1, 4),
+    ("wazir", 0, 1),
+    ("ferz", 1, 1),
+];
+
+impl Piece {
+    /// The largest b a leaper may have: moves stay far inside the coordinates' range.
+    pub const MAX_LEAP: u32 = 1_000_000;
+
+    /// The knight, the (1,2)-leaper.
+    pub const KNIGHT: Piece = Piece {
+        a: 1,
+        b: 2,
+        steps: [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ],
+        count: 8,
+    };
+
+    /// The (a,b)-leaper (either order), if 1 ≤ max(a,b) ≤ [`Piece::MAX_LEAP`].
+    pub fn leaper(a: u32, b: u32) -> Option<Piece> {
+        let (a, b) = (a.min(b), a.max(b));
+        if !(1..=Piece::MAX_LEAP).contains(&b) {
+            return None;
+        }
+        let (a_, b_) = (a as i32, b as i32);
+        // The knight's order, generalised: clockwise from (a, b).
+        let all = [
+            (a_, b_),
+            (b_, a_),
+            (b_, -a_),
+            (a_, -b_),
+            (-a_, -b_),
+            (-b_, -a_),
+            (-b_, a_),
+            (-a_, b_),
+        ];
+        let mut steps = [(0, 0); 8];
+        let mut count = 0;
+        for step in all {
+            if !steps[..count].contains(&step) {
+                steps[count] = step;
+                count += 1;
+            }
+        }
+        Some(Piece {
+            a,
+            b,
+            steps,
+            count: count as u8,
+        })
+    }
+
+    /// Whether this is the knight.
+    pub fn is_knight(self) -> bool {
+        (self.a, self.b) == (1, 2)
+    }
+
+    /// The piece's name: `camel`, or `(2,5)-leaper` for one without.
+    pub fn name(self) -> String {
+        NAMED
+            .iter()
+            .find(|&&(_, a, b)| (a, b) == (self.a, self.b))
+            .map_or_else(
+                || format!("({},{})-leaper", self.a, self.b),
+                |&(name, ..)| name.to_owned(),
+            )
+    }
+
+    /// The moves, in the order searches try them.
+    pub fn steps(&self) -> &[(i32, i32)] {
+        &self.steps[..usize::from(self.count)]
+    }
+
+    /// Whether a route joins `from` and `to` on `board`: `Some` when the rule in the module's
+    /// documentation decides it, `None` when only a search can tell (narrow boards). The knight
+    /// has a closed form on every board ([`Board::joins`]).
+    pub(crate) fn joins(self, board: Board, from: Position, to: Position) -> Option<bool> {
+        if self.is_knight() {
+            return Some(board.joins(from, to));
+        }
+        let g = gcd(self.a, self.b);
+        let (a, b) = (self.a / g, self.b / g);
+        let (dx, dy) = from.offset_to(to);
+        let g_ = i64::from(g);
+        if dx % g_ != 0 || dy % g_ != 0 {
+            return Some(false);
+        }
+        if (a + b) % 2 == 0 && (dx / g_ + dy / g_) % 2 != 0 {
+            return Some(false);
+        }
+        if from == to || a == 0 {
+            return Some(true);
+        }
+        // The sub-board of the class `from` is in.
+        let class_side = |side: u32, at: u32| (side - at % g).div_ceil(g);
+        let (w, h) = (
+            class_side(board.files(), from.file),
+            class_side(board.ranks(), from.rank),
+        );
+        let (m, n) = (w.min(h), w.max(h));
+        (m >= a + b && n >= 2 * b).then_some(true)
+    }
+
+    /// A lower bound on the moves from `from` to `to` on any board, A*'s heuristic: admissible
+    /// and consistent, as `engine/astar.rs` shows. The knight's is its exact distance on a
+    /// board without edges; under 7 × 10⁸ on the biggest board, and for any leaper under
+    /// 2 × 10⁹, so a priority (moves so far plus this) fits a `u32`.
+    pub(crate) fn lower_bound(self, from: Position, to: Position) -> u32 {
+        let (dx, dy) = from.offset_to(to);
+        let (dx, dy) = (dx.unsigned_abs(), dy.unsigned_abs());
+        if self.is_knight() {
+            return crate::engine::unbounded::unbounded_distance(dx as i64, dy as i64) as u32;
+        }
+        let (a, b) = (u64::from(self.a), u64::from(self.b));
+        // Each move changes a coordinate by at most b, and both together by at most a + b.
+        let bound = dx
+            .div_ceil(b)
+            .max(dy.div_ceil(b))
+            .max((dx + dy).div_ceil(a + b));
+        // When a + b is odd, every move changes the parity of dx + dy: the count of moves has
+        // the parity of dx + dy.
+        let bound = match (a + b) % 2 {
+            1 => bound + (bound + dx + dy) % 2,
+            _ => bound,
+        };
+        bound as u32
+    }
+}
+
+fn gcd(mut a: u32, mut b: u32) -> u32 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Default for Piece {
+    fn default() -> Piece {
+        Piece::KNIGHT
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// Why `--piece` was not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidPiece;
+
+impl fmt::Display for InvalidPiece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected knight, camel, zebra, giraffe, wazir, ferz, or A,B for the (A,B)-leaper \
+             with 0 <= A, B <= {} and not both 0",
+            Piece::MAX_LEAP
+        )
+    }
+}
+
+impl std::error::Error for InvalidPiece {}
+
+impl FromStr for Piece {
+    type Err = InvalidPiece;
+
+    /// Reads a piece's name, or `A,B` for the (A,B)-leaper (either order).
+    fn from_str(text: &str) -> Result<Piece, InvalidPiece> {
+        if let Some(&(_, a, b)) = NAMED.iter().find(|(name, ..)| *name == text) {
+            return Piece::leaper(a, b).ok_or(InvalidPiece);
+        }
+        let (a, b) = text.split_once(',').ok_or(InvalidPiece)?;
+        let number = |text: &str| {
+            let text = text.trim();
+            let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            digits.then(|| text.parse::<u32>().ok()).flatten()
+        };
+        match (number(a), number(b)) {
+            (Some(a), Some(b)) => Piece::leaper(a, b).ok_or(InvalidPiece),
+            _ => Err(InvalidPiece),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use std::collections::VecDeque;
+
+    /// Every square's moves from `from` by `piece` on `board`, by a plain breadth-first search
+    /// over coordinates, indexed `rank * files + file`.
+    pub(crate) fn distances(board: Board, piece: Piece, from: Position) -> Vec<Option<u32>> {
+        let files = board.files() as usize;
+        let index = |p: Position| p.rank as usize * files + p.file as usize;
+        let mut distances = vec![None; files * board.ranks() as usize];
+        distances[index(from)] = Some(0);
+        let mut queue = VecDeque::from([from]);
+        while let Some(at) = queue.pop_front() {
+            let moves = distances[index(at)].unwrap_or(0);
+            for &(df, dr) in piece.steps() {
+                let (file, rank) = (
+                    i64::from(at.file) + i64::from(df),
+                    i64::from(at.rank) + i64::from(dr),
+                );
+                if board.contains(file, rank) {
+                    let next = Position::new(file as u32, rank as u32);
+                    if distances[index(next)].is_none() {
+                        distances[index(next)] = Some(moves + 1);
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        distances
+    }
+
+    /// The rule, on every board up to 30×30 for every (a,b) with b ≤ 5: when it decides,
+    /// it is right: `Some(false)` never joins, `Some(true)` always does. Each class of squares
+    /// is searched once (the rule is the same for every square of a class).
+    #[test]
+    fn the_reachability_rule_holds_on_every_board_up_to_30x30() {
+        let mut decided = 0u64;
+        for b in 1..=5 {
+            for a in 0..=b {
+                let piece = Piece::leaper(a, b).unwrap();
+                for files in 1..=30 {
+                    for ranks in 1..=30 {
+                        let board = Board::new(files, ranks).unwrap();
+                        // One source per class: every square with file and rank below 2g.
+                        let g = gcd(a, b).max(1);
+                        for from in board
+                            .positions()
+                            .filter(|p| p.file < 2 * g && p.rank < 2 * g)
+                        {
+                            let truth = distances(board, piece, from);
+                            for to in board.positions() {
+                                let joined = truth[(to.rank * files + to.file) as usize].is_some();
+                                if let Some(rule) = piece.joins(board, from, to) {
+                                    decided += 1;
+                                    assert_eq!(rule, joined, "{piece} on {board}: {from} {to}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(decided > 1_000_000, "{decided}");
+    }
+
+    #[test]
+    fn pieces_by_name_and_by_leaps() {
+        type Expected<'a> = Option<(u32, u32, usize, &'a str)>;
+        let cases: &[(&str, Expected)] = &[
+            ("knight", Some((1, 2, 8, "knight"))),
+            ("2,1", Some((1, 2, 8, "knight"))),
+            ("camel", Some((1, 3, 8, "camel"))),
+            ("zebra", Some((2, 3, 8, "zebra"))),
+            ("giraffe", Some((1, 4, 8, "giraffe"))),
+            ("wazir", Some((0, 1, 4, "wazir"))),
+            ("ferz", Some((1, 1, 4, "ferz"))),
+            ("5,2", Some((2, 5, 8, "(2,5)-leaper"))),
+            ("0,3", Some((0, 3, 4, "(0,3)-leaper"))),
+            ("0,0", None),
+            ("1,1000001", None),
+            ("-1,2", None),
+            ("1,2,3", None),
+            ("horse", None),
+            ("", None),
+        ];
+        for &(text, expected) in cases {
+            let piece = text.parse::<Piece>().ok();
+            let found = piece.map(|p| (p.a, p.b, p.steps().len(), p.name()));
+            let expected = expected.map(|(a, b, n, name)| (a, b, n, name.to_owned()));
+            assert_eq!(found, expected, "{text:?}");
+        }
+        assert_eq!(Piece::leaper(2, 1), Some(Piece::KNIGHT));
+    }
+}
