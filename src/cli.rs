@@ -79,7 +79,8 @@ pub(crate) struct Cli {
 
     /// The piece that moves: knight, camel (1,3), zebra (2,3), giraffe (1,4), wazir (0,1),
     /// ferz (1,1), or A,B for any (A,B)-leaper (each from 0 to 1000000, not both 0). Pieces but
-    /// the knight are searched by bfs, bidirectional or astar (the default). [default: knight]
+    /// the knight are searched by bfs, bidirectional (the default up to 1024 squares) or astar
+    /// (the default above). [default: knight]
     #[arg(long, value_name = "PIECE")]
     pub(crate) piece: Option<Piece>,
 
