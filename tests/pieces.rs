@@ -111,7 +111,7 @@ fn the_binary_names_the_piece_in_every_format() {
             &["--piece", "wazir", "--format", "tsv", "--header", "--path"],
             "a1 b2\n"
         ),
-        "from\tto\tmoves\tpath\tpiece\na1\tb2\t2\ta1 a2 b2\twazir\n"
+        "from\tto\tmoves\tpath\tpiece\na1\tb2\t2\ta1 b1 b2\twazir\n"
     );
     assert_eq!(
         run(&["--piece", "ferz", "--format", "json"], "a1 a2\n"),
