@@ -31,7 +31,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, Position};
+use crate::board::{Board, KNIGHT_STEPS, Position};
 
 /// An (a,b)-leaper, with a ≤ b, its moves listed once; `--piece` reads it from its name or
 /// `A,B`.
@@ -72,20 +72,11 @@ impl Piece {
     /// The largest b a leaper may have: moves stay far inside the coordinates' range.
     pub const MAX_LEAP: u32 = 1_000_000;
 
-    /// The knight, the (1,2)-leaper.
+    /// The knight, the (1,2)-leaper, its moves in the order of [`KNIGHT_STEPS`].
     pub const KNIGHT: Piece = Piece {
         a: 1,
         b: 2,
-        steps: [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ],
+        steps: knight_steps(),
         count: 8,
     };
 
@@ -198,6 +189,18 @@ impl Piece {
         };
         bound as u32
     }
+}
+
+/// [`KNIGHT_STEPS`], the one list of the knight's moves, as a piece lists moves.
+const fn knight_steps() -> [(i32, i32); 8] {
+    let mut steps = [(0, 0); 8];
+    let mut index = 0;
+    while index < 8 {
+        let (file, rank) = KNIGHT_STEPS[index];
+        steps[index] = (file as i32, rank as i32);
+        index += 1;
+    }
+    steps
 }
 
 fn gcd(mut a: u32, mut b: u32) -> u32 {
