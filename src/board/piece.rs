@@ -72,7 +72,8 @@ impl Piece {
     /// The largest b a leaper may have: moves stay far inside the coordinates' range.
     pub const MAX_LEAP: u32 = 1_000_000;
 
-    /// The knight, the (1,2)-leaper, its moves in the order of [`KNIGHT_STEPS`].
+    /// The knight, the (1,2)-leaper: (1,2), (2,1), (2,-1), (1,-2), (-1,-2), (-2,-1), (-2,1),
+    /// (-1,2), the order searches try them in.
     pub const KNIGHT: Piece = Piece {
         a: 1,
         b: 2,
