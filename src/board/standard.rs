@@ -7,7 +7,7 @@
 //!
 //! Both tables are computed at compile time by `const fn`s, so the program starts with them
 //! ready and no query ever pays for building them. The table engine and the accelerator read
-//! them; every other part of the program works with [`Board`](crate::board::Board) and
+//! them; every other part of the program works with [`Board`] and
 //! [`Position`], which know no special size.
 
 use std::fmt;
