@@ -342,3 +342,12 @@ fn options_that_do_not_fit_the_judge_are_usage_errors() {
         knight_moves().args(args).assert().code(2);
     }
 }
+
+/// A right program that writes much to stderr is accepted: its stderr is read to the end, never
+/// left to fill up or closed on it (which would kill it with SIGPIPE).
+#[test]
+fn a_program_that_logs_much_is_judged_by_its_answers() {
+    let noisy = format!("sh -c 'yes log | head -c 200000 >&2; {BINARY}'");
+    let output = stress(&noisy, &["--cases", "5", "--seed", "3"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+}

@@ -78,11 +78,9 @@ impl Candidate {
         let stdout = child.stdout.take().expect("piped");
         let reader = thread::spawn(move || read_at_most(stdout, output_limit + 1));
         let stderr = child.stderr.take().expect("piped");
-        let errors = thread::spawn(move || {
-            let mut kept = read_at_most(stderr, STDERR_KEPT).unwrap_or_default();
-            kept.truncate(STDERR_KEPT);
-            kept
-        });
+        // Read to its end, keeping the start: a program that logs much must not be stopped by
+        // a pipe nobody reads (it would die of SIGPIPE and look like a crash).
+        let errors = thread::spawn(move || keep_start(stderr, STDERR_KEPT));
         let mut finished = None;
         let deadline = start + time_limit;
         while finished.is_none() {
@@ -124,6 +122,21 @@ fn read_at_most(reader: impl Read, most: usize) -> io::Result<Vec<u8>> {
     let mut kept = Vec::new();
     reader.take(most as u64).read_to_end(&mut kept)?;
     Ok(kept)
+}
+
+/// Reads `reader` to its end and keeps its first `kept` bytes.
+fn keep_start(mut reader: impl Read, kept: usize) -> Vec<u8> {
+    let mut start = Vec::new();
+    let mut chunk = [0; 8192];
+    loop {
+        match reader.read(&mut chunk) {
+            Ok(0) | Err(_) => return start,
+            Ok(read) => {
+                let room = kept.saturating_sub(start.len());
+                start.extend_from_slice(&chunk[..read.min(room)]);
+            }
+        }
+    }
 }
 
 /// A running candidate, killed (with its process group) when dropped unless it has ended.
