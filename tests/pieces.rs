@@ -126,6 +126,47 @@ fn the_binary_names_the_piece_in_every_format() {
         ),
         "There is no camel route from a1 to a2.\nTo get from b2 to abc2001 takes 683 camel moves.\n"
     );
+    // Long narrow strips too: the camel on 3 files and the zebra on 4 (both kinds of its move
+    // fit across, but not from every file), a billion ranks long, with --max-nodes at its least
+    // so that any search would give up.
+    assert_eq!(
+        run(
+            &[
+                "--piece",
+                "camel",
+                "--board",
+                "3x1000000000",
+                "--max-nodes",
+                "1"
+            ],
+            "a1 a999999999
+b2 c5
+"
+        ),
+        "There is no camel route from a1 to a999999999.
+To get from b2 to c5 takes 1 camel moves.
+"
+    );
+    assert_eq!(
+        run(
+            &[
+                "--piece",
+                "zebra",
+                "--board",
+                "4x1000000000",
+                "--max-nodes",
+                "1"
+            ],
+            "a1 d1000000000
+b1 c4
+b1 d4
+"
+        ),
+        "There is no zebra route from a1 to d1000000000.
+There is no zebra route from b1 to c4.
+To get from b1 to d4 takes 1 zebra moves.
+"
+    );
     let compared = knight_moves()
         .args(["--piece", "zebra", "--compare", "--board", "30"])
         .write_stdin("a1 ad30\nb2 c3\n")

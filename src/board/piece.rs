@@ -34,9 +34,12 @@
 //! of any long enough length of the right parity exists on a line of two or more squares). This
 //! settles every (1,b)-leaper (the camel, the giraffe) and the ferz on every board.
 //!
-//! Between the two (b′ < m < a′ + b′, such as the zebra on boards 4 wide) the answer is not known
-//! in closed form, and the engines search: quick on small boards, and on a long narrow board a
-//! search that finds no route gives up at `--max-nodes` rather than answer.
+//! Between the two (b′ < m < a′ + b′, such as the zebra on boards 4 wide) lies a strip on which
+//! both kinds of move fit across but not everywhere: [`strip_joins`] decides it once it is at
+//! least 2(a′ + b′) long, for every b′ up to 6 (the limit of its proof's exhaustive base case),
+//! which covers every named piece and the (2,5)-leaper. What is left, short strips and strips of
+//! larger leapers, the engines search: quick on small boards, and on a long board a search that
+//! finds no route gives up at `--max-nodes` rather than answer.
 
 use std::fmt;
 use std::str::FromStr;
@@ -176,15 +179,20 @@ impl Piece {
         if m >= a + b && n >= 2 * b {
             return Some(true);
         }
-        if m > b {
-            return None; // both kinds of move fit across: only a search can tell
-        }
-        // Too narrow for a move of b across: every move goes a across and b along (see the
-        // module's documentation), on the sub-board's own coordinates.
+        // On the sub-board's own coordinates, across its shorter side and along its longer.
         let (from_across, from_along, across, along) = match w <= h {
             true => (from.file / g, from.rank / g, dx / g_, dy / g_),
             false => (from.rank / g, from.file / g, dy / g_, dx / g_),
         };
+        if m > b {
+            // Both kinds of move fit across: a strip, decided where it is long enough and
+            // the rule proven; elsewhere only a search can tell.
+            let proven = b <= STRIP_RULE_PROVEN_UP_TO && n >= 2 * (a + b);
+            let to_across = from_across as i64 + across;
+            return proven.then(|| strip_joins(a, b, m, from_across, to_across as u32, along));
+        }
+        // Too narrow for a move of b across: every move goes a across and b along (see the
+        // module's documentation).
         let (a_, b_) = (i64::from(a), i64::from(b));
         // A walk that must move every step needs a second square on each line to turn on.
         let has_room = |at: u32, step: u32, side: u32| at + step < side || at >= step;
@@ -231,6 +239,77 @@ const fn knight_steps() -> [(i32, i32); 8] {
         index += 1;
     }
     steps
+}
+
+/// The largest b′ for which the strip rule ([`strip_joins`]) is proven: the unit test
+/// `the_strip_rule_holds_on_every_strip_up_to_b_6` checks its base case for every such leaper.
+const STRIP_RULE_PROVEN_UP_TO: u32 = 6;
+
+/// Whether the (a,b)-leaper (coprime, 1 ≤ a < b) joins across-positions `from` and `to`, `along`
+/// apart, on a strip `width` wide (b < width < a + b) and at least 2(a + b) long.
+///
+/// On an endless strip a route is a walk on the positions across, each step either a across
+/// (type A, which moves ±b along) or b across (type B, ±a along), the signs free. Walking an
+/// edge there and back adds two steps of its type and any of −2, 0 or +2 of its leap along, so
+/// with (p,q) the parities of the two counts of a walk between the positions, the squares joined
+/// are those `b·s + a·t` along with s ≡ p and t ≡ q (mod 2), where s = 0 when the walk's
+/// component has no type-A step and t = 0 when it has no type-B step.
+///
+/// A finite strip joins no more than the endless one. It joins as much once it is long enough,
+/// by induction on the length n: if the rule holds at length n − 1 ≥ 2b + 1, take squares P and
+/// Q joined on the endless strip at opposite ends of a strip n long; R = P moved 2b (or 2a)
+/// along, inward, is joined to P on the endless strip (the rule with s = 2 and t = 0, or s = 0
+/// and t = 2, whichever type of step P's part of the strip has) and lies with P
+/// in the first n − 1 rows and with Q in the last n − 1, so P, R and Q are joined on the strip.
+/// The base case, every pair of every strip 2(a + b) long, is the exhaustive unit test, which
+/// fixes the b′ the rule is used for ([`STRIP_RULE_PROVEN_UP_TO`]).
+fn strip_joins(a: u32, b: u32, width: u32, from: u32, to: u32, along: i64) -> bool {
+    // Breadth-first search over (position across, parity of type-A steps, of type-B steps).
+    let state = |at: u32, p: u32, q: u32| (at * 4 + p * 2 + q) as usize;
+    let mut seen = vec![false; width as usize * 4];
+    let (mut has_a, mut has_b) = (false, false);
+    seen[state(from, 0, 0)] = true;
+    let mut queue = vec![(from, 0, 0)];
+    while let Some((at, p, q)) = queue.pop() {
+        for (leap, kind) in [(a, 0), (b, 1)] {
+            for next in [at.checked_sub(leap), Some(at + leap).filter(|&x| x < width)] {
+                let Some(next) = next else { continue };
+                let (np, nq) = match kind {
+                    0 => (p ^ 1, q),
+                    _ => (p, q ^ 1),
+                };
+                has_a |= kind == 0;
+                has_b |= kind == 1;
+                if !seen[state(next, np, nq)] {
+                    seen[state(next, np, nq)] = true;
+                    queue.push((next, np, nq));
+                }
+            }
+        }
+    }
+    let (a, b) = (i64::from(a), i64::from(b));
+    let parity = |x: i64| x.rem_euclid(2) as u32;
+    (0..2).any(|p| {
+        (0..2).any(|q| {
+            if !seen[state(to, p, q)] {
+                return false;
+            }
+            match (has_a, has_b) {
+                (false, false) => false, // `from == to` was answered before
+                (true, false) => along % b == 0 && parity(along / b) == p,
+                (false, true) => along % a == 0 && parity(along / a) == q,
+                // Some s ≡ p and t ≡ q with b·s + a·t = along: the solutions are s₀ + a·k,
+                // t₀ − b·k, whose parities repeat with k's, so k = 0 and 1 are all to try.
+                (true, true) => (0..a).any(|s0| {
+                    (along - b * s0) % a == 0
+                        && (0..2).any(|k| {
+                            let (s, t) = (s0 + a * k, (along - b * s0) / a - b * k);
+                            parity(s) == p && parity(t) == q
+                        })
+                }),
+            }
+        })
+    })
 }
 
 fn gcd(mut a: u32, mut b: u32) -> u32 {
@@ -349,6 +428,49 @@ pub(crate) mod tests {
                                 if let Some(rule) = piece.joins(board, from, to) {
                                     decided += 1;
                                     assert_eq!(rule, joined, "{piece} on {board}: {from} {to}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(decided > 1_000_000, "{decided}");
+    }
+
+    /// The strip rule's base case and more: every pair of every strip b < width < a + b, from
+    /// 1 to 2(a + b) + 4 long, for every coprime leaper with b ≤ [`STRIP_RULE_PROVEN_UP_TO`],
+    /// both ways round and on the lattice of the (2a,2b)-leaper too. Where the rule decides it
+    /// is right, and it decides every strip at least 2(a + b) long.
+    #[test]
+    fn the_strip_rule_holds_on_every_strip_up_to_b_6() {
+        let mut decided = 0u64;
+        for b in 2..=STRIP_RULE_PROVEN_UP_TO {
+            for a in (1..b).filter(|&a| gcd(a, b) == 1) {
+                for g in 1..=2 {
+                    let piece = Piece::leaper(a * g, b * g).unwrap();
+                    for width in b + 1..a + b {
+                        for length in 1..=2 * (a + b) + 4 {
+                            for (files, ranks) in [(width, length), (length, width)] {
+                                let (files, ranks) = (files * g, ranks * g);
+                                let board = Board::new(files, ranks).unwrap();
+                                for from in board.positions() {
+                                    let truth = distances(board, piece, from);
+                                    for to in board.positions() {
+                                        let index = (to.rank * files + to.file) as usize;
+                                        let rule = piece.joins(board, from, to);
+                                        if length >= 2 * (a + b) {
+                                            assert!(rule.is_some(), "{piece} {board} {from} {to}");
+                                        }
+                                        if let Some(rule) = rule {
+                                            decided += 1;
+                                            let joined = truth[index].is_some();
+                                            assert_eq!(
+                                                rule, joined,
+                                                "{piece} on {board}: {from} {to}"
+                                            );
+                                        }
+                                    }
                                 }
                             }
                         }
