@@ -156,15 +156,16 @@ pub(crate) struct Neighbours {
 
 impl Neighbours {
     /// The neighbours as a slice, in the order of [`KNIGHT_STEPS`].
-    #[cfg(test)]
+    #[inline]
     fn as_slice(&self) -> &[Square] {
         &self.squares[..self.len as usize]
     }
 }
 
-/// The knight's neighbours of one square, from the adjacency table built at compile time.
-#[cfg(test)]
-fn knight_neighbours(square: Square) -> &'static [Square] {
+/// The knight's neighbours of one square, from the adjacency table built at compile time, in
+/// the order of [`KNIGHT_STEPS`] (the order the searches on other boards try them in).
+#[inline]
+pub(crate) fn knight_neighbours(square: Square) -> &'static [Square] {
     ADJACENCY[square.index()].as_slice()
 }
 

@@ -17,6 +17,7 @@
 //! - no search expands more than `max_nodes` squares, and memory grows with the squares a search
 //!   touches, never with the size of the board.
 
+mod adjacency;
 pub(crate) mod astar;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
@@ -29,6 +30,7 @@ pub(crate) mod workspace;
 
 use std::fmt;
 
+use crate::board::standard::Square;
 use crate::board::{Board, Piece, Position};
 pub use crate::engine::searcher::{SearchError, Searcher};
 use crate::engine::square_map::SquareMap;
@@ -46,6 +48,18 @@ pub(crate) struct Request {
     pub with_route: bool,
     /// The most squares the search may expand.
     pub max_nodes: u64,
+}
+
+impl Request {
+    /// The two squares as the 8×8 board's, when the knight is asked about that board: the
+    /// searches then walk its adjacency table ([`adjacency`]).
+    #[inline]
+    fn on_standard_board(&self) -> Option<(Square, Square)> {
+        if !(self.board.is_standard() && self.piece.is_knight()) {
+            return None;
+        }
+        Some((Square::at(self.from)?, Square::at(self.to)?))
+    }
 }
 
 /// What one search found.
