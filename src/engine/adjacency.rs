@@ -12,13 +12,14 @@
 //! against the general search, and the golden corpus holds them); they are only faster, as
 //! docs/PERFORMANCE.md measures.
 
+use crate::board::Position;
 use crate::board::standard::{Square, knight_neighbours};
 use crate::engine::{GaveUp, Outcome, Request, expand_one};
 
 /// Breadth-first search, as [`bfs::search`](crate::engine::bfs::search) does it: one queue
 /// holds the layers one after another, and the target is recognised when it is first generated.
 pub(crate) fn bfs(
-    route: &mut Vec<crate::board::Position>,
+    route: &mut Vec<Position>,
     request: &Request,
     from: Square,
     to: Square,
@@ -66,11 +67,116 @@ pub(crate) fn bfs(
     })
 }
 
+/// Bidirectional search, as [`bidirectional::search`](crate::engine::bidirectional::search)
+/// does it (its doc comment says why stopping at the first meeting is right): whole layers,
+/// the side with the smaller frontier grown, the forward side on a tie.
+pub(crate) fn bidirectional(
+    route: &mut Vec<Position>,
+    request: &Request,
+    from: Square,
+    to: Square,
+) -> Result<Outcome, GaveUp> {
+    let mut forward = Side::starting_at(from);
+    let mut backward = Side::starting_at(to);
+    let mut expanded = 0;
+    loop {
+        let (growing, other) = if forward.frontier_len <= backward.frontier_len {
+            (&mut forward, &backward)
+        } else {
+            (&mut backward, &forward)
+        };
+        if let Some(meeting) = growing.grow_layer(request, other.reached, &mut expanded)? {
+            if request.with_route {
+                forward.trace_back(meeting, route);
+                route.reverse();
+                route.pop(); // the meeting square, listed again next
+                backward.trace_back(meeting, route);
+            }
+            let moves = forward.distances[meeting.index()] + backward.distances[meeting.index()];
+            return Ok(Outcome {
+                moves: Some(u64::from(moves)),
+                expanded,
+            });
+        }
+        if growing.frontier_len == 0 {
+            return Ok(Outcome {
+                moves: None,
+                expanded,
+            });
+        }
+    }
+}
+
+/// One side of the bidirectional search: the squares it has reached and its outermost layer.
+struct Side {
+    reached: u64,
+    parents: [Square; Square::COUNT],
+    distances: [u8; Square::COUNT],
+    frontier: [Square; Square::COUNT],
+    frontier_len: usize,
+}
+
+impl Side {
+    fn starting_at(square: Square) -> Side {
+        Side {
+            reached: 1 << square.index(),
+            parents: [square; Square::COUNT],
+            distances: [0; Square::COUNT],
+            frontier: [square; Square::COUNT],
+            frontier_len: 1,
+        }
+    }
+
+    /// Expands the whole outermost layer, which the next one replaces, and returns the first
+    /// square found that the other side (`other_reached`) has reached too, if any.
+    fn grow_layer(
+        &mut self,
+        request: &Request,
+        other_reached: u64,
+        expanded: &mut u64,
+    ) -> Result<Option<Square>, GaveUp> {
+        let mut next = [Square::A1; Square::COUNT];
+        let mut next_len = 0;
+        for &current in &self.frontier[..self.frontier_len] {
+            expand_one(expanded, request.max_nodes)?;
+            for &neighbour in knight_neighbours(current) {
+                let bit = 1u64 << neighbour.index();
+                if self.reached & bit != 0 {
+                    continue;
+                }
+                self.reached |= bit;
+                self.parents[neighbour.index()] = current;
+                self.distances[neighbour.index()] = self.distances[current.index()] + 1;
+                if other_reached & bit != 0 {
+                    return Ok(Some(neighbour));
+                }
+                next[next_len] = neighbour;
+                next_len += 1;
+            }
+        }
+        (self.frontier, self.frontier_len) = (next, next_len);
+        Ok(None)
+    }
+
+    /// Appends the squares from `end` back to this side's start, `end` first.
+    fn trace_back(&self, end: Square, route: &mut Vec<Position>) {
+        let mut at = end;
+        route.push(at.position());
+        while self.distances[at.index()] != 0 {
+            at = self.parents[at.index()];
+            route.push(at.position());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{Board, Piece};
-    use crate::engine::{Workspace, bfs};
+    use crate::engine::{Workspace, bfs, bidirectional};
+
+    type Search = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
+    type Search8x8 = fn(&mut Vec<Position>, &Request, Square, Square) -> Result<Outcome, GaveUp>;
 
     /// Every pair of the 8×8 board, with and without routes and with a limit that some
     /// searches reach: the same distance, route and squares expanded as the general search
@@ -90,12 +196,22 @@ mod tests {
                         with_route,
                         max_nodes,
                     };
-                    general.reset(Board::STANDARD);
-                    general.route.clear();
-                    route.clear();
-                    let expected = bfs::search_any_board(&mut general, &request);
-                    assert_eq!(bfs(&mut route, &request, from, to), expected, "{request:?}");
-                    assert_eq!(route, general.route, "{request:?}");
+                    let engines: [(Search, Search8x8); 2] = [
+                        (bfs::search_any_board, super::bfs),
+                        (bidirectional::search_any_board, super::bidirectional),
+                    ];
+                    for (any_board, on_8x8) in engines {
+                        general.reset(Board::STANDARD);
+                        general.route.clear();
+                        route.clear();
+                        let expected = any_board(&mut general, &request);
+                        assert_eq!(
+                            on_8x8(&mut route, &request, from, to),
+                            expected,
+                            "{request:?}"
+                        );
+                        assert_eq!(route, general.route, "{request:?}");
+                    }
                 }
             }
         }
