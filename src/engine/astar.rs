@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 
 #[cfg(test)]
 use crate::board::{Piece, Position};
-use crate::engine::{GaveUp, Outcome, Request, Workspace, expand_one, found, no_route};
+use crate::engine::{GaveUp, Outcome, Request, Workspace, adjacency, expand_one, found, no_route};
 
 /// The heuristic for the knight: its distance between the squares on a board without edges
 /// ([`Piece::lower_bound`] for every piece).
@@ -37,6 +37,22 @@ pub(crate) fn heuristic(from: Position, to: Position) -> u32 {
 /// (ties: the least heuristic, which goes deeper, then the lowest position, so routes are
 /// deterministic), until the target is taken off the open list or none is left (no route).
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+    match request.on_standard_board() {
+        Some((from, to)) => {
+            let Workspace {
+                open_8x8, route, ..
+            } = workspace;
+            adjacency::astar(open_8x8, route, request, from, to)
+        }
+        None => search_any_board(workspace, request),
+    }
+}
+
+/// [`search`] on any board, over coordinates: the specification the 8×8 search follows.
+pub(crate) fn search_any_board(
+    workspace: &mut Workspace,
+    request: &Request,
+) -> Result<Outcome, GaveUp> {
     let Request { board, to, .. } = *request;
     let Workspace {
         parents,

@@ -29,6 +29,8 @@ pub(crate) struct Workspace {
     /// Layers of squares: a BFS's current and next, then the backward side's two.
     pub layers: [Vec<Position>; 4],
     pub open: BinaryHeap<OpenEntry>,
+    /// A*'s open list on 8×8, its entries packed in a `u32` ([`crate::engine::adjacency`]).
+    pub open_8x8: BinaryHeap<Reverse<u32>>,
     /// The route the last search built, when it was asked for one: both ends included.
     pub route: Vec<Position>,
 }
@@ -50,6 +52,7 @@ impl Workspace {
             closed: SquareMap::unfitted(),
             layers: Default::default(),
             open: BinaryHeap::new(),
+            open_8x8: BinaryHeap::new(),
             route: Vec::new(),
         }
     }
@@ -63,6 +66,7 @@ impl Workspace {
             + self.closed.room()
             + self.layers.iter().map(Vec::capacity).sum::<usize>()
             + self.open.capacity()
+            + self.open_8x8.capacity()
             + self.route.capacity();
         for map in [&mut self.parents, &mut self.parents_back] {
             map.trim();
@@ -74,6 +78,8 @@ impl Workspace {
         }
         self.open.clear();
         self.open.shrink_to(Workspace::KEPT);
+        self.open_8x8.clear();
+        self.open_8x8.shrink_to(Workspace::KEPT);
         self.route.clear();
         self.route.shrink_to(Workspace::KEPT);
         if held > Workspace::BIG {
@@ -94,6 +100,8 @@ impl Workspace {
         }
         self.open.clear();
         self.open.shrink_to(Workspace::KEPT);
+        self.open_8x8.clear();
+        self.open_8x8.shrink_to(Workspace::KEPT);
     }
 }
 
