@@ -46,10 +46,86 @@ pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
 /// Returns `None` for any other line, which the general parser then reads: this function is only
 /// a shortcut and never decides that a line is bad.
 ///
-/// It accepts exactly the query lines [`parse_line`](crate::input::line::parse_line) accepts on 8×8 (a unit test and a property
-/// test hold it to that). Blanks are spaces and tabs, so no scan runs past the newline.
+/// It accepts exactly the query lines [`parse_line`](crate::input::line::parse_line) accepts on
+/// 8×8 (a unit test and a property test hold it to that, for both readers below). Blanks are
+/// spaces and tabs, so no scan runs past the newline.
 #[inline(always)]
 pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
+    bytes
+        .first_chunk::<16>()
+        .and_then(|window| scan_query_window(bytes, blank_bits(window), newline_bits(window)))
+        .or_else(|| scan_query_bytewise(bytes))
+}
+
+/// Bit i set when byte i of `window` is one of `wanted`, for i below 16.
+///
+/// Each 8-byte word marks its blank lanes in their top bits ([`lanes_between`]); multiplying
+/// the lanes' bits, moved to the bottom of each lane, by 0x0102040810204080 gathers lane k's
+/// bit into bit 56 + k (each lane's bit meets the multiplier's bit 56 − 7k there; the other
+/// products fall on other bits without carrying into these), so the top byte is the lanes' mask.
+#[inline(always)]
+fn byte_bits(window: &[u8; 16], wanted: &[u8]) -> u64 {
+    let word_bits = |word: &[u8; 8]| {
+        let word = u64::from_le_bytes(*word);
+        let marked = wanted
+            .iter()
+            .fold(0, |marked, &byte| marked | lanes_between(word, byte, byte));
+        ((marked >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+    };
+    let (low, high) = window.split_at(8);
+    // Both halves are 8 bytes long: the conversions cannot fail.
+    let half = |bytes: &[u8]| <&[u8; 8]>::try_from(bytes).map_or(0, word_bits);
+    half(low) | half(high) << 8
+}
+
+/// Bit i set when byte i of `window` is a blank (a space or a tab).
+#[inline(always)]
+fn blank_bits(window: &[u8; 16]) -> u64 {
+    byte_bits(window, b" \t")
+}
+
+/// Bit i set when byte i of `window` is a newline.
+#[inline(always)]
+fn newline_bits(window: &[u8; 16]) -> u64 {
+    byte_bits(window, b"\n")
+}
+
+/// [`scan_query_line`] for a line whose first 16 bytes are marked in `blanks`
+/// ([`blank_bits`]) and `newlines` ([`newline_bits`]): the runs of blanks are counted with one
+/// instruction each, where the bytewise reader branched on every byte, as unpredictably as the
+/// input varies. A run that reaches the 16th byte may go on past it, so the line is left to the
+/// bytewise reader then (every judge line, however messy, is shorter).
+///
+/// The line's length is taken from its first newline, which the line's other bytes are then
+/// checked against: that way where the next line starts depends on a few instructions, not on
+/// the whole reading of this one, and the processor reads the next line while it checks this.
+#[inline(always)]
+fn scan_query_window(bytes: &[u8], blanks: u64, newlines: u64) -> Option<StandardLine> {
+    let newline = newlines.trailing_zeros() as usize;
+    const WINDOW: usize = 16;
+    let blanks_from = |at: usize| (blanks >> at.min(WINDOW)).trailing_ones() as usize;
+    let square_at = |at: usize| match bytes.get(at..at + 2) {
+        Some(&[file, rank]) => Square::from_bytes(file, rank).map(|sq| (sq, [file, rank])),
+        _ => None,
+    };
+    let start = blanks_from(0);
+    let (from, from_text) = square_at(start)?;
+    let second = start + 2 + blanks_from(start + 2);
+    let (to, to_text) = square_at(second).filter(|_| second > start + 2)?;
+    let text_end = second + 2 + blanks_from(second + 2);
+    let end = text_end + usize::from(bytes.get(text_end) == Some(&b'\r'));
+    // Every position up to the newline was inside the window, so the runs were whole (and the
+    // line is far below the length limit).
+    (end == newline && newline < WINDOW).then_some(StandardLine {
+        squares: (from, to),
+        texts: (from_text, to_text),
+        length: newline + 1,
+    })
+}
+
+/// [`scan_query_line`] a byte at a time: for lines near the end of the buffer, and lines with
+/// long runs of blanks.
+fn scan_query_bytewise(bytes: &[u8]) -> Option<StandardLine> {
     let skip_blanks = |mut at: usize| {
         while let Some(b' ' | b'\t') = bytes.get(at) {
             at += 1;
@@ -250,6 +326,59 @@ mod tests {
         assert_eq!(scanned.map(as_read), parsed.map(from_parser), "{:?}", line);
         if let Some(exact) = exact_query_line(&with_newline) {
             assert_eq!(Some(exact), scanned, "{:?}", line);
+        }
+        // Followed by more lines, the line is read through its window of blanks; the bytewise
+        // reader must read it the same, and the window reader, where it answers, too.
+        for after in [
+            &b"a1 b2\n"[..],
+            b"\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t",
+            b"          \r\n",
+        ] {
+            let mut followed = with_newline.clone();
+            followed.extend_from_slice(after);
+            followed.extend_from_slice(after);
+            followed.extend_from_slice(after);
+            assert_eq!(
+                scan_query_line(&followed),
+                scanned,
+                "{line:?} then {after:?}"
+            );
+            assert_eq!(
+                scan_query_bytewise(&followed),
+                scanned,
+                "{line:?} then {after:?}"
+            );
+            if let Some(window) = followed.first_chunk::<16>() {
+                let windowed =
+                    scan_query_window(&followed, blank_bits(window), newline_bits(window));
+                assert!(
+                    windowed.is_none() || windowed == scanned,
+                    "{line:?} then {after:?}"
+                );
+                // Every line of the judge's shapes short enough for the window is read in it.
+                if scanned.is_some_and(|line| line.length <= 12) {
+                    assert_eq!(windowed, scanned, "{line:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn blank_bits_mark_exactly_the_blanks() {
+        let window: [u8; 16] = *b" \tx\t \n\r a\xa0\x09\x20\x89\x00\t ";
+        let expected = window
+            .iter()
+            .enumerate()
+            .filter(|&(_, &byte)| byte == b' ' || byte == b'\t')
+            .fold(0, |bits, (at, _)| bits | 1 << at);
+        assert_eq!(blank_bits(&window), expected);
+        for at in 0..16 {
+            let mut one = [b'x'; 16];
+            one[at] = b'\t';
+            assert_eq!(blank_bits(&one), 1 << at);
+            let mut all_but_one = [b' '; 16];
+            all_but_one[at] = b'\xff';
+            assert_eq!(blank_bits(&all_but_one), 0xffff & !(1 << at));
         }
     }
 
