@@ -19,8 +19,9 @@ use memchr::memchr;
 use crate::input::line::MAX_LINE_BYTES;
 
 /// How much is read at once. Large enough that system calls cost little per line; small enough
-/// that one chunk's answers (about seven times the input) stay around a megabyte.
-pub(crate) const READ_BUFFER_BYTES: usize = 128 * 1024;
+/// that one chunk's answers (about seven times the input) stay under half a megabyte, which
+/// keeps the judge file's peak memory under 4 MiB.
+pub(crate) const READ_BUFFER_BYTES: usize = 64 * 1024;
 
 /// Where the lines of a source go.
 pub(crate) trait Lines {
