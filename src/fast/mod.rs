@@ -133,28 +133,14 @@ impl Accelerator {
 }
 
 /// Answers 8×8 query lines with `answer` while the shortcuts take them, at most `most_lines`.
-///
-/// The exact judge shape is tried first only after a line of that shape. In a judge file that
-/// is every line, and the six-byte check wins; in a messy one it is 1 line in 32, and trying it
-/// first anyway cost about a third of the messy run's time (throughput.sh: 3.5–3.9 trying it
-/// on every line, 2.5–2.8 never trying it, which made the judge file 2.9; this way 2.9–3.2 and
-/// the judge file unchanged). Which reader goes first changes no answer: the scanner takes
-/// every exact line too.
 #[inline(always)]
 fn judge_lines(bytes: &[u8], most_lines: u64, mut answer: impl FnMut(&read::StandardLine)) -> Run {
-    const EXACT_LENGTH: usize = 6;
     let mut run = Run::default();
-    let mut after_exact = true;
     while run.lines < most_lines {
         let rest = &bytes[run.bytes..];
-        let line = match after_exact {
-            true => exact_query_line(rest).or_else(|| scan_query_line(rest)),
-            false => scan_query_line(rest),
-        };
-        let Some(line) = line else {
+        let Some(line) = exact_query_line(rest).or_else(|| scan_query_line(rest)) else {
             return run;
         };
-        after_exact = line.length == EXACT_LENGTH;
         answer(&line);
         run.bytes += line.length;
         run.lines += 1;
