@@ -14,6 +14,8 @@
 
 pub(crate) mod lanes;
 pub(crate) mod read;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 pub(crate) mod write;
 
 use crate::board::Board;

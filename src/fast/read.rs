@@ -55,7 +55,10 @@ pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
 pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
     bytes
         .first_chunk::<16>()
-        .and_then(|window| scan_query_window(bytes, blank_bits(window), newline_bits(window)))
+        .and_then(|window| {
+            let (blanks, newlines) = blanks_and_newlines(window);
+            scan_query_window(bytes, blanks, newlines)
+        })
         .or_else(|| scan_query_bytewise(bytes))
 }
 
@@ -65,6 +68,8 @@ pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
 /// the lanes' bits, moved to the bottom of each lane, by 0x0102040810204080 gathers lane k's
 /// bit into bit 56 + k (each lane's bit meets the multiplier's bit 56 − 7k there; the other
 /// products fall on other bits without carrying into these), so the top byte is the lanes' mask.
+// The portable form: used where SSE2 is not, and the specification it is tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 fn byte_bits(window: &[u8; 16], wanted: &[u8]) -> u64 {
     let word_bits = |word: &[u8; 8]| {
@@ -80,13 +85,28 @@ fn byte_bits(window: &[u8; 16], wanted: &[u8]) -> u64 {
     half(low) | half(high) << 8
 }
 
+/// The window's blanks and newlines as [`blank_bits`] and [`newline_bits`] mark them: on x86-64
+/// by SSE2 (`fast/simd.rs`), which takes a few instructions where the portable code takes
+/// thirty; elsewhere by the portable code.
+#[inline(always)]
+fn blanks_and_newlines(window: &[u8; 16]) -> (u64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    return crate::fast::simd::blanks_and_newlines(window);
+    #[cfg(not(target_arch = "x86_64"))]
+    return (blank_bits(window), newline_bits(window));
+}
+
 /// Bit i set when byte i of `window` is a blank (a space or a tab).
+// The portable form: used where SSE2 is not, and the specification it is tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 fn blank_bits(window: &[u8; 16]) -> u64 {
     byte_bits(window, b" \t")
 }
 
 /// Bit i set when byte i of `window` is a newline.
+// The portable form: used where SSE2 is not, and the specification it is tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 fn newline_bits(window: &[u8; 16]) -> u64 {
     byte_bits(window, b"\n")
@@ -362,6 +382,20 @@ mod tests {
                     assert_eq!(windowed, scanned, "{line:?}");
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// The SSE2 masks and the portable ones agree on every window.
+        #[test]
+        fn both_ways_of_marking_a_window_agree(
+            window in proptest::array::uniform16(proptest::sample::select(
+                b" \t\n\r\x00\x09\x0a\x20\x89\x8a\xa0\xffaA1".to_vec()))
+        ) {
+            proptest::prop_assert_eq!(
+                blanks_and_newlines(&window),
+                (blank_bits(&window), newline_bits(&window))
+            );
         }
     }
 
