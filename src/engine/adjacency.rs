@@ -47,19 +47,15 @@ pub(crate) fn bfs(
             parents[neighbour.index()] = current;
             distances[neighbour.index()] = distances[current.index()] + 1;
             if neighbour == to {
-                if request.with_route {
-                    let mut at = to;
-                    route.push(at.position());
-                    while at != from {
-                        at = parents[at.index()];
-                        route.push(at.position());
-                    }
-                    route.reverse();
-                }
-                return Ok(Outcome {
-                    moves: Some(u64::from(distances[to.index()])),
+                let moves = u64::from(distances[to.index()]);
+                return Ok(found(
+                    &parents,
+                    to,
+                    route,
+                    request.with_route,
+                    moves,
                     expanded,
-                });
+                ));
             }
             queue[tail] = neighbour;
             tail += 1;
@@ -91,10 +87,10 @@ pub(crate) fn bidirectional(
         };
         if let Some(meeting) = growing.grow_layer(request, other.reached, &mut expanded)? {
             if request.with_route {
-                forward.trace_back(meeting, route);
+                trace_back(&forward.parents, meeting, route);
                 route.reverse();
                 route.pop(); // the meeting square, listed again next
-                backward.trace_back(meeting, route);
+                trace_back(&backward.parents, meeting, route);
             }
             let moves = forward.distances[meeting.index()] + backward.distances[meeting.index()];
             return Ok(Outcome {
@@ -161,15 +157,37 @@ impl Side {
         (self.frontier, self.frontier_len) = (next, next_len);
         Ok(None)
     }
+}
 
-    /// Appends the squares from `end` back to this side's start, `end` first.
-    fn trace_back(&self, end: Square, route: &mut Vec<Position>) {
-        let mut at = end;
+/// Appends to `route` the squares from `end` back to the start of the search that filled
+/// `parents`, `end` first, as [`crate::engine`]'s `trace_back` does on any board: every search
+/// here starts with every entry its start, so the start is the one square that is its own parent.
+fn trace_back(parents: &[Square; Square::COUNT], end: Square, route: &mut Vec<Position>) {
+    let mut at = end;
+    route.push(at.position());
+    while parents[at.index()] != at {
+        at = parents[at.index()];
         route.push(at.position());
-        while self.distances[at.index()] != 0 {
-            at = self.parents[at.index()];
-            route.push(at.position());
-        }
+    }
+}
+
+/// The outcome of a one-sided search that has reached `to` in `moves`, with the route traced
+/// back through `parents` and turned start first when it is wanted.
+fn found(
+    parents: &[Square; Square::COUNT],
+    to: Square,
+    route: &mut Vec<Position>,
+    with_route: bool,
+    moves: u64,
+    expanded: u64,
+) -> Outcome {
+    if with_route {
+        trace_back(parents, to, route);
+        route.reverse();
+    }
+    Outcome {
+        moves: Some(moves),
+        expanded,
     }
 }
 
@@ -226,19 +244,15 @@ pub(crate) fn astar(
         closed |= bit;
         if current == to {
             expanded += 1; // as the general search counts it, outside the limit
-            if request.with_route {
-                let mut at = to;
-                route.push(at.position());
-                while at != from {
-                    at = parents[at.index()];
-                    route.push(at.position());
-                }
-                route.reverse();
-            }
-            return Ok(Outcome {
-                moves: Some(u64::from(distances[to.index()])),
+            let moves = u64::from(distances[to.index()]);
+            return Ok(found(
+                &parents,
+                to,
+                route,
+                request.with_route,
+                moves,
                 expanded,
-            });
+            ));
         }
         expand_one(&mut expanded, request.max_nodes)?;
         let moves = distances[current.index()] + 1;
