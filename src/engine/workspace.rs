@@ -72,14 +72,7 @@ impl Workspace {
             map.trim();
         }
         self.closed.trim();
-        for layer in &mut self.layers {
-            layer.clear();
-            layer.shrink_to(Workspace::KEPT);
-        }
-        self.open.clear();
-        self.open.shrink_to(Workspace::KEPT);
-        self.open_8x8.clear();
-        self.open_8x8.shrink_to(Workspace::KEPT);
+        self.empty_lists();
         self.route.clear();
         self.route.shrink_to(Workspace::KEPT);
         if held > Workspace::BIG {
@@ -94,6 +87,11 @@ impl Workspace {
         self.parents.reset(board);
         self.parents_back.reset(board);
         self.closed.reset(board);
+        self.empty_lists();
+    }
+
+    /// Empties the layers and open lists, keeping room for [`Workspace::KEPT`] squares in each.
+    fn empty_lists(&mut self) {
         for layer in &mut self.layers {
             layer.clear();
             layer.shrink_to(Workspace::KEPT);
