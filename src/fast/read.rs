@@ -126,10 +126,7 @@ fn scan_query_window(bytes: &[u8], blanks: u64, newlines: u64) -> Option<Standar
     let newline = newlines.trailing_zeros() as usize;
     const WINDOW: usize = 16;
     let blanks_from = |at: usize| (blanks >> at.min(WINDOW)).trailing_ones() as usize;
-    let square_at = |at: usize| match bytes.get(at..at + 2) {
-        Some(&[file, rank]) => Square::from_bytes(file, rank).map(|sq| (sq, [file, rank])),
-        _ => None,
-    };
+    let square_at = |at: usize| square_at(bytes, at);
     let start = blanks_from(0);
     let (from, from_text) = square_at(start)?;
     let second = start + 2 + blanks_from(start + 2);
@@ -145,6 +142,15 @@ fn scan_query_window(bytes: &[u8], blanks: u64, newlines: u64) -> Option<Standar
     })
 }
 
+/// The 8×8 square whose two bytes start at `at`, with its text as typed.
+#[inline(always)]
+fn square_at(bytes: &[u8], at: usize) -> Option<(Square, [u8; 2])> {
+    match bytes.get(at..at + 2) {
+        Some(&[file, rank]) => Square::from_bytes(file, rank).map(|square| (square, [file, rank])),
+        _ => None,
+    }
+}
+
 /// [`scan_query_line`] a byte at a time: for lines near the end of the buffer, and lines with
 /// long runs of blanks.
 fn scan_query_bytewise(bytes: &[u8]) -> Option<StandardLine> {
@@ -154,10 +160,7 @@ fn scan_query_bytewise(bytes: &[u8]) -> Option<StandardLine> {
         }
         at
     };
-    let square_at = |at: usize| match bytes.get(at..at + 2) {
-        Some(&[file, rank]) => Square::from_bytes(file, rank).map(|sq| (sq, [file, rank])),
-        _ => None,
-    };
+    let square_at = |at: usize| square_at(bytes, at);
     let start = skip_blanks(0);
     let (from, from_text) = square_at(start)?;
     let second = skip_blanks(start + 2);
