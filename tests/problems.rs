@@ -8,8 +8,8 @@ mod common;
 use std::io::{BufReader, Write};
 
 use common::{
-    Random, knight_moves, knight_moves_with_accelerator, oracle_distances, oracle_moves,
-    read_line_within, sentence, spawn_knight_moves, square_names,
+    Random, answers_each_in_turn, knight_moves, knight_moves_with_accelerator, oracle_distances,
+    oracle_moves, sentence, spawn_knight_moves, square_names,
 };
 use predicates::prelude::*;
 
@@ -293,15 +293,13 @@ fn each_problem_takes_its_options_and_refuses_the_others() {
 fn a_nakanj_coprocess_gets_each_answer_at_once() {
     let mut child = spawn_knight_moves(&["--problem", "nakanj"]);
     let mut stdin = child.stdin.take().unwrap();
-    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let reader = BufReader::new(child.stdout.take().unwrap());
     stdin.write_all(b"2\n").unwrap();
-    for (query, answer) in [("e2 e4\n", "2\n"), ("a1 h8\n", "6\n")] {
-        stdin.write_all(query.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-        let (line, back) = read_line_within(reader);
-        reader = back;
-        assert_eq!(line, answer);
-    }
+    answers_each_in_turn(
+        &mut stdin,
+        reader,
+        &[("e2 e4\n", "2\n"), ("a1 h8\n", "6\n")],
+    );
     drop(stdin);
     assert!(child.wait().unwrap().success());
     // UVa 439 keeps its sentence.

@@ -9,23 +9,19 @@ use std::time::Duration;
 
 #[cfg(target_os = "linux")]
 use common::memory_kib;
-use common::{read_line_within, sentence, spawn_knight_moves};
+use common::{answers_each_in_turn, sentence, spawn_knight_moves};
 
 #[test]
 fn a_coprocess_gets_each_answer_before_closing_stdin() {
     let mut child = spawn_knight_moves(&[]);
     let mut stdin = child.stdin.take().unwrap();
-    let mut reader = BufReader::new(child.stdout.take().unwrap());
-    for (query, answer) in [
-        ("e2 e4\n", sentence("e2", "e4", 2)),
-        ("a1 h8\n", sentence("a1", "h8", 6)),
-    ] {
-        stdin.write_all(query.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-        let (line, back) = read_line_within(reader);
-        reader = back;
-        assert_eq!(line, answer);
-    }
+    let reader = BufReader::new(child.stdout.take().unwrap());
+    let (first, second) = (sentence("e2", "e4", 2), sentence("a1", "h8", 6));
+    answers_each_in_turn(
+        &mut stdin,
+        reader,
+        &[("e2 e4\n", &first), ("a1 h8\n", &second)],
+    );
     drop(stdin);
     let status = child.wait().unwrap();
     assert!(status.success());

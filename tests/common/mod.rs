@@ -246,6 +246,23 @@ pub fn read_line_within<R: Read + Send + 'static>(reader: BufReader<R>) -> (Stri
     read_line_in(reader, PATIENCE)
 }
 
+/// Writes each query to `stdin` and checks that the program answers it with `answer` before
+/// the next is written (within the patience of [`read_line_within`]); returns the reader.
+pub fn answers_each_in_turn<W: Write, R: Read + Send + 'static>(
+    stdin: &mut W,
+    mut reader: BufReader<R>,
+    exchanges: &[(&str, &str)],
+) -> BufReader<R> {
+    for &(query, answer) in exchanges {
+        stdin.write_all(query.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let (line, back) = read_line_within(reader);
+        reader = back;
+        assert_eq!(line, answer, "the answer to {query:?}");
+    }
+    reader
+}
+
 /// [`read_line_within`], waiting at most `patience`.
 pub fn read_line_in<R: Read + Send + 'static>(
     reader: BufReader<R>,
