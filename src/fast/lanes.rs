@@ -16,17 +16,25 @@ const fn every_lane(byte: u8) -> u64 {
 }
 
 /// The top bit of every lane whose byte lies in `low..=high`, no other bit; `high` < 128.
-///
-/// Only the low seven bits of each lane take part in the sums, so no lane overflows into the
-/// next: `low7 + (127 - low)` and `(128 + high) - low7` both stay within 0..=255. The first has
-/// its top bit set exactly when `low7 > low - 1`, the second when `low7 <= high`, and bytes of
-/// 128 or more (whose top bit is set) are dropped by the last mask.
 #[inline(always)]
 pub(crate) fn lanes_between(word: u64, low: u8, high: u8) -> u64 {
     debug_assert!(low <= high && high < 128);
+    lanes_within(word, every_lane(low), every_lane(high))
+}
+
+/// The top bit of every lane whose byte lies between the same lanes of `lows` and `highs`,
+/// inclusive, no other bit: a range of its own for each lane, each within 0..=127.
+///
+/// Only the low seven bits of each lane take part in the sums, so no lane overflows into the
+/// next: `low7 + (128 - low)` and `(128 + high) - low7` both stay within 0..=255. The first has
+/// its top bit set exactly when `low7 >= low`, the second when `low7 <= high`, and bytes of
+/// 128 or more (whose top bit is set) are dropped by the last mask.
+#[inline(always)]
+pub(crate) fn lanes_within(word: u64, lows: u64, highs: u64) -> u64 {
+    debug_assert!((lows | highs) & every_lane(0x80) == 0);
     let low7 = word & every_lane(0x7f);
-    let at_least_low = low7 + every_lane(128 - low);
-    let at_most_high = every_lane(128 + high) - low7;
+    let at_least_low = low7 + (every_lane(128) - lows);
+    let at_most_high = (every_lane(128) + highs) - low7;
     at_least_low & at_most_high & !word & every_lane(0x80)
 }
 

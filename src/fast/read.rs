@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use crate::board::standard::Square;
 use crate::board::{Board, Position};
-use crate::fast::lanes::{lanes_between, lanes_value, leading_lanes};
+use crate::fast::lanes::{lanes_between, lanes_value, lanes_within, leading_lanes};
 use crate::input::line::{MAX_LINE_BYTES, Query};
 
 /// An 8×8 query line read by a shortcut: its squares, their texts as typed (two bytes each on
@@ -23,20 +23,33 @@ pub(crate) struct StandardLine {
 }
 
 /// Reads an 8×8 query line of the judge's exact shape, `xx yy\n`, from the start of `bytes`:
-/// six bytes checked in place, with no loop. Judge input is nearly all such lines, and this
-/// shortcut nearly halves the time to read them compared with [`scan_query_line`] alone
-/// (measured with `../shared/bench/throughput.sh`: ratio 1.2 with it, 1.7 without).
+/// the six bytes checked at once, as lanes of one 8-byte word, with one branch. Judge input is
+/// nearly all such lines, and this shortcut nearly halves the time to read them compared with
+/// [`scan_query_line`] alone (measured with `../shared/bench/throughput.sh`: ratio 1.2 with
+/// it, 1.7 without). `None` for any other line, and within 8 bytes of the end of `bytes`:
+/// [`scan_query_line`] then reads it.
 #[inline(always)]
 pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
-    let [from_file, from_rank, b' ', to_file, to_rank, b'\n', ..] = *bytes else {
+    // Lane by lane, the least and the most each byte of the line may be, its files folded to
+    // lower case; the last two lanes belong to the next line, and are not looked at.
+    const LEAST: u64 = u64::from_le_bytes(*b"a1 a1\n\0\0");
+    const MOST: u64 = u64::from_le_bytes(*b"h8 h8\n\0\0");
+    const FOLD_FILES: u64 = u64::from_le_bytes([0x20, 0, 0, 0x20, 0, 0, 0, 0]);
+    const LINE: u64 = 0x0000_8080_8080_8080;
+    let word = u64::from_le_bytes(*bytes.first_chunk::<8>()?);
+    let lanes = word | FOLD_FILES;
+    if lanes_within(lanes, LEAST, MOST) & LINE != LINE {
         return None;
-    };
+    }
+    // Each lane of the line is now its file or rank counted from 0 (from the least, which
+    // every lane is at least, so nothing borrows); the squares' texts are the word's bytes.
+    let offsets = lanes - LEAST;
+    let square_at =
+        |lane: u32| Square::from_file_and_rank(offsets >> (8 * lane), offsets >> (8 * lane + 8));
+    let text_at = |lane: u32| ((word >> (8 * lane)) as u16).to_le_bytes();
     Some(StandardLine {
-        squares: (
-            Square::from_bytes(from_file, from_rank)?,
-            Square::from_bytes(to_file, to_rank)?,
-        ),
-        texts: ([from_file, from_rank], [to_file, to_rank]),
+        squares: (square_at(0), square_at(3)),
+        texts: (text_at(0), text_at(3)),
         length: 6,
     })
 }
@@ -51,32 +64,70 @@ pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
 /// spaces and tabs, so no scan runs past the newline.
 // `inline`, not `inline(always)`: forced into the judge loop beside the exact reader it made
 // the judge file 6–8% slower (three runs of 9–15 alternations), for 5% on messy files.
-#[inline]
+#[inline(always)]
 pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
     bytes
         .first_chunk::<16>()
-        .and_then(|window| {
-            let (blanks, newlines) = blanks_and_newlines(window);
-            scan_query_window(bytes, blanks, newlines)
-        })
+        .and_then(|window| scan_query_window(bytes, classify(window)))
         .or_else(|| scan_query_bytewise(bytes))
 }
 
-/// Bit i set when byte i of `window` is one of `wanted`, for i below 16.
-///
-/// Each 8-byte word marks its blank lanes in their top bits ([`lanes_between`]); multiplying
-/// the lanes' bits, moved to the bottom of each lane, by 0x0102040810204080 gathers lane k's
-/// bit into bit 56 + k (each lane's bit meets the multiplier's bit 56 − 7k there; the other
-/// products fall on other bits without carrying into these), so the top byte is the lanes' mask.
-// The portable form: used where SSE2 is not, and the specification it is tested against.
+/// The bytes of a 16-byte window that an 8×8 query line is made of, by class: bit i of each
+/// mask is set when byte i is of that class (bits 16 and up are clear).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WindowClasses {
+    /// Spaces and tabs.
+    pub blanks: u64,
+    /// `\n`.
+    pub newlines: u64,
+    /// `\r`.
+    pub returns: u64,
+    /// A square's first byte: `a` to `h` in either case.
+    pub files: u64,
+    /// A square's second byte: `1` to `8`.
+    pub ranks: u64,
+}
+
+/// The window's classes: on x86-64 by SSE2 (`fast/simd.rs`), which takes a few instructions a
+/// class where the portable code takes about thirty; elsewhere by the portable code.
+#[inline(always)]
+fn classify(window: &[u8; 16]) -> WindowClasses {
+    #[cfg(target_arch = "x86_64")]
+    return crate::fast::simd::classify(window);
+    #[cfg(not(target_arch = "x86_64"))]
+    return classify_portably(window);
+}
+
+/// [`classify`] in portable code, eight lanes of a `u64` at a time ([`lanes_between`]).
+// Used where SSE2 is not, and the specification SSE2 is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
-fn byte_bits(window: &[u8; 16], wanted: &[u8]) -> u64 {
+fn classify_portably(window: &[u8; 16]) -> WindowClasses {
+    let one = |byte: u8| move |word: u64| lanes_between(word, byte, byte);
+    WindowClasses {
+        blanks: window_bits(window, |word| one(b' ')(word) | one(b'\t')(word)),
+        newlines: window_bits(window, one(b'\n')),
+        returns: window_bits(window, one(b'\r')),
+        // `| 0x20` folds A–Z onto a–z and no other byte into that range, and keeps each top bit.
+        files: window_bits(window, |word| {
+            lanes_between(word | 0x2020_2020_2020_2020, b'a', b'h')
+        }),
+        ranks: window_bits(window, |word| lanes_between(word, b'1', b'8')),
+    }
+}
+
+/// Bit i set when lane i of the window, read as two 8-byte words, is marked by `mark` (in the
+/// lane's top bit, as [`lanes_between`] marks lanes), for i below 16.
+///
+/// Multiplying the lanes' bits, moved to the bottom of each lane, by 0x0102040810204080
+/// gathers lane k's bit into bit 56 + k (each lane's bit meets the multiplier's bit 56 − 7k
+/// there; the other products fall on other bits without carrying into these), so the top byte
+/// is the lanes' mask.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn window_bits(window: &[u8; 16], mark: impl Fn(u64) -> u64) -> u64 {
     let word_bits = |word: &[u8; 8]| {
-        let word = u64::from_le_bytes(*word);
-        let marked = wanted
-            .iter()
-            .fold(0, |marked, &byte| marked | lanes_between(word, byte, byte));
+        let marked = mark(u64::from_le_bytes(*word));
         ((marked >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
     };
     let (low, high) = window.split_at(8);
@@ -85,60 +136,54 @@ fn byte_bits(window: &[u8; 16], wanted: &[u8]) -> u64 {
     half(low) | half(high) << 8
 }
 
-/// The window's blanks and newlines as [`blank_bits`] and [`newline_bits`] mark them: on x86-64
-/// by SSE2 (`fast/simd.rs`), which takes a few instructions where the portable code takes
-/// thirty; elsewhere by the portable code.
-#[inline(always)]
-fn blanks_and_newlines(window: &[u8; 16]) -> (u64, u64) {
-    #[cfg(target_arch = "x86_64")]
-    return crate::fast::simd::blanks_and_newlines(window);
-    #[cfg(not(target_arch = "x86_64"))]
-    return (blank_bits(window), newline_bits(window));
-}
-
-/// Bit i set when byte i of `window` is a blank (a space or a tab).
-// The portable form: used where SSE2 is not, and the specification it is tested against.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-#[inline(always)]
-fn blank_bits(window: &[u8; 16]) -> u64 {
-    byte_bits(window, b" \t")
-}
-
-/// Bit i set when byte i of `window` is a newline.
-// The portable form: used where SSE2 is not, and the specification it is tested against.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-#[inline(always)]
-fn newline_bits(window: &[u8; 16]) -> u64 {
-    byte_bits(window, b"\n")
-}
-
-/// [`scan_query_line`] for a line whose first 16 bytes are marked in `blanks`
-/// ([`blank_bits`]) and `newlines` ([`newline_bits`]): the runs of blanks are counted with one
-/// instruction each, where the bytewise reader branched on every byte, as unpredictably as the
-/// input varies. A run that reaches the 16th byte may go on past it, so the line is left to the
-/// bytewise reader then (every judge line, however messy, is shorter).
+/// [`scan_query_line`] for a line whose first 16 bytes are classed in `classes`, when its
+/// newline is among them (every judge line, however messy, is that short): the line is checked
+/// against the shape of a well-formed one with a few operations on the masks, and no branch
+/// depends on where its blanks are, where a bytewise reader branches on every byte, as
+/// unpredictably as the input varies.
 ///
-/// The line's length is taken from its first newline, which the line's other bytes are then
-/// checked against: that way where the next line starts depends on a few instructions, not on
-/// the whole reading of this one, and the processor reads the next line while it checks this.
+/// The line (the bytes before its newline) must be, apart from its blanks and one carriage
+/// return at its very end, exactly two runs of two bytes: a file then a rank, twice, with a
+/// blank between. The runs are found as the lowest set bits of that mask: the first is its
+/// lowest bit, the second the lowest left once the first two bits are cleared. Every way the
+/// line can fail then leaves a bit in one mask, so one test decides.
+///
+/// The line's length depends only on the newline's mask, not on the checks, so the processor
+/// reads the next line while it checks this one.
 #[inline(always)]
-fn scan_query_window(bytes: &[u8], blanks: u64, newlines: u64) -> Option<StandardLine> {
-    let newline = newlines.trailing_zeros() as usize;
-    const WINDOW: usize = 16;
-    let blanks_from = |at: usize| (blanks >> at.min(WINDOW)).trailing_ones() as usize;
-    let square_at = |at: usize| square_at(bytes, at);
-    let start = blanks_from(0);
-    let (from, from_text) = square_at(start)?;
-    let second = start + 2 + blanks_from(start + 2);
-    let (to, to_text) = square_at(second).filter(|_| second > start + 2)?;
-    let text_end = second + 2 + blanks_from(second + 2);
-    let end = text_end + usize::from(bytes.get(text_end) == Some(&b'\r'));
-    // Every position up to the newline was inside the window, so the runs were whole (and the
-    // line is far below the length limit).
-    (end == newline && newline < WINDOW).then_some(StandardLine {
-        squares: (from, to),
+fn scan_query_window(bytes: &[u8], classes: WindowClasses) -> Option<StandardLine> {
+    let newline = classes.newlines.trailing_zeros();
+    if newline >= 16 {
+        return None; // the line runs past the window: the bytewise reader takes it
+    }
+    let line = (1u64 << newline) - 1;
+    let text = line & !(classes.blanks | classes.returns);
+    let without_lowest = |bits: u64| bits & bits.wrapping_sub(1);
+    let after_first = without_lowest(without_lowest(text));
+    if after_first == 0 {
+        return None; // fewer than three bytes of text: no line of two squares
+    }
+    let (first, second) = (text.trailing_zeros(), after_first.trailing_zeros());
+    // Both are below 16 now, since `text` has bits past its lowest two.
+    let files = 1 << first | 1 << second;
+    let ranks = files << 1;
+    let misfits = (text ^ (files | ranks)) // text other than the two squares
+        | (files & !classes.files)
+        | (ranks & !classes.ranks)
+        | (files & ranks << 1) // the squares touching, with no blank between
+        | (classes.returns & line & line >> 1); // a carriage return before the last place
+    if misfits != 0 {
+        return None;
+    }
+    let (first, second) = (first as usize, second as usize);
+    // The masks have checked these bytes (and they lie within the window).
+    let text_at = |at: usize| [bytes[at], bytes[at + 1]];
+    let (from_text, to_text) = (text_at(first), text_at(second));
+    let square = |[file, rank]: [u8; 2]| Square::from_checked_bytes(file, rank);
+    Some(StandardLine {
+        squares: (square(from_text), square(to_text)),
         texts: (from_text, to_text),
-        length: newline + 1,
+        length: newline as usize + 1,
     })
 }
 
@@ -349,9 +394,11 @@ mod tests {
             ((query.from, query.to), texts, line.len() + 1)
         };
         assert_eq!(scanned.map(as_read), parsed.map(from_parser), "{:?}", line);
-        if let Some(exact) = exact_query_line(&with_newline) {
-            assert_eq!(Some(exact), scanned, "{:?}", line);
-        }
+        assert_eq!(
+            exact_query_line(&with_newline),
+            None,
+            "{line:?}: too near the end"
+        );
         // Followed by more lines, the line is read through its window of blanks; the bytewise
         // reader must read it the same, and the window reader, where it answers, too.
         for after in [
@@ -373,9 +420,20 @@ mod tests {
                 scanned,
                 "{line:?} then {after:?}"
             );
+            // The exact reader takes the judge's shape, six bytes, and nothing else.
+            let judge_shape = scanned.filter(|line| line.length == 6 && followed[2] == b' ');
+            assert_eq!(
+                exact_query_line(&followed),
+                judge_shape,
+                "{line:?} then {after:?}"
+            );
             if let Some(window) = followed.first_chunk::<16>() {
-                let windowed =
-                    scan_query_window(&followed, blank_bits(window), newline_bits(window));
+                let windowed = scan_query_window(&followed, classify_portably(window));
+                assert_eq!(
+                    scan_query_window(&followed, classify(window)),
+                    windowed,
+                    "{line:?} then {after:?}"
+                );
                 assert!(
                     windowed.is_none() || windowed == scanned,
                     "{line:?} then {after:?}"
@@ -389,35 +447,53 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The SSE2 masks and the portable ones agree on every window.
+        /// The SSE2 masks and the portable ones agree on every window: of any bytes, and of
+        /// the bytes at the edges of the classes.
         #[test]
-        fn both_ways_of_marking_a_window_agree(
-            window in proptest::array::uniform16(proptest::sample::select(
-                b" \t\n\r\x00\x09\x0a\x20\x89\x8a\xa0\xffaA1".to_vec()))
+        fn both_ways_of_classing_a_window_agree(
+            any in proptest::array::uniform16(proptest::num::u8::ANY),
+            edges in proptest::array::uniform16(proptest::sample::select(
+                b" \t\n\r\x00\x08\x0b\x1f\x21\x89\x8a\xa0\xc1\xe1\xe8\xff@AHI`ahi0189".to_vec()))
         ) {
-            proptest::prop_assert_eq!(
-                blanks_and_newlines(&window),
-                (blank_bits(&window), newline_bits(&window))
-            );
+            proptest::prop_assert_eq!(classify(&any), classify_portably(&any));
+            proptest::prop_assert_eq!(classify(&edges), classify_portably(&edges));
         }
     }
 
+    /// Every byte value, at every place in the window, is marked in exactly its classes, by
+    /// both ways of classing.
     #[test]
-    fn blank_bits_mark_exactly_the_blanks() {
-        let window: [u8; 16] = *b" \tx\t \n\r a\xa0\x09\x20\x89\x00\t ";
-        let expected = window
-            .iter()
-            .enumerate()
-            .filter(|&(_, &byte)| byte == b' ' || byte == b'\t')
-            .fold(0, |bits, (at, _)| bits | 1 << at);
-        assert_eq!(blank_bits(&window), expected);
-        for at in 0..16 {
-            let mut one = [b'x'; 16];
-            one[at] = b'\t';
-            assert_eq!(blank_bits(&one), 1 << at);
-            let mut all_but_one = [b' '; 16];
-            all_but_one[at] = b'\xff';
-            assert_eq!(blank_bits(&all_but_one), 0xffff & !(1 << at));
+    fn each_class_marks_exactly_its_bytes() {
+        for byte in 0..=u8::MAX {
+            let expected = |class: &dyn Fn(u8) -> bool| {
+                (0..16).fold(0, |bits, at| bits | u64::from(class(byte)) << at)
+            };
+            let all_of_it = WindowClasses {
+                blanks: expected(&|b| b == b' ' || b == b'\t'),
+                newlines: expected(&|b| b == b'\n'),
+                returns: expected(&|b| b == b'\r'),
+                files: expected(&|b| {
+                    b.is_ascii_alphabetic() && (b'a'..=b'h').contains(&(b | 0x20))
+                }),
+                ranks: expected(&|b| (b'1'..=b'8').contains(&b)),
+            };
+            let only = |at: usize, bits: u64| bits & 1 << at;
+            for at in 0..16 {
+                let mut window = [b'x'; 16];
+                window[at] = byte;
+                let single = WindowClasses {
+                    blanks: only(at, all_of_it.blanks),
+                    newlines: only(at, all_of_it.newlines),
+                    returns: only(at, all_of_it.returns),
+                    files: only(at, all_of_it.files),
+                    ranks: only(at, all_of_it.ranks),
+                };
+                assert_eq!(classify_portably(&window), single, "{byte:#x} at {at}");
+                assert_eq!(classify(&window), single, "{byte:#x} at {at}");
+            }
+            let window = [byte; 16];
+            assert_eq!(classify_portably(&window), all_of_it, "{byte:#x}");
+            assert_eq!(classify(&window), all_of_it, "{byte:#x}");
         }
     }
 
@@ -449,6 +525,25 @@ mod tests {
         ];
         for line in lines {
             assert_shortcuts_agree_with_the_parser(line);
+        }
+    }
+
+    /// Every byte value in every place of a judge line, and of a messy one, read by the
+    /// shortcuts as the parser reads the changed line: each place is checked on its own, so
+    /// this covers every way one byte can be wrong.
+    #[test]
+    fn shortcuts_agree_with_the_parser_on_every_byte_in_every_place() {
+        for line in [&b"e2 e4"[..], b"\tB7  h1 \r", b" a8\t\tH2"] {
+            for at in 0..line.len() {
+                for byte in 0..=u8::MAX {
+                    if byte == b'\n' {
+                        continue; // the line would end there: another test's business
+                    }
+                    let mut changed = line.to_vec();
+                    changed[at] = byte;
+                    assert_shortcuts_agree_with_the_parser(&changed);
+                }
+            }
         }
     }
 

@@ -11,16 +11,10 @@ use crate::fast::lanes::decimal_lanes;
 /// moves at byte 27. "moves" stays plural even for one move, as the judge expects.
 const SENTENCE: [u8; 43] = *b"To get from xx to yy takes n knight moves.\n";
 
-/// Appends the judge's sentence for two-byte squares and a one-digit distance: the template
-/// patched, in one copy. This is all the hot path does for an answer.
+/// The judge's sentence for two-byte squares and a one-digit distance: the template with the
+/// squares and the number of moves filled in. This is all the hot path does for an answer.
 #[inline]
-pub(crate) fn push_judge_sentence(out: &mut Vec<u8>, from: [u8; 2], to: [u8; 2], moves: u8) {
-    out.extend_from_slice(&sentence(from, to, moves));
-}
-
-/// The template with the squares and the number of moves filled in.
-#[inline]
-fn sentence(from: [u8; 2], to: [u8; 2], moves: u8) -> [u8; SENTENCE.len()] {
+pub(crate) fn judge_sentence(from: [u8; 2], to: [u8; 2], moves: u8) -> [u8; SENTENCE.len()] {
     debug_assert!(moves < 10, "a one-digit distance");
     let mut sentence = SENTENCE;
     sentence[12..14].copy_from_slice(&from);
@@ -90,7 +84,7 @@ pub(crate) fn push_sentence_with_route_text(
     // The sentence's full stop and newline are overwritten by the route's colon onwards.
     const ROUTE_AT: usize = SENTENCE.len() - 2;
     let start = out.len();
-    out.extend_from_slice(&sentence(from, to, moves));
+    out.extend_from_slice(&judge_sentence(from, to, moves));
     out.truncate(start + ROUTE_AT);
     out.extend_from_slice(&route.bytes);
     let line = &mut out[start..];
@@ -235,7 +229,7 @@ mod tests {
                 );
 
                 let (mut fast, mut general) = (Vec::new(), Vec::new());
-                push_judge_sentence(&mut fast, texts.0, texts.1, moves);
+                fast.extend_from_slice(&judge_sentence(texts.0, texts.1, moves));
                 push_sentence(&mut general, &typed, Some(u64::from(moves)), b"knight");
                 assert_eq!(fast, general);
 
