@@ -74,7 +74,7 @@ impl RouteText {
 /// typed ends over the route's first and last squares. Appending the route's pieces one by one
 /// took half as long again as the whole plain answer, and putting the line together on the
 /// stack first made the processor wait on the small stores when copying it.
-#[inline]
+#[inline(always)]
 pub(crate) fn push_sentence_with_route_text(
     out: &mut Vec<u8>,
     (from, to): ([u8; 2], [u8; 2]),
