@@ -93,4 +93,5 @@ if [[ -x /usr/bin/time ]]; then
   echo "peak RSS on the judge file: $rss KiB"
 fi
 echo "--compare over every 8x8 pair, 100 times (ns_per_query is each engine's time a query):"
+# shellcheck disable=SC2069 # on purpose: the table (stderr) to the terminal, the answers away
 "$bin" --compare "$pairs" 2>&1 > /dev/null

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds the Debian package: the release binary, its man page and completions (package-assets.sh),
+# then cargo-deb with the layout in Cargo.toml's [package.metadata.deb]:
+#   scripts/package-deb.sh          # prints the .deb's path last
+#   scripts/package-deb.sh DIR      # also copies it to DIR with its SHA-256 (DIR/NAME.deb.sha256)
+# Needs cargo-deb (cargo install cargo-deb --locked); nothing else in the project does.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v cargo-deb >/dev/null || { echo "cargo-deb is not installed (cargo install cargo-deb --locked)" >&2; exit 2; }
+cargo build --release --locked
+scripts/package-assets.sh target/release/knight-moves target/assets
+# --no-build: package the binary just built, the one the assets were made from.
+deb=$(cargo deb --no-build --locked --output target/debian/ | tail -n 1)
+if [[ -n ${1:-} ]]; then
+  mkdir -p "$1"
+  cp "$deb" "$1/"
+  (cd "$1" && sha256sum "$(basename "$deb")" > "$(basename "$deb").sha256")
+fi
+echo "$deb"
