@@ -80,36 +80,40 @@ const STDOUT_TROUBLE: &str = "cannot write to standard output";
 /// be lost without a word: Rust's runtime puts `/dev/null` in the place of a closed standard
 /// descriptor before `main`, and its standard output ignores a closed one besides.
 ///
-/// On Linux the stand-in is told from a `> /dev/null` of the user's own by how it was opened:
-/// the runtime opens it for reading and writing, a shell's `>` for writing only. Elsewhere, a
-/// descriptor that cannot be copied is closed.
+/// On Unix the stand-in is told from a `> /dev/null` of the user's own by how it was opened:
+/// the runtime opens it for reading and writing, a shell's `>` for writing only. Elsewhere
+/// (Windows) a closed standard output is left as Rust treats it.
 fn ensure_stdout_is_open() -> io::Result<()> {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
-        let copy = io::stdout().as_fd().try_clone_to_owned();
-        copy.map_err(|_| io::Error::other("it is closed"))?;
-    }
-    #[cfg(target_os = "linux")]
-    if is_runtime_stand_in(1) {
-        return Err(io::Error::other("it is closed"));
+        let stdout = io::stdout();
+        let copy = stdout.as_fd().try_clone_to_owned();
+        let copy = copy.map_err(|_| io::Error::other("it is closed"))?;
+        if is_runtime_stand_in(copy) {
+            return Err(io::Error::other("it is closed"));
+        }
     }
     Ok(())
 }
 
-/// Whether descriptor `fd` is `/dev/null` opened for reading and writing, as the Rust runtime
+/// Whether `descriptor` is `/dev/null` opened for reading and writing, as the Rust runtime
 /// opens it in the place of a closed standard descriptor.
-#[cfg(target_os = "linux")]
-fn is_runtime_stand_in(fd: u32) -> bool {
-    let points_to_null = std::fs::read_link(format!("/proc/self/fd/{fd}"))
-        .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
-    let read_and_write = || {
-        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}")).ok()?;
-        let flags = info.lines().find_map(|line| line.strip_prefix("flags:"))?;
-        let flags = u32::from_str_radix(flags.trim(), 8).ok()?;
-        Some(flags & 0o3 == 0o2) // O_ACCMODE is O_RDWR
+#[cfg(unix)]
+fn is_runtime_stand_in(descriptor: std::os::fd::OwnedFd) -> bool {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::MetadataExt;
+    let raw = descriptor.as_raw_fd();
+    // SAFETY: fcntl with F_GETFL only reads the flags of a descriptor, which `descriptor`
+    // owns and keeps open for the call; it touches no memory of this process.
+    let flags = unsafe { libc::fcntl(raw, libc::F_GETFL) };
+    let read_and_write = flags != -1 && flags & libc::O_ACCMODE == libc::O_RDWR;
+    let file = std::fs::File::from(descriptor);
+    let is_null = match (file.metadata(), std::fs::metadata("/dev/null")) {
+        (Ok(this), Ok(null)) => (this.dev(), this.ino()) == (null.dev(), null.ino()),
+        _ => false,
     };
-    points_to_null && read_and_write().unwrap_or(false)
+    read_and_write && is_null
 }
 
 /// Whether the error, or any error behind it, is a write to a pipe nobody reads any more.

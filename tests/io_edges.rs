@@ -4,15 +4,14 @@
 
 mod common;
 
-use std::process::Command;
-
 use common::{knight_moves, sentence};
 use predicates::prelude::*;
 
 /// Runs `script` in `sh`, where `$KM` is the built binary, in `tests/data`; returns (status,
 /// stdout, stderr).
+#[cfg(unix)]
 fn in_a_shell(script: &str) -> (i32, String, String) {
-    let output = Command::new("sh")
+    let output = std::process::Command::new("sh")
         .args(["-c", script])
         .env("KM", env!("CARGO_BIN_EXE_knight-moves"))
         .current_dir(common::data_dir())
@@ -74,6 +73,7 @@ fn an_empty_file_name_is_reported_and_the_others_read() {
         .stderr("knight-moves: '': No such file or directory (os error 2)\n");
 }
 
+#[cfg(unix)]
 #[test]
 fn a_closed_standard_output_is_an_error_not_a_success() {
     for args in ["sample.in", "--help", "--version", "--generate man"] {
@@ -107,6 +107,7 @@ fn a_full_standard_output_is_an_error_not_a_success() {
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn help_into_a_closed_pipe_is_quiet() {
     let (status, stdout, stderr) = in_a_shell("\"$KM\" --help | head -c 10");

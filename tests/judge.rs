@@ -65,6 +65,8 @@ fn a_right_program_passes_and_the_seed_is_printed() {
     );
 }
 
+// The candidate is a POSIX shell pipeline.
+#[cfg(unix)]
 #[test]
 fn a_wrong_answer_is_shrunk_to_the_one_query_that_breaks_it() {
     // Right everywhere but from a corner to the square diagonally next to it: 2, not 4.
@@ -104,6 +106,8 @@ fn a_wrong_answer_is_shrunk_to_the_one_query_that_breaks_it() {
     );
 }
 
+// The candidate is a POSIX shell pipeline.
+#[cfg(unix)]
 #[test]
 fn crlf_line_ends_are_a_presentation_error_where_the_judge_compares_bytes() {
     let crlf = |problem: &str| {
@@ -345,6 +349,8 @@ fn options_that_do_not_fit_the_judge_are_usage_errors() {
 
 /// A right program that writes much to stderr is accepted: its stderr is read to the end, never
 /// left to fill up or closed on it (which would kill it with SIGPIPE).
+// The candidate is a POSIX shell pipeline.
+#[cfg(unix)]
 #[test]
 fn a_program_that_logs_much_is_judged_by_its_answers() {
     // The shell itself writes the log (160 KB, more than a pipe holds), so that a closed pipe

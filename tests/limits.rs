@@ -10,7 +10,9 @@ use std::time::Duration;
 
 #[cfg(target_os = "linux")]
 use common::memory_kib;
-use common::{knight_moves, read_line_in, read_line_within, spawn_knight_moves};
+#[cfg(target_os = "linux")]
+use common::read_line_within;
+use common::{knight_moves, read_line_in, spawn_knight_moves};
 use knight_moves::{Board, Engine, Position, Searcher};
 
 /// The far corner of a 10⁹ × 10⁹ board from a1: no search reaches it within any limit.

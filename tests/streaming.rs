@@ -3,9 +3,8 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::thread;
-use std::time::Duration;
 
 #[cfg(target_os = "linux")]
 use common::memory_kib;
@@ -54,6 +53,8 @@ fn a_closed_pipe_downstream_ends_the_run_quietly() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_100_megabyte_line_is_skipped_in_a_few_megabytes() {
+    use std::io::Read;
+    use std::time::Duration;
     let mut child = spawn_knight_moves(&[]);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = child.stdout.take().unwrap();

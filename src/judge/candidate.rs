@@ -172,6 +172,7 @@ impl Drop for Running {
 }
 
 /// Kills the process group `group` (on Unix; elsewhere the candidate alone is killed).
+#[cfg_attr(not(unix), allow(unused_variables))]
 fn kill_group(group: i32) {
     #[cfg(unix)]
     if group > 0 {
