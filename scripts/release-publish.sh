@@ -7,6 +7,9 @@
 set -euo pipefail
 tag=${1:?usage: scripts/release-publish.sh TAG DIR}
 dir=${2:?usage: scripts/release-publish.sh TAG DIR}
+# The tag must name the version the binaries say they are (knight-moves --version).
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$(dirname "$0")/../Cargo.toml" | head -n 1)
+[[ $tag == "v$version" ]] || { echo "tag $tag does not match Cargo.toml's version $version (expected v$version)" >&2; exit 1; }
 cd "$dir"
 # One line a file, as sha256sum -c reads them; the per-file .sha256 files are left out.
 sums=$(find . -maxdepth 1 -type f ! -name '*.sha256' ! -name SHA256SUMS -printf '%f\n' | sort | xargs sha256sum)
