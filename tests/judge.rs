@@ -44,7 +44,8 @@ fn processes_holding(marker: &str) -> Vec<String> {
 #[test]
 fn a_right_program_passes_and_the_seed_is_printed() {
     for problem in ["uva439", "nakanj", "poj1915", "cses-grid"] {
-        let command = format!("{BINARY} --problem {problem}");
+        // Quoted: on Windows the path's backslashes would otherwise be read as escapes.
+        let command = format!("'{BINARY}' --problem {problem}");
         let output = stress(
             &command,
             &["--problem", problem, "--cases", "60", "--seed", "9"],
@@ -56,7 +57,7 @@ fn a_right_program_passes_and_the_seed_is_printed() {
             stdout(&output)
         );
     }
-    let output = stress(BINARY, &["--cases", "5"]);
+    let output = stress(&format!("'{BINARY}'"), &["--cases", "5"]);
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
