@@ -141,10 +141,13 @@ fn draw_shows_the_true_distances_from_the_start_and_marks_the_route() {
     assert!(!stdout.contains('\x1b'), "no colour into a pipe");
 }
 
+// A pseudo-terminal through util-linux's script(1).
+#[cfg(target_os = "linux")]
 fn draw_on_a_terminal(no_color: Option<&str>) -> String {
     common::on_a_terminal("echo 'a1 c2' | knight-moves --draw", b"", no_color)
 }
 
+#[cfg(target_os = "linux")]
 #[test]
 fn colour_only_on_a_terminal_without_no_color() {
     let coloured = draw_on_a_terminal(None);

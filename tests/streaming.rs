@@ -82,6 +82,8 @@ fn a_100_megabyte_line_is_skipped_in_a_few_megabytes() {
     assert!(peak < 8 * 1024, "peak memory {peak} KiB on a 100 MB line");
 }
 
+// A pseudo-terminal through util-linux's script(1).
+#[cfg(target_os = "linux")]
 #[test]
 fn a_terminal_gets_a_hint_and_each_answer_as_its_line_is_typed() {
     // Typed: one query, then Ctrl-D (end of input on a terminal).

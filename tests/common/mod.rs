@@ -218,6 +218,7 @@ pub fn oracle_leaper_distances(
 /// Runs `shell_command` (in which `knight-moves` names the built binary) on a pseudo-terminal
 /// through `script` from util-linux, typing `typed` into it, with `NO_COLOR` set to `no_color`
 /// or unset; returns everything the terminal showed (with CRLF line ends, as terminals have).
+#[cfg(target_os = "linux")]
 pub fn on_a_terminal(shell_command: &str, typed: &[u8], no_color: Option<&str>) -> String {
     let binary = env!("CARGO_BIN_EXE_knight-moves");
     let shell_command = shell_command.replace("knight-moves", &format!("'{binary}'"));
