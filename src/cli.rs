@@ -58,7 +58,7 @@ Problems (--problem) and the options each takes:
 /// as `knight-moves: SOURCE:LINE: WHAT` and every other line is still answered. A pair no knight
 /// can join (on some small boards) is answered `There is no knight route from XX to YY.`
 #[derive(Debug, Parser)]
-#[command(name = "knight-moves", version, after_help = after_help())]
+#[command(name = "knight-moves", bin_name = "knight-moves", version, after_help = after_help())]
 pub(crate) struct Cli {
     /// Files of queries, read in order as one stream. `-`, or no file at all, reads standard
     /// input.

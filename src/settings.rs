@@ -82,7 +82,7 @@ pub(crate) enum Input {
 impl Input {
     /// The name messages and JSON give this input: `<stdin>`, or the path as typed with its
     /// bytes escaped as line text is in messages (a newline as `\n`, a byte that is not UTF-8
-    /// as `\xff`, a backslash as `\\`), so that every message stays one line and names one
+    /// as `\xff`, a backslash as `\\` but on Windows), so that every message stays one line and names one
     /// file; an empty name is shown as `''`.
     pub(crate) fn name(&self) -> String {
         match self {

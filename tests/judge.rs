@@ -285,7 +285,12 @@ fn check_names_the_line_the_query_and_what_differs() {
         .args(["--check", "missing.out", "sample.in"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("missing.out: No such file"));
+        .stderr(predicate::function(|stderr: &str| {
+            common::system_words_generalised(stderr)
+                == common::system_words_generalised(
+                    "knight-moves: missing.out: No such file or directory (os error 2)\n",
+                )
+        }));
 }
 
 #[test]
@@ -360,4 +365,24 @@ fn a_program_that_logs_much_is_judged_by_its_answers() {
         format!("sh -c 'i=0; while [ $i -lt 40000 ]; do echo log >&2; i=$((i+1)); done; {BINARY}'");
     let output = stress(&noisy, &["--cases", "5", "--seed", "3"]);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+}
+
+/// A program that fails once and then passes (flaky) is shown with the failure it had, not
+/// with the verdict of the run that passed.
+#[cfg(unix)]
+#[test]
+fn a_program_that_fails_once_is_shown_with_its_failure() {
+    let folder = tempfile::tempdir().unwrap();
+    let flag = folder.path().join("failed-once");
+    let command = format!(
+        "sh -c 'if [ -e \"{flag}\" ]; then \"{BINARY}\"; else touch \"{flag}\"; echo first >&2; exit 3; fi'",
+        flag = flag.display()
+    );
+    let output = stress(&command, &["--cases", "3", "--seed", "2"]);
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    assert_eq!(
+        stdout(&output).lines().next(),
+        Some("Runtime error (exit status 3): first"),
+        "{output:?}"
+    );
 }

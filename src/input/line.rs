@@ -150,6 +150,9 @@ fn trim_blanks(text: &[u8]) -> &[u8] {
 /// as Rust writes them (`\n`, `\t`, `\0`, `\u{1b}`), bytes that are not UTF-8 as `\xff`,
 /// everything else as it is. For names of files, which may hold any byte but must stay on one
 /// line and be told apart.
+///
+/// On Windows a backslash is the path separator, and no file name holds a control character,
+/// so backslashes are shown as they are: `C:\judge\a.in`, not `C:\\judge\\a.in`.
 pub(crate) struct Escaped<'a>(pub &'a [u8]);
 
 impl fmt::Display for Escaped<'_> {
@@ -157,7 +160,7 @@ impl fmt::Display for Escaped<'_> {
         for chunk in self.0.utf8_chunks() {
             for c in chunk.valid().chars() {
                 match c {
-                    '\\' => f.write_str("\\\\")?,
+                    '\\' if cfg!(not(windows)) => f.write_str("\\\\")?,
                     c if c.is_control() => write!(f, "{}", c.escape_debug())?,
                     c => write!(f, "{c}")?,
                 }
@@ -343,7 +346,10 @@ mod tests {
             (b"a b \"c\".in", "a b \"c\".in"),
             (b"two\nlines.in", r"two\nlines.in"),
             (b"tab\there\r", r"tab\there\r"),
+            #[cfg(not(windows))]
             (b"back\\slash", r"back\\slash"),
+            #[cfg(windows)]
+            (b"C:\\judge\\a.in", r"C:\judge\a.in"),
             (b"latin1-\xe9t\xe9.in", r"latin1-\xe9t\xe9.in"),
             ("été.in".as_bytes(), "été.in"),
             (b"\x1b[31m", r"\u{1b}[31m"),

@@ -67,8 +67,8 @@ impl Stress {
             let (failure, elapsed) = self.judge(&case)?;
             slowest = slowest.max(elapsed);
             progress(number + 1);
-            if failure.is_some() {
-                return self.shrunk(case);
+            if let Some(failure) = failure {
+                return self.shrunk(case, failure);
             }
         }
         Ok(Outcome::Passed {
@@ -114,16 +114,17 @@ impl Stress {
         Ok((failure, found, elapsed))
     }
 
-    /// Makes a failing case as small as it stays failing, and says how it fails.
-    fn shrunk(&self, mut case: Case) -> io::Result<Outcome> {
+    /// Makes a failing case, which failed with `failure`, as small as it stays failing, and
+    /// says how it fails.
+    fn shrunk(&self, mut case: Case, mut failure: Failure) -> io::Result<Outcome> {
         let (mut tries, start) = (0, Instant::now());
         let within_bounds =
             |tries: usize| tries < MOST_SHRINK_TRIES && start.elapsed() < MOST_SHRINK_TIME;
         'smaller: while within_bounds(tries) {
             for smaller in case.smaller() {
                 tries += 1;
-                if self.judge(&smaller)?.0.is_some() {
-                    case = smaller;
+                if let Some(smaller_failure) = self.judge(&smaller)?.0 {
+                    (case, failure) = (smaller, smaller_failure);
                     continue 'smaller;
                 }
                 if !within_bounds(tries) {
@@ -132,11 +133,12 @@ impl Stress {
             }
             break;
         }
-        let (failure, found, _) = self.judge_keeping_output(&case)?;
+        let (last_failure, found, _) = self.judge_keeping_output(&case)?;
         let input = case.render(self.answers.problem);
         let expected = expected_output(&self.answers, &input);
-        // A flaky candidate may pass the last run: report the failure of the case as found.
-        let failure = failure.unwrap_or(Failure::Verdict(Verdict::Accepted { answers: 0 }));
+        // A flaky candidate may pass this last run: the failure shown is then the one the
+        // case failed with when it was found.
+        let failure = last_failure.unwrap_or(failure);
         Ok(Outcome::Failed {
             case,
             input,

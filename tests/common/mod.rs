@@ -320,3 +320,26 @@ pub fn read_all_watching_memory(child: &mut Child) -> (usize, u64, bool) {
     let success = child.wait().expect("the child ends").success();
     (total, peak, success)
 }
+
+/// `stderr` with the system's own words for its errors (`: No such file or directory (os error
+/// 2)`) replaced by `: <os error>`, where those words are not Linux's: Windows has other words
+/// and other numbers for the same failure (`File not found. (os error 2)`, `Access denied. (os
+/// error 5)` for a directory), which the program passes on as the system gives them. On Unix
+/// the text is returned as it is, and compared byte for byte.
+pub fn system_words_generalised(stderr: &str) -> String {
+    if cfg!(unix) {
+        return stderr.to_owned();
+    }
+    stderr
+        .lines()
+        .map(
+            |line| match (line.rfind(" (os error "), line.ends_with(')')) {
+                (Some(at), true) => {
+                    let start = line[..at].rfind(": ").map_or(at, |colon| colon + 2);
+                    format!("{}<os error>\n", &line[..start])
+                }
+                _ => format!("{line}\n"),
+            },
+        )
+        .collect()
+}
