@@ -343,3 +343,11 @@ pub fn system_words_generalised(stderr: &str) -> String {
         )
         .collect()
 }
+
+/// A predicate for a command's stderr: `expected`, with the system's words for its errors
+/// compared only where they are Linux's (see [`system_words_generalised`]).
+pub fn stderr_reads(expected: &'static str) -> impl predicates::Predicate<str> {
+    predicates::function::function(move |stderr: &str| {
+        system_words_generalised(stderr) == system_words_generalised(expected)
+    })
+}
