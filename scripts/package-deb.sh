@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo-deb >/dev/null || { echo "cargo-deb is not installed (cargo install cargo-deb --locked)" >&2; exit 2; }
 cargo build --release --locked
-scripts/package-assets.sh target/release/knight-moves target/assets
+# Where cargo put the binary: CARGO_TARGET_DIR if set (cargo-deb follows it too).
+scripts/package-assets.sh "${CARGO_TARGET_DIR:-target}/release/knight-moves" target/assets
 # --no-build: package the binary just built, the one the assets were made from.
 deb=$(cargo deb --no-build --locked --output target/debian/ | tail -n 1)
 if [[ -n ${1:-} ]]; then

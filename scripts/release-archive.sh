@@ -9,7 +9,7 @@ platform=${1:?usage: scripts/release-archive.sh PLATFORM (e.g. x86_64-linux)}
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 
 cargo build --release --locked
-binary=target/release/knight-moves
+binary=${CARGO_TARGET_DIR:-target}/release/knight-moves
 [[ -f $binary.exe ]] && binary=$binary.exe
 scripts/package-assets.sh "$binary" target/assets
 
