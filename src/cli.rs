@@ -49,6 +49,31 @@ Problems (--problem) and the options each takes:
   knightl    HackerRank KnightL on a Chessboard: n; n-1 lines of n-1 numbers, the moves of
              the (i,j)-leaper from corner to corner (-1 where it cannot); no other option";
 
+/// `--stress`'s help, which says how COMMAND is split on this system (see [`split_command`]).
+#[cfg(not(windows))]
+const STRESS_HELP: &str = "Judge a program: run COMMAND on generated inputs of the chosen problem \
+    and compare its output with the right answers, until it fails a case (shrunk to the smallest \
+    that still fails, shown and saved; exit status 4) or --cases pass. COMMAND is split into the \
+    program and its arguments as a POSIX shell splits words (quotes and backslashes, no pipes or \
+    redirections: use `sh -c '...'` for those)";
+#[cfg(windows)]
+const STRESS_HELP: &str = "Judge a program: run COMMAND on generated inputs of the chosen problem \
+    and compare its output with the right answers, until it fails a case (shrunk to the smallest \
+    that still fails, shown and saved; exit status 4) or --cases pass. COMMAND is split into the \
+    program and its arguments as Windows programs split a command line (double quotes group \
+    words, backslashes stay as in paths; no pipes or redirections: use `cmd /c \"...\"` for those)";
+
+/// `--stress`'s COMMAND as a program and its arguments, split as this system's users write
+/// commands: as a POSIX shell splits words on Unix (quotes, backslash escapes), and on Windows
+/// by Windows' own rules (`CommandLineToArgvW`), where a backslash is part of a path
+/// (`C:\judge\a.exe`). `None` when it cannot be split (an unclosed quote on Unix).
+fn split_command(command: &str) -> Option<Vec<String>> {
+    #[cfg(not(windows))]
+    return shlex::split(command);
+    #[cfg(windows)]
+    return Some(winsplit::split(command));
+}
+
 /// The fewest knight moves between two squares of a chessboard.
 ///
 /// Reads lines of two squares, such as `e2 e4`, and answers each with the judge's sentence
@@ -139,12 +164,7 @@ pub(crate) struct Cli {
           value_parser = clap::builder::OsStringValueParser::new())]
     pub(crate) check: Option<OsString>,
 
-    /// Judge a program: run COMMAND on generated inputs of the chosen problem and compare its
-    /// output with the right answers, until it fails a case (shrunk to the smallest that
-    /// still fails, shown and saved; exit status 4) or --cases pass. COMMAND is split into the
-    /// program and its arguments as a POSIX shell splits words (quotes and backslashes, no
-    /// pipes or redirections: use `sh -c '...'` for those).
-    #[arg(long, value_name = "COMMAND")]
+    #[arg(long, value_name = "COMMAND", help = STRESS_HELP)]
     pub(crate) stress: Option<String>,
 
     /// How many cases --stress runs [default: 1000], or how many queries (or scenarios)
@@ -252,7 +272,7 @@ impl Cli {
             if !self.files.is_empty() {
                 return Err(usage_error("--stress makes its own inputs: name no FILE"));
             }
-            let command = match shlex::split(command) {
+            let command = match split_command(command) {
                 Some(words) if !words.is_empty() => words,
                 _ => {
                     return Err(usage_error(&format!(
@@ -427,6 +447,38 @@ fn after_help() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// COMMAND splits as the system's users write commands: with POSIX quoting and escapes on
+    /// Unix, and on Windows by its own rules, where backslashes belong to paths.
+    #[test]
+    fn a_stress_command_splits_as_the_system_splits_commands() {
+        #[cfg(not(windows))]
+        let cases: &[(&str, Option<&[&str]>)] = &[
+            ("./a.out", Some(&["./a.out"])),
+            (
+                "sol --fast 'two words' a\\ b",
+                Some(&["sol", "--fast", "two words", "a b"]),
+            ),
+            ("python3 \"my sol.py\"", Some(&["python3", "my sol.py"])),
+            ("'unclosed", None),
+        ];
+        #[cfg(windows)]
+        let cases: &[(&str, Option<&[&str]>)] = &[
+            ("a.exe", Some(&["a.exe"])),
+            (
+                "C:\\judge\\a.exe --fast",
+                Some(&["C:\\judge\\a.exe", "--fast"]),
+            ),
+            (
+                "\"C:\\my judge\\a.exe\" \"two words\"",
+                Some(&["C:\\my judge\\a.exe", "two words"]),
+            ),
+        ];
+        for &(command, words) in cases {
+            let expected = words.map(|words| words.iter().map(|w| w.to_string()).collect());
+            assert_eq!(split_command(command), expected, "{command}");
+        }
+    }
 
     #[test]
     fn the_command_line_definition_is_consistent() {

@@ -10,7 +10,9 @@
 //! --test golden`, then read the diff.
 //!
 //! The system's words for its errors are the one other thing: Windows words a missing file
-//! otherwise than Linux, where the corpus was recorded; there only they are taken out.
+//! otherwise than Linux, where the corpus was recorded; there only they are taken out. And on
+//! Windows the options' documentation is not compared: it tells how Windows splits --stress's
+//! COMMAND.
 
 mod common;
 
@@ -150,6 +152,17 @@ fn first_difference(expected: &[u8], found: &[u8]) -> String {
     )
 }
 
+/// The cases that print the options' documentation, which on Windows says that --stress splits
+/// COMMAND by Windows' rules, where the corpus (recorded on Linux) says a POSIX shell's.
+const DOCUMENTATION: [&str; 6] = [
+    "help",
+    "help-short",
+    "man",
+    "complete-bash",
+    "complete-zsh",
+    "complete-fish",
+];
+
 #[test]
 fn every_golden_case_is_reproduced_byte_for_byte_with_the_accelerator_on_and_off() {
     let bless = std::env::var_os("KNIGHT_MOVES_BLESS").is_some();
@@ -157,6 +170,9 @@ fn every_golden_case_is_reproduced_byte_for_byte_with_the_accelerator_on_and_off
     assert!(cases.len() > 100, "the corpus is all there");
     let mut failures = Vec::new();
     for case in &cases {
+        if cfg!(windows) && DOCUMENTATION.contains(&case.name.as_str()) {
+            continue; // their --stress entry says how Windows splits COMMAND
+        }
         let (out_path, err_path) = expected_paths(case);
         if bless {
             let (out, err) = run(case, true);

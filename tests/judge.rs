@@ -21,6 +21,16 @@ fn stress(command: &str, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `path` quoted for a --stress COMMAND, as the system splits commands: in single quotes for a
+/// POSIX shell's rules, in double quotes for Windows'.
+fn quoted(path: &str) -> String {
+    if cfg!(windows) {
+        format!("\"{path}\"")
+    } else {
+        format!("'{path}'")
+    }
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
@@ -44,8 +54,7 @@ fn processes_holding(marker: &str) -> Vec<String> {
 #[test]
 fn a_right_program_passes_and_the_seed_is_printed() {
     for problem in ["uva439", "nakanj", "poj1915", "cses-grid"] {
-        // Quoted: on Windows the path's backslashes would otherwise be read as escapes.
-        let command = format!("'{BINARY}' --problem {problem}");
+        let command = format!("{} --problem {problem}", quoted(BINARY));
         let output = stress(
             &command,
             &["--problem", problem, "--cases", "60", "--seed", "9"],
@@ -57,7 +66,7 @@ fn a_right_program_passes_and_the_seed_is_printed() {
             stdout(&output)
         );
     }
-    let output = stress(&format!("'{BINARY}'"), &["--cases", "5"]);
+    let output = stress(&quoted(BINARY), &["--cases", "5"]);
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
