@@ -129,6 +129,7 @@ impl Accelerator {
 /// place: a closure called from both, for routes, was left out of line, and `--path` took 20%
 /// longer.
 trait JudgeAnswer {
+    /// Appends the answer to `line`.
     fn write(&mut self, line: &read::StandardLine);
 }
 
