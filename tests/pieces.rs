@@ -167,6 +167,28 @@ There is no zebra route from b1 to c4.
 To get from b1 to d4 takes 1 zebra moves.
 "
     );
+    // And a larger leaper, the (7,8)-leaper on 10 files (the strip rule's proof reaches
+    // b′ = 16): pairs it cannot join are answered without a search, those it can are searched.
+    assert_eq!(
+        run(
+            &[
+                "--piece",
+                "7,8",
+                "--board",
+                "10x1000000000",
+                "--max-nodes",
+                "1"
+            ],
+            "a1 a2
+a1 a1000000000
+c1 c2
+"
+        ),
+        "There is no (7,8)-leaper route from a1 to a2.
+There is no (7,8)-leaper route from a1 to a1000000000.
+There is no (7,8)-leaper route from c1 to c2.
+"
+    );
     let compared = knight_moves()
         .args(["--piece", "zebra", "--compare", "--board", "30"])
         .write_stdin("a1 ad30\nb2 c3\n")
