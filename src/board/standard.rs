@@ -61,10 +61,9 @@ impl Square {
     /// byte on both sides.
     #[inline]
     pub(crate) const fn from_bytes(file: u8, rank: u8) -> Option<Square> {
-        let file = (file | 0x20).wrapping_sub(b'a');
-        let rank = rank.wrapping_sub(b'1');
+        let (file, rank) = Square::byte_offsets(file, rank);
         if file < 8 && rank < 8 {
-            Some(Square(rank * 8 + file))
+            Some(Square::from_file_and_rank(file as u64, rank as u64))
         } else {
             None
         }
@@ -79,8 +78,15 @@ impl Square {
     /// a panic or worse.
     #[inline(always)]
     pub(crate) const fn from_checked_bytes(file: u8, rank: u8) -> Square {
-        let file = (file | 0x20).wrapping_sub(b'a');
-        Square::from_file_and_rank(file as u64, rank.wrapping_sub(b'1') as u64)
+        let (file, rank) = Square::byte_offsets(file, rank);
+        Square::from_file_and_rank(file as u64, rank as u64)
+    }
+
+    /// The file and the rank two bytes name, counted from 0: both below 8 exactly when the
+    /// bytes are a file letter and a rank digit.
+    #[inline(always)]
+    const fn byte_offsets(file: u8, rank: u8) -> (u8, u8) {
+        ((file | 0x20).wrapping_sub(b'a'), rank.wrapping_sub(b'1'))
     }
 
     /// The square at file `file % 8` and rank `rank % 8`, counted from 0: for the accelerator,
