@@ -53,6 +53,15 @@ pub(crate) struct Run {
     pub lines: u64,
 }
 
+impl Run {
+    /// Counts one more line answered, `length` bytes long with its newline.
+    #[inline(always)]
+    fn take(&mut self, length: usize) {
+        self.bytes += length;
+        self.lines += 1;
+    }
+}
+
 impl Accelerator {
     /// The accelerator for `settings`, or `None` when they ask for anything it does not do.
     ///
@@ -192,8 +201,7 @@ fn judge_lines(bytes: &[u8], most_lines: u64, answer: &mut impl JudgeAnswer) -> 
                 break;
             };
             answer.write(&line);
-            run.bytes += line.length;
-            run.lines += 1;
+            run.take(line.length);
         }
         let before = run;
         run = other_judge_lines(bytes, run, most_lines, answer);
@@ -217,8 +225,7 @@ fn other_judge_lines(
             break;
         };
         answer.write(&line);
-        run.bytes += line.length;
-        run.lines += 1;
+        run.take(line.length);
         if line.length == 6 {
             break;
         }
@@ -246,8 +253,7 @@ fn formula_lines(bytes: &[u8], board: Board, out: &mut Vec<u8>) -> Run {
             return run;
         };
         push_sentence_by_windows(out, from, to, moves);
-        run.bytes += line.length;
-        run.lines += 1;
+        run.take(line.length);
     }
 }
 

@@ -44,12 +44,12 @@ pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
     // Each lane of the line is now its file or rank counted from 0 (from the least, which
     // every lane is at least, so nothing borrows); the squares' texts are the word's bytes.
     let offsets = lanes - LEAST;
-    let square_at =
+    let square_in_lanes =
         |lane: u32| Square::from_file_and_rank(offsets >> (8 * lane), offsets >> (8 * lane + 8));
-    let text_at = |lane: u32| ((word >> (8 * lane)) as u16).to_le_bytes();
+    let text_in_lanes = |lane: u32| ((word >> (8 * lane)) as u16).to_le_bytes();
     Some(StandardLine {
-        squares: (square_at(0), square_at(3)),
-        texts: (text_at(0), text_at(3)),
+        squares: (square_in_lanes(0), square_in_lanes(3)),
+        texts: (text_in_lanes(0), text_in_lanes(3)),
         length: 6,
     })
 }
