@@ -49,19 +49,29 @@ Problems (--problem) and the options each takes:
   knightl    HackerRank KnightL on a Chessboard: n; n-1 lines of n-1 numbers, the moves of
              the (i,j)-leaper from corner to corner (-1 where it cannot); no other option";
 
-/// `--stress`'s help, which says how COMMAND is split on this system (see [`split_command`]).
+/// `--stress`'s help, ending with how COMMAND is split on this system (see [`split_command`]):
+/// one text, so the two systems' helps cannot drift apart.
+macro_rules! stress_help {
+    ($splitting:literal) => {
+        concat!(
+            "Judge a program: run COMMAND on generated inputs of the chosen problem and compare \
+             its output with the right answers, until it fails a case (shrunk to the smallest \
+             that still fails, shown and saved; exit status 4) or --cases pass. COMMAND is \
+             split into the program and its arguments as ",
+            $splitting
+        )
+    };
+}
 #[cfg(not(windows))]
-const STRESS_HELP: &str = "Judge a program: run COMMAND on generated inputs of the chosen problem \
-    and compare its output with the right answers, until it fails a case (shrunk to the smallest \
-    that still fails, shown and saved; exit status 4) or --cases pass. COMMAND is split into the \
-    program and its arguments as a POSIX shell splits words (quotes and backslashes, no pipes or \
-    redirections: use `sh -c '...'` for those)";
+const STRESS_HELP: &str = stress_help!(
+    "a POSIX shell splits words (quotes and backslashes, no pipes or redirections: use \
+     `sh -c '...'` for those)"
+);
 #[cfg(windows)]
-const STRESS_HELP: &str = "Judge a program: run COMMAND on generated inputs of the chosen problem \
-    and compare its output with the right answers, until it fails a case (shrunk to the smallest \
-    that still fails, shown and saved; exit status 4) or --cases pass. COMMAND is split into the \
-    program and its arguments as Windows programs split a command line (double quotes group \
-    words, backslashes stay as in paths; no pipes or redirections: use `cmd /c \"...\"` for those)";
+const STRESS_HELP: &str = stress_help!(
+    "Windows programs split a command line (double quotes group words, backslashes stay as in \
+     paths; no pipes or redirections: use `cmd /c \"...\"` for those)"
+);
 
 /// `--stress`'s COMMAND as a program and its arguments, split as this system's users write
 /// commands: as a POSIX shell splits words on Unix (quotes, backslash escapes), and on Windows
