@@ -1,7 +1,7 @@
 //! One run of the program: from the command line to an exit status.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -12,11 +12,13 @@ use crate::exit::ExitStatus;
 use crate::format::Format;
 use crate::generate::{self, generate};
 use crate::input::{LineReader, SourceError};
-use crate::judge::candidate::{Candidate, kill_candidates_on_interrupt};
+use crate::judge::candidate::{Candidate, Usage, clean_up_on_signals};
 use crate::judge::stress::{Outcome as StressOutcome, Stress, save_input, wants_progress_bar};
-use crate::judge::verdict::Checker;
 use crate::pipeline::Pipeline;
 use crate::settings::{AnswerSettings, Input, Settings, StressSettings, Task};
+use crate::sink::check::Checker;
+use crate::sink::check::verdict::{Verdict, counted};
+use crate::sink::{Sink, WriteSink};
 use crate::stats::report::{ReportStyle, report};
 
 /// The whole program, as the binary runs it: reads the command line, runs, and says how it
@@ -139,22 +141,8 @@ fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
             write_stdout(&text)?;
             Ok(ExitStatus::Success)
         }
-        Task::Answer(answers) => answer(&settings, &answers, None),
-        Task::Check { answers, file } => {
-            let name = file.name();
-            let reader: Box<dyn BufRead> = match &file {
-                Input::Stdin => Box::new(BufReader::new(io::stdin())),
-                Input::File(path) => match File::open(path) {
-                    Ok(file) => Box::new(BufReader::new(file)),
-                    Err(error) => {
-                        let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
-                        return Ok(ExitStatus::Trouble);
-                    }
-                },
-            };
-            let checker = Checker::new(reader, answers.problem);
-            answer(&settings, &answers, Some((checker, name)))
-        }
+        Task::Answer(answers) => answer(&settings, &answers),
+        Task::Check { answers, file } => check(&settings, &answers, &file),
         Task::Stress(stress) => run_stress(stress),
         Task::GenerateInput(input) => {
             let seed = input.seed.unwrap_or_else(|| chosen_seed("--generate"));
@@ -197,9 +185,10 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         cases: settings.cases,
         seed,
         time_limit: settings.time_limit,
+        memory_limit: settings.memory_limit,
         answers: settings.answers,
     };
-    kill_candidates_on_interrupt();
+    clean_up_on_signals();
     let bar = wants_progress_bar().then(|| {
         let style = indicatif::ProgressStyle::with_template(
             "{bar:40} {pos}/{len} cases, {elapsed} (seed {msg})",
@@ -228,14 +217,23 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
             return Ok(ExitStatus::Trouble);
         }
     };
-    let mut stdout = io::stdout().lock();
-    let status = match outcome {
-        StressOutcome::Passed { cases, slowest } => {
-            let slowest = slowest.as_secs_f64() * 1000.0;
-            writeln!(
-                stdout,
-                "Passed {cases} cases (seed {seed}); the slowest took {slowest:.1} ms"
-            )?;
+    let mut report = Vec::new();
+    let status = write_stress_outcome(&mut report, &outcome, seed)?;
+    write_stdout(&report)?;
+    Ok(status)
+}
+
+/// Writes what a stress run found to `out` (memory: the one write that can fail is the
+/// caller's) and says what it amounts to.
+fn write_stress_outcome(
+    out: &mut Vec<u8>,
+    outcome: &StressOutcome,
+    seed: u64,
+) -> io::Result<ExitStatus> {
+    Ok(match outcome {
+        StressOutcome::Passed { cases, most } => {
+            let cases = counted(*cases, "case", "cases");
+            writeln!(out, "Passed {cases} (seed {seed}); {}", most_used(most))?;
             ExitStatus::Success
         }
         StressOutcome::Failed {
@@ -244,41 +242,158 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
             expected,
             found,
             failure,
+            usage,
         } => {
-            let saved = save_input(seed, &input);
-            writeln!(stdout, "{}", failure.describe())?;
+            let saved = save_input(seed, input);
+            writeln!(out, "{}", failure.describe())?;
             writeln!(
-                stdout,
-                "on the smallest failing input found (seed {seed}, {} parts):",
-                case.size()
+                out,
+                "on the smallest failing input found (seed {seed}, {}; {}):",
+                counted(case.size() as u64, "part", "parts"),
+                used(usage)
             )?;
-            stdout.write_all(&input)?;
-            writeln!(stdout, "expected output:")?;
-            stdout.write_all(&expected)?;
+            out.write_all(input)?;
+            writeln!(out, "expected output:")?;
+            out.write_all(expected)?;
             if !found.is_empty() {
-                writeln!(stdout, "found output:")?;
-                stdout.write_all(&found)?;
+                writeln!(out, "found output:")?;
+                out.write_all(found)?;
                 if !found.ends_with(b"\n") {
-                    writeln!(stdout)?;
+                    writeln!(out)?;
                 }
             }
-            match saved {
-                Ok(path) => writeln!(stdout, "input saved to {}", path.display())?,
-                Err(error) => writeln!(stdout, "input not saved: {error}")?,
-            }
+            write_saved(out, saved)?;
             ExitStatus::NotAccepted
         }
-    };
-    stdout.flush().context(STDOUT_TROUBLE)?;
+        StressOutcome::NotJudged { input, why } => {
+            let saved = save_input(seed, input);
+            writeln!(
+                out,
+                "Judge failure: knight-moves could not answer {why}, so the program was not \
+                 judged"
+            )?;
+            writeln!(out, "on the input (seed {seed}):")?;
+            out.write_all(input)?;
+            write_saved(out, saved)?;
+            ExitStatus::JudgeFailure
+        }
+    })
+}
+
+/// Says where a failing input was saved, or why it was not.
+fn write_saved(out: &mut Vec<u8>, saved: io::Result<std::path::PathBuf>) -> io::Result<()> {
+    match saved {
+        Ok(path) => writeln!(out, "input saved to {}", path.display()),
+        Err(error) => writeln!(out, "input not saved: {error}"),
+    }
+}
+
+/// What one run used: `it took 2.1 ms (CPU 1.9 ms), 3.2 MB`.
+fn used(usage: &Usage) -> String {
+    let mut text = format!("it took {}", milliseconds(usage.wall));
+    if let Some(cpu) = usage.cpu {
+        text.push_str(&format!(" (CPU {})", milliseconds(cpu)));
+    }
+    if let Some(bytes) = usage.peak_memory_bytes {
+        text.push_str(&format!(", {}", megabytes(bytes)));
+    }
+    text
+}
+
+/// The most any case used: `the slowest took 21.4 ms (CPU 20.1 ms); the most memory 3.2 MB`.
+fn most_used(most: &Usage) -> String {
+    let mut text = format!("the slowest took {}", milliseconds(most.wall));
+    if let Some(cpu) = most.cpu {
+        text.push_str(&format!(" (the most CPU {})", milliseconds(cpu)));
+    }
+    if let Some(bytes) = most.peak_memory_bytes {
+        text.push_str(&format!("; the most memory {}", megabytes(bytes)));
+    }
+    text
+}
+
+fn milliseconds(time: std::time::Duration) -> String {
+    format!("{:.1} ms", time.as_secs_f64() * 1000.0)
+}
+
+/// Bytes in megabytes of 10⁶ bytes, as `--memory-limit` counts them.
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
+}
+
+/// Answers every input in order onto standard output; with `--stats` or `--compare`, reports
+/// the engines' figures on stderr at the end.
+fn answer(settings: &Settings, answers: &AnswerSettings) -> anyhow::Result<ExitStatus> {
+    let sink = WriteSink::new(io::stdout().lock());
+    let mut pipeline = Pipeline::new(sink, io::stderr().lock(), answers);
+    let mut status = read_inputs(settings, &mut pipeline)?;
+    if let Some(measurements) = pipeline.measurements() {
+        let style = match answers.output.format {
+            Format::Json => ReportStyle::Json,
+            Format::Sentence | Format::Tsv => ReportStyle::Text,
+        };
+        // Like every message, ignored if stderr is closed.
+        let _ = io::stderr().write_all(report(measurements, style).as_bytes());
+        if measurements.disagreements() > 0 {
+            status = status.max(ExitStatus::EnginesDisagree);
+        }
+    }
     Ok(status)
 }
 
-/// Answers every input in order, or with `check`, judges an answer file named so against the
-/// answers. An input that cannot be opened or read is reported and the next one is read.
-fn answer(
+/// `--check`: judges the answer file `file` against the answers to every input, as they
+/// stream, and prints the verdict.
+fn check(
     settings: &Settings,
     answers: &AnswerSettings,
-    check: Option<(Checker, String)>,
+    file: &Input,
+) -> anyhow::Result<ExitStatus> {
+    let name = file.name();
+    let found: Box<dyn Read> = match file {
+        Input::Stdin => Box::new(io::stdin()),
+        Input::File(path) => match File::open(path) {
+            Ok(file) => Box::new(file),
+            Err(error) => {
+                let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
+                return Ok(ExitStatus::Trouble);
+            }
+        },
+    };
+    let checker = Checker::new(found, answers.problem.comparison());
+    let mut pipeline = Pipeline::new(checker, io::stderr().lock(), answers);
+    let mut status = read_inputs(settings, &mut pipeline)?;
+    let bad_lines = pipeline.invalid_lines() - pipeline.unanswered_lines();
+    let verdict = pipeline.into_sink().and_then(Checker::finish);
+    let verdict = match verdict {
+        Ok(verdict) => verdict,
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
+            return Ok(status.max(ExitStatus::Trouble));
+        }
+    };
+    let mut line = verdict.describe(&name);
+    if bad_lines > 0 {
+        let (lines, were, expect) = match bad_lines {
+            1 => ("1 bad input line".to_owned(), "was", "expects"),
+            _ => (format!("{bad_lines} bad input lines"), "were", "expect"),
+        };
+        line.push_str(&format!("; {lines} {were} reported and {expect} no answer"));
+    }
+    write_stdout(format!("{line}\n").as_bytes())?;
+    status = status.max(match verdict {
+        Verdict::Accepted { .. } => ExitStatus::Success,
+        Verdict::NotJudged { .. } => ExitStatus::JudgeFailure,
+        _ => ExitStatus::NotAccepted,
+    });
+    Ok(status)
+}
+
+/// Reads every input in order into `pipeline`. An input that cannot be opened or read is
+/// reported and the next one is read. The status says whether any line was bad or any input
+/// unreadable; the error is a failure to write the answers.
+fn read_inputs<S: Sink>(
+    settings: &Settings,
+    pipeline: &mut Pipeline<S, io::StderrLock<'static>>,
 ) -> anyhow::Result<ExitStatus> {
     let stdin = io::stdin();
     if settings.reads_stdin_by_default && stdin.is_terminal() {
@@ -290,20 +405,14 @@ fn answer(
              Ctrl-D ends the input"
         );
     }
-    let mut pipeline = Pipeline::new(io::stdout().lock(), io::stderr().lock(), answers);
-    let mut checked = None;
-    if let Some((checker, name)) = check {
-        pipeline = pipeline.checking(checker);
-        checked = Some(name);
-    }
     let mut reader = LineReader::new();
     let mut status = ExitStatus::Success;
     for input in &settings.inputs {
         let name = input.name();
         let result = match input {
-            Input::Stdin => reader.read(&name, stdin.lock(), &mut pipeline),
+            Input::Stdin => reader.read(&name, stdin.lock(), pipeline),
             Input::File(path) => match File::open(path) {
-                Ok(file) => reader.read(&name, file, &mut pipeline),
+                Ok(file) => reader.read(&name, file, pipeline),
                 Err(error) => Err(SourceError::Read(error)),
             },
         };
@@ -324,42 +433,8 @@ fn answer(
             Err(SourceError::Write(error)) => return Err(error).context(STDOUT_TROUBLE),
         }
     }
-    let invalid_lines = pipeline.invalid_lines();
-    if invalid_lines > 0 {
+    if pipeline.invalid_lines() > 0 {
         status = status.max(ExitStatus::InvalidLines);
-    }
-    if let (Some(name), Some(verdict)) = (checked, pipeline.verdict()) {
-        let verdict = match verdict {
-            Ok(verdict) => verdict,
-            Err(error) => {
-                let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
-                return Ok(status.max(ExitStatus::Trouble));
-            }
-        };
-        let mut line = verdict.describe(&name);
-        if invalid_lines > 0 {
-            line.push_str(&format!(
-                "; {invalid_lines} bad input lines were reported and expect no answer"
-            ));
-        }
-        let mut stdout = io::stdout().lock();
-        writeln!(stdout, "{line}")
-            .and_then(|()| stdout.flush())
-            .context(STDOUT_TROUBLE)?;
-        if !verdict.is_accepted() {
-            status = status.max(ExitStatus::NotAccepted);
-        }
-    }
-    if let Some(measurements) = pipeline.measurements() {
-        let style = match answers.output.format {
-            Format::Json => ReportStyle::Json,
-            Format::Sentence | Format::Tsv => ReportStyle::Text,
-        };
-        // Like every message, ignored if stderr is closed.
-        let _ = io::stderr().write_all(report(measurements, style).as_bytes());
-        if measurements.disagreements() > 0 {
-            status = status.max(ExitStatus::EnginesDisagree);
-        }
     }
     Ok(status)
 }

@@ -295,6 +295,7 @@ impl Cli {
                 cases: self.cases.unwrap_or(1000),
                 seed: self.seed,
                 time_limit: Duration::from_secs_f64(self.time_limit.unwrap_or(2.0)),
+                memory_limit: None,
                 answers,
             }));
         }
@@ -308,10 +309,6 @@ impl Cli {
             let file = match file == "-" {
                 true => Input::Stdin,
                 false => Input::File(file.into()),
-            };
-            let answers = AnswerSettings {
-                accelerate: false, // every answer is compared as it is made
-                ..answers
             };
             return Ok(Task::Check { answers, file });
         }

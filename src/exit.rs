@@ -19,6 +19,10 @@ pub(crate) enum ExitStatus {
     /// With `--check`, the answer file was not accepted; with `--stress`, the candidate failed
     /// a case.
     NotAccepted = 4,
+    /// With `--check` or `--stress`, knight-moves could not make the right answer to some
+    /// query (its search gave up), so it could not judge the candidate's; it blamed nothing.
+    /// (testlib calls this FAIL.)
+    JudgeFailure = 5,
 }
 
 impl ExitStatus {
@@ -32,6 +36,8 @@ Exit status:
      or standard output could not be written
   3  with --compare: two engines disagreed on a distance (each case reported on stderr)
   4  with --check: the answers were not accepted; with --stress: the program failed a case
+  5  with --check or --stress: knight-moves could not make some right answer (its search
+     gave up), so it could not judge that one: a failure of the judge's, not the program's
 When several apply, the highest wins.";
 }
 

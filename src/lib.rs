@@ -37,6 +37,7 @@ mod judge;
 mod pipeline;
 mod problem;
 mod settings;
+mod sink;
 mod stats;
 
 pub use board::{Board, InvalidBoard, InvalidPiece, Piece, Position, SquareError};

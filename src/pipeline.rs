@@ -4,7 +4,8 @@
 //! input   bytes → lines → a query, a blank line, or a line error (with source and line)
 //!   → engine  the fewest moves, and a route when asked
 //!   → format  a sentence, a TSV row or a JSON object, and a drawing
-//!   → output  written after every read; bad lines reported on stderr in order
+//!   → sink    written out (stdout), or compared with a candidate's answers (--check);
+//!             bad lines reported on stderr in order
 //! ```
 //!
 //! with `--stats` and `--compare` observing the engines beside it ([`crate::stats`]), and the
@@ -22,21 +23,21 @@ use crate::engine::square_map::SquareMap;
 use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::fast::Accelerator;
 use crate::format::number::Naming;
-use crate::format::{Answer, Drawing, SPILL_BYTES, Spill, Writer};
+use crate::format::{Answer, Drawing, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query};
-use crate::judge::verdict::{Checker, Verdict};
 use crate::problem::{Grammar, Problem, Step};
 use crate::problem::{grid, knightl};
 use crate::settings::{AnswerSettings, Measure, SearchSettings};
+use crate::sink::{Origin, Sink};
 use crate::stats::{Measured, Measurements};
 
-/// Answers queries from any number of sources, in order, onto one output, and reports bad
-/// lines onto another.
-pub(crate) struct Pipeline<W: Write, M: Write> {
-    out: W,
+/// Answers queries from any number of sources, in order, into one sink, and reports bad lines
+/// onto a writer of messages.
+pub(crate) struct Pipeline<S: Sink, M: Write> {
+    sink: S,
     messages: M,
-    /// Answers not yet written to `out`.
+    /// Answers not yet handed to the sink (or that it lets wait).
     pending: Vec<u8>,
     accelerator: Option<Accelerator>,
     /// The problem whose input is read, and how far the current source has been read by it.
@@ -44,9 +45,8 @@ pub(crate) struct Pipeline<W: Write, M: Write> {
     grammar: Grammar,
     answerer: Answerer,
     invalid_lines: u64,
-    /// With `--check`: the answers are compared with an answer file as they are made, instead
-    /// of being written.
-    checker: Option<Checker>,
+    /// Of those, the queries whose search gave up.
+    unanswered_lines: u64,
 }
 
 /// The general path's answering step: a search by the chosen engine, then the writer, with
@@ -59,10 +59,10 @@ struct Answerer {
     measurements: Option<Measurements>,
 }
 
-impl<W: Write, M: Write> Pipeline<W, M> {
-    /// A pipeline answering as `settings` say, writing answers to `out` and one message per bad
-    /// line to `messages` (stderr).
-    pub(crate) fn new(out: W, messages: M, settings: &AnswerSettings) -> Self {
+impl<S: Sink, M: Write> Pipeline<S, M> {
+    /// A pipeline answering as `settings` say, handing answers to `sink` and writing one
+    /// message per bad line to `messages` (stderr).
+    pub(crate) fn new(sink: S, messages: M, settings: &AnswerSettings) -> Self {
         let (search, output) = (settings.search, settings.output);
         let drawing = output.draw.then_some(Drawing {
             board: search.board,
@@ -89,7 +89,7 @@ impl<W: Write, M: Write> Pipeline<W, M> {
         let mut pending = Vec::new();
         writer.push_preamble(&mut pending);
         Pipeline {
-            out,
+            sink,
             messages,
             pending,
             accelerator: Accelerator::for_settings(settings),
@@ -103,26 +103,14 @@ impl<W: Write, M: Write> Pipeline<W, M> {
                 measurements,
             },
             invalid_lines: 0,
-            checker: None,
+            unanswered_lines: 0,
         }
     }
 
-    /// This pipeline judging an answer file with `checker` instead of writing its answers.
-    pub(crate) fn checking(mut self, checker: Checker) -> Self {
-        self.checker = Some(checker);
-        self.pending.clear(); // no TSV header: --check compares the judge's own answers
-        self
-    }
-
-    /// The verdict on the answer file, once every input has been read (with `--check`).
-    pub(crate) fn verdict(&mut self) -> Option<io::Result<Verdict>> {
-        self.checker.take().map(Checker::finish)
-    }
-
-    /// The output, for answers made into memory (`--stress`'s expected output).
-    pub(crate) fn into_output(mut self) -> W {
-        let _ = self.flush();
-        self.out
+    /// The sink, with every answer handed to it; a failure to write them is returned.
+    pub(crate) fn into_sink(mut self) -> io::Result<S> {
+        self.flush()?;
+        Ok(self.sink)
     }
 
     /// Reports, after every answer so far, a problem with a whole source (one that cannot be
@@ -142,15 +130,22 @@ impl<W: Write, M: Write> Pipeline<W, M> {
         self.answerer.measurements.as_ref()
     }
 
-    /// How many lines were reported as bad so far.
+    /// How many lines were reported so far: bad lines, and queries whose search gave up.
     pub(crate) fn invalid_lines(&self) -> u64 {
         self.invalid_lines
     }
 
-    /// The output and the message writer, for tests that answer into memory.
+    /// How many of those were queries whose search gave up (they expect an answer that
+    /// knight-moves could not make; bad lines expect none).
+    pub(crate) fn unanswered_lines(&self) -> u64 {
+        self.unanswered_lines
+    }
+
+    /// The sink and the message writer, for tests that answer into memory.
     #[cfg(test)]
-    pub(crate) fn into_writers(self) -> (W, M) {
-        (self.out, self.messages)
+    pub(crate) fn into_parts(mut self) -> (S, M) {
+        let _ = self.flush();
+        (self.sink, self.messages)
     }
 
     /// Answers or reports one line (without its newline) by the general path, as the
@@ -164,31 +159,28 @@ impl<W: Write, M: Write> Pipeline<W, M> {
         }
     }
 
-    /// Writes a CSES grid (or judges it), leaving in pieces as it is made.
+    /// Writes a CSES or KnightL grid, handing it to the sink in pieces as it is made, and
+    /// stopping once the sink has settled (a checker with its verdict).
     fn write_grid(&mut self, source: &str, line_number: u64, side: u32) -> io::Result<()> {
         let Pipeline {
-            out,
+            sink,
             pending,
-            checker,
             problem,
             ..
         } = self;
-        let query = format!("{source}:{line_number}: n = {side}");
-        let mut spill = |buffer: &mut Vec<u8>| {
-            match checker {
-                Some(checker) => checker.expect(buffer, &query),
-                None => out.write_all(buffer)?,
-            }
-            buffer.clear();
-            Ok(())
+        let origin = Origin::Grid {
+            source,
+            line_number,
+            side,
         };
-        match problem {
+        let mut spill = |buffer: &mut Vec<u8>| sink.take(buffer, &origin);
+        let lines_left = match problem {
             Problem::Knightl => knightl::push_knightl(side, pending, &mut spill)?,
             _ => grid::push_grid(side, pending, &mut spill)?,
-        }
-        if let Some(checker) = checker {
-            checker.expect(pending, &query);
-            pending.clear();
+        };
+        sink.take(pending, &origin)?;
+        if lines_left > 0 {
+            sink.lines_not_made(lines_left);
         }
         Ok(())
     }
@@ -197,7 +189,7 @@ impl<W: Write, M: Write> Pipeline<W, M> {
     ///
     /// The answers already made are written out first when this search may take long, so
     /// that a run stopped during it (a `timeout`, Ctrl-C) loses only the line in progress; and
-    /// after it when they pass [`SPILL_BYTES`], so that the output holds little more than the
+    /// after it when they pass [`crate::sink::WRITE_BYTES`], so that the output holds little more than the
     /// answer being written, whose long route leaves as it is written.
     fn answer(
         &mut self,
@@ -210,39 +202,34 @@ impl<W: Write, M: Write> Pipeline<W, M> {
             self.flush()?;
         }
         let Pipeline {
-            out,
+            sink,
             pending,
             answerer,
             ..
         } = self;
-        let start = pending.len();
-        let mut spill = |buffer: &mut Vec<u8>| {
-            out.write_all(buffer)?;
-            buffer.clear();
-            Ok(())
+        let origin = Origin::Query {
+            source,
+            line_number,
+            query,
+            board,
         };
+        let mut spill = |buffer: &mut Vec<u8>| sink.take(buffer, &origin).map(|_| ());
         let answered = answerer.answer(pending, query, board, source, line_number, &mut spill)?;
-        if let (Some(checker), Ok(())) = (&mut self.checker, &answered) {
-            let origin = Origin {
-                source,
-                line_number,
-                query,
-                board,
-            };
-            checker.expect(&self.pending[start..], &origin);
-            self.pending.truncate(start);
-        }
         match answered {
-            Ok(()) if self.pending.len() >= SPILL_BYTES => self.flush(),
-            Ok(()) => Ok(()),
+            Ok(()) => {
+                sink.take(pending, &origin)?;
+                Ok(())
+            }
             Err(gave_up) => {
-                let engine = self.answerer.search.engine.for_board(board);
-                let knight = self.answerer.search.piece.is_knight();
+                let engine = answerer.search.engine.for_board(board);
+                let knight = answerer.search.piece.is_knight();
                 let message = GaveUpMessage {
                     gave_up,
                     engine,
                     knight,
                 };
+                sink.no_answer(&origin, &message)?;
+                self.unanswered_lines += 1;
                 self.report(source, line_number, &message)
             }
         }
@@ -268,13 +255,9 @@ impl<W: Write, M: Write> Pipeline<W, M> {
         let _ = self.messages.flush();
     }
 
-    /// Writes the pending answers and flushes them, so a waiting reader sees them now.
+    /// Hands the pending answers over and flushes them, so a waiting reader sees them now.
     fn flush(&mut self) -> io::Result<()> {
-        if !self.pending.is_empty() {
-            self.out.write_all(&self.pending)?;
-            self.pending.clear();
-        }
-        self.out.flush()
+        self.sink.flush(&mut self.pending)
     }
 
     /// Measures the engines on the queries answered since the last call, if they are measured,
@@ -291,7 +274,7 @@ impl<W: Write, M: Write> Pipeline<W, M> {
     }
 }
 
-impl<W: Write, M: Write> Lines for Pipeline<W, M> {
+impl<S: Sink, M: Write> Lines for Pipeline<S, M> {
     /// The accelerator, if there is one, answers as many lines as it can; the general path
     /// takes the line it stopped at (a blank or bad line, usually); and so on, until no
     /// complete line is left.
@@ -306,6 +289,15 @@ impl<W: Write, M: Write> Lines for Pipeline<W, M> {
             if let Some(accelerator) = &self.accelerator {
                 let most = self.grammar.queries_the_accelerator_may_answer();
                 let run = accelerator.answer_run(&bytes[position..], &mut self.pending, most);
+                if run.lines > 0 {
+                    let origin = Origin::Lines {
+                        source,
+                        first_line: *line_number + 1,
+                        lines: run.lines,
+                        text: &bytes[position..position + run.bytes],
+                    };
+                    self.sink.take(&mut self.pending, &origin)?;
+                }
                 self.grammar.answered_by_the_accelerator(run.lines);
                 position += run.bytes;
                 *line_number += run.lines;
@@ -346,37 +338,6 @@ impl<W: Write, M: Write> Lines for Pipeline<W, M> {
         self.answerer.workspace.trim();
         self.measure(source);
         Ok(())
-    }
-}
-
-/// Where an answer comes from, for a verdict: `SOURCE:LINE: a1 h8`, or the scenario's board
-/// and squares when the query has no text of its own (POJ 1915).
-struct Origin<'a> {
-    source: &'a str,
-    line_number: u64,
-    query: &'a Query<'a>,
-    board: Board,
-}
-
-impl Display for Origin<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: ", self.source, self.line_number)?;
-        let query = self.query;
-        if query.from_text.is_empty() {
-            let (from, to) = (query.from, query.to);
-            write!(
-                f,
-                "{} {},{} to {},{}",
-                self.board, from.file, from.rank, to.file, to.rank
-            )
-        } else {
-            write!(
-                f,
-                "{} {}",
-                String::from_utf8_lossy(query.from_text),
-                String::from_utf8_lossy(query.to_text)
-            )
-        }
     }
 }
 

@@ -96,7 +96,7 @@ fn a_wrong_answer_is_shrunk_to_the_one_query_that_breaks_it() {
         lines[0].contains("takes 4 knight moves.\", found"),
         "{text}"
     );
-    assert!(lines[1].contains("1 parts"), "{text}");
+    assert!(lines[1].contains("1 part;"), "{text}");
     let corner_diagonal = [
         "a1 b2", "b2 a1", "h1 g2", "g2 h1", "a8 b7", "b7 a8", "h8 g7", "g7 h8",
     ];
@@ -281,7 +281,7 @@ fn check_names_the_line_the_query_and_what_differs() {
         .assert()
         .code(1)
         .stdout(
-            "Accepted (2 answers); 1 bad input lines were reported and expect no answer\n",
+            "Accepted (2 answers); 1 bad input line was reported and expects no answer\n",
         )
         .stderr(predicate::str::contains(":2: square \"i9\" is off the 8x8 board"));
     knight_moves()

@@ -147,7 +147,7 @@ fn trim_blanks(text: &[u8]) -> &[u8] {
 }
 
 /// Bytes shown in a message without quotes, whole: a backslash as `\\`, control characters
-/// as Rust writes them (`\n`, `\t`, `\0`, `\u{1b}`), bytes that are not UTF-8 as `\xff`,
+/// as Rust writes them (`\n`, `\t`, `\0`) or as bytes (`\x1b`), bytes that are not UTF-8 as `\xff`,
 /// everything else as it is. For names of files, which may hold any byte but must stay on one
 /// line and be told apart.
 ///
@@ -161,7 +161,7 @@ impl fmt::Display for Escaped<'_> {
             for c in chunk.valid().chars() {
                 match c {
                     '\\' if cfg!(not(windows)) => f.write_str("\\\\")?,
-                    c if c.is_control() => write!(f, "{}", c.escape_debug())?,
+                    c if c.is_control() => write_escaped(f, c)?,
                     c => write!(f, "{c}")?,
                 }
             }
@@ -189,6 +189,17 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
+/// Writes `c` as Rust's `escape_debug` does (`\n`, `\t`, `\0`, `\"`, `\u{85}`), but the other
+/// ASCII control characters as the bytes they are, `\x1b`, as bytes that are not UTF-8 are
+/// written: one style for every byte a message or a verdict shows.
+fn write_escaped(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+    match c {
+        '\0' | '\t' | '\n' | '\r' => write!(f, "{}", c.escape_debug()),
+        c if c.is_ascii_control() => write!(f, "\\x{:02x}", c as u32),
+        c => write!(f, "{}", c.escape_debug()),
+    }
+}
+
 /// [`Quoted`], cut short past the given number of characters: for a verdict, which must show
 /// a whole answer line to show where it differs.
 pub(crate) struct QuotedUpTo<'a>(pub &'a [u8], pub usize);
@@ -203,7 +214,7 @@ impl fmt::Display for QuotedUpTo<'_> {
                 if shown == most {
                     return f.write_str("\"…");
                 }
-                write!(f, "{}", c.escape_debug())?;
+                write_escaped(f, c)?;
                 shown += 1;
             }
             for byte in chunk.invalid() {
@@ -352,7 +363,7 @@ mod tests {
             (b"C:\\judge\\a.in", r"C:\judge\a.in"),
             (b"latin1-\xe9t\xe9.in", r"latin1-\xe9t\xe9.in"),
             ("été.in".as_bytes(), "été.in"),
-            (b"\x1b[31m", r"\u{1b}[31m"),
+            (b"\x1b[31m", r"\x1b[31m"),
         ];
         for (name, shown) in cases {
             assert_eq!(Escaped(name).to_string(), *shown);

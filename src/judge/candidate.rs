@@ -32,6 +32,26 @@ pub(crate) enum Run {
     TimedOut,
     /// It wrote more than the output limit.
     OutputLimitExceeded,
+    /// Its memory went past the memory limit.
+    #[allow(dead_code)] // until the memory watch lands
+    MemoryLimitExceeded,
+}
+
+/// What a run may use.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub time: Duration,
+    pub output_bytes: usize,
+    #[allow(dead_code)] // until the memory watch lands
+    pub memory_bytes: Option<u64>,
+}
+
+/// What a run used.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Usage {
+    pub wall: Duration,
+    pub cpu: Option<Duration>,
+    pub peak_memory_bytes: Option<u64>,
 }
 
 /// The most of a candidate's standard error kept to show.
@@ -47,12 +67,8 @@ pub(crate) struct Candidate {
 impl Candidate {
     /// Runs the program on `input`, stopping it at `time_limit` or once it has written more
     /// than `output_limit` bytes; says how it went, and how long it took.
-    pub(crate) fn run(
-        &self,
-        input: &[u8],
-        time_limit: Duration,
-        output_limit: usize,
-    ) -> io::Result<(Run, Duration)> {
+    pub(crate) fn run(&self, input: &[u8], limits: &Limits) -> io::Result<(Run, Usage)> {
+        let (time_limit, output_limit) = (limits.time, limits.output_bytes);
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
@@ -112,7 +128,11 @@ impl Candidate {
                 stderr,
             },
         };
-        Ok((run, elapsed))
+        let usage = Usage {
+            wall: elapsed,
+            ..Usage::default()
+        };
+        Ok((run, usage))
     }
 }
 
@@ -188,7 +208,7 @@ fn kill_group(group: i32) {
 
 /// Makes Ctrl-C kill the running candidate's group before knight-moves ends (with the status a
 /// shell gives a program ended by SIGINT). Called once, before the first candidate runs.
-pub(crate) fn kill_candidates_on_interrupt() {
+pub(crate) fn clean_up_on_signals() {
     let _ = ctrlc::set_handler(|| {
         kill_group(RUNNING_GROUP.load(Ordering::SeqCst));
         std::process::exit(130);

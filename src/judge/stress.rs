@@ -1,17 +1,28 @@
 //! `--stress COMMAND`: a candidate program against knight-moves, on generated inputs, until it
 //! fails one or enough cases pass. A failing input is shrunk before it is shown.
+//!
+//! Each case is judged by the one pipeline: once with a writer as its sink, for the expected
+//! output (its size sets the output limit, and a query knight-moves cannot answer stops the run
+//! before the candidate is blamed for anything), and once, over the candidate's output, with
+//! the checker as its sink. No problem's layout is known here.
 
+use std::fmt;
 use std::io::{self, Cursor, IsTerminal};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::input::LineReader;
-use crate::judge::candidate::{Candidate, Run};
-use crate::judge::verdict::{Checker, Verdict};
+use crate::input::line::Escaped;
+use crate::judge::candidate::{Candidate, Limits, Run, Usage};
 use crate::pipeline::Pipeline;
-use crate::problem::Problem;
 use crate::problem::cases::{Case, CaseGenerator};
 use crate::settings::AnswerSettings;
+use crate::sink::check::Checker;
+use crate::sink::check::verdict::Verdict;
+use crate::sink::{Flow, Origin, Sink, WriteSink};
+
+/// The name the generated input goes by in verdicts: `for input:3: a1 h8`.
+const INPUT_NAME: &str = "input";
 
 /// What `--stress` was asked to do.
 #[derive(Clone, Debug)]
@@ -20,6 +31,8 @@ pub(crate) struct Stress {
     pub cases: u64,
     pub seed: u64,
     pub time_limit: Duration,
+    /// The most memory the candidate may hold, in bytes.
+    pub memory_limit: Option<u64>,
     /// How knight-moves answers (the problem, its board): the expected output.
     pub answers: AnswerSettings,
 }
@@ -30,155 +43,227 @@ pub(crate) enum Failure {
     Verdict(Verdict),
     TimeLimitExceeded,
     OutputLimitExceeded,
+    MemoryLimitExceeded,
     RuntimeError { status: String, stderr: Vec<u8> },
 }
 
 /// The end of a stress run.
 #[derive(Debug)]
 pub(crate) enum Outcome {
-    Passed {
-        cases: u64,
-        slowest: Duration,
-    },
+    /// Every case passed; the most any case used of each resource.
+    Passed { cases: u64, most: Usage },
+    /// A case failed: the smallest failing case found, and how it failed.
     Failed {
         case: Case,
         input: Vec<u8>,
         expected: Vec<u8>,
         found: Vec<u8>,
         failure: Failure,
+        usage: Usage,
     },
+    /// knight-moves could not make the expected answers to a case (`why`): nothing can be
+    /// said of the candidate.
+    NotJudged { input: Vec<u8>, why: String },
 }
 
 /// How many cases a run of shrinking may try, at most, and for how long: a slow candidate
 /// (one that fails by running out of time, say) must not make it endless. Past either, the
-/// smallest failing case found so far is shown.
+/// smallest failing case found so far is shown. The time is a deadline: each run's time limit
+/// is cut to what remains of it.
 const MOST_SHRINK_TRIES: usize = 300;
 const MOST_SHRINK_TIME: Duration = Duration::from_secs(20);
+
+/// One case run and judged.
+struct Judged {
+    failure: Option<Failure>,
+    /// The candidate's output, when it ended by itself.
+    found: Vec<u8>,
+    usage: Usage,
+    /// Whether the run was stopped at a time limit cut short by a deadline: then a time-out
+    /// proves nothing.
+    cut_short: bool,
+}
+
+/// A case's judgement: the candidate's, or none because knight-moves could not answer it.
+enum Judgement {
+    Judged(Judged),
+    NotJudged(String),
+}
 
 impl Stress {
     /// Runs the cases; calls `progress` after each one.
     pub(crate) fn run(&self, mut progress: impl FnMut(u64)) -> io::Result<Outcome> {
         let problem = self.answers.problem;
         let mut generator = CaseGenerator::new(problem, self.answers.search.board, self.seed);
-        let mut slowest = Duration::ZERO;
+        let mut most = Usage::default();
         for number in 0..self.cases {
             // Sizes from 1 to 20 parts, in turn, so that small failing cases come early.
             let case = generator.random_case(1 + (number % 20) as usize);
-            let (failure, elapsed) = self.judge(&case)?;
-            slowest = slowest.max(elapsed);
+            let judged = match self.judge(&case, self.time_limit)? {
+                Judgement::Judged(judged) => judged,
+                Judgement::NotJudged(why) => {
+                    let input = case.render(problem);
+                    return Ok(Outcome::NotJudged { input, why });
+                }
+            };
+            most = most_of(most, judged.usage);
             progress(number + 1);
-            if let Some(failure) = failure {
-                return self.shrunk(case, failure);
+            if judged.failure.is_some() {
+                return self.shrunk(case, judged);
             }
         }
         Ok(Outcome::Passed {
             cases: self.cases,
-            slowest,
+            most,
         })
     }
 
-    /// Runs the candidate on `case`: the failure, if any, and how long it took.
-    fn judge(&self, case: &Case) -> io::Result<(Option<Failure>, Duration)> {
-        let (failure, _, elapsed) = self.judge_keeping_output(case)?;
-        Ok((failure, elapsed))
-    }
-
-    fn judge_keeping_output(
-        &self,
-        case: &Case,
-    ) -> io::Result<(Option<Failure>, Vec<u8>, Duration)> {
-        let problem = self.answers.problem;
-        let input = case.render(problem);
-        let expected = expected_output(&self.answers, &input);
-        // Room for wrong answers, however long the right ones are.
-        let output_limit = (16 * expected.len()).max(1 << 20);
-        let (run, elapsed) = self.candidate.run(&input, self.time_limit, output_limit)?;
-        let (failure, found) = match run {
-            Run::TimedOut => (Some(Failure::TimeLimitExceeded), Vec::new()),
-            Run::OutputLimitExceeded => (Some(Failure::OutputLimitExceeded), Vec::new()),
-            Run::Finished { status, stderr, .. } if !status.success() => (
+    /// Runs the candidate on `case`, for at most `time_limit`, and judges its output.
+    fn judge(&self, case: &Case, time_limit: Duration) -> io::Result<Judgement> {
+        let input = case.render(self.answers.problem);
+        let expected = match expected_output(&self.answers, &input) {
+            Ok(expected) => expected,
+            Err(why) => return Ok(Judgement::NotJudged(why)),
+        };
+        let limits = Limits {
+            time: time_limit,
+            // Room for wrong answers, however long the right ones are.
+            output_bytes: (16 * expected.len()).max(1 << 20),
+            memory_bytes: self.memory_limit,
+        };
+        let (run, usage) = self.candidate.run(&input, &limits)?;
+        let mut found = Vec::new();
+        let failure = match run {
+            Run::TimedOut => Some(Failure::TimeLimitExceeded),
+            Run::OutputLimitExceeded => Some(Failure::OutputLimitExceeded),
+            Run::MemoryLimitExceeded => Some(Failure::MemoryLimitExceeded),
+            Run::Finished { status, stderr, .. } if !status.success() => {
                 Some(Failure::RuntimeError {
                     status: describe(status),
                     stderr,
-                }),
-                Vec::new(),
-            ),
+                })
+            }
             Run::Finished { stdout, .. } => {
-                let verdict = judge_output(problem, &input, &expected, &stdout)?;
-                (
-                    (!verdict.is_accepted()).then_some(Failure::Verdict(verdict)),
-                    stdout,
-                )
+                let verdict = judge_output(&self.answers, &input, &stdout)?;
+                found = stdout;
+                match verdict {
+                    Verdict::Accepted { .. } => None,
+                    // Answered before the candidate ran: it cannot happen here.
+                    Verdict::NotJudged { first, .. } => return Ok(Judgement::NotJudged(first.why)),
+                    verdict => Some(Failure::Verdict(verdict)),
+                }
             }
         };
-        Ok((failure, found, elapsed))
+        Ok(Judgement::Judged(Judged {
+            cut_short: time_limit < self.time_limit && failure == Some(Failure::TimeLimitExceeded),
+            failure,
+            found,
+            usage,
+        }))
     }
 
-    /// Makes a failing case, which failed with `failure`, as small as it stays failing, and
-    /// says how it fails.
-    fn shrunk(&self, mut case: Case, mut failure: Failure) -> io::Result<Outcome> {
-        let (mut tries, start) = (0, Instant::now());
-        let within_bounds =
-            |tries: usize| tries < MOST_SHRINK_TRIES && start.elapsed() < MOST_SHRINK_TIME;
-        'smaller: while within_bounds(tries) {
+    /// Makes a failing case, which failed as `judged` says, as small as it stays failing,
+    /// within [`MOST_SHRINK_TRIES`] runs and [`MOST_SHRINK_TIME`], and says how it fails. The
+    /// output and the figures shown are those of the run that failed.
+    fn shrunk(&self, mut case: Case, mut judged: Judged) -> io::Result<Outcome> {
+        let deadline = Instant::now() + MOST_SHRINK_TIME;
+        let mut tries = 0;
+        'smaller: loop {
             for smaller in case.smaller() {
-                tries += 1;
-                if let Some(smaller_failure) = self.judge(&smaller)?.0 {
-                    (case, failure) = (smaller, smaller_failure);
-                    continue 'smaller;
+                let remaining = deadline.saturating_duration_since(Instant::now());
+                if tries == MOST_SHRINK_TRIES || remaining.is_zero() {
+                    break 'smaller;
                 }
-                if !within_bounds(tries) {
-                    break;
+                tries += 1;
+                let Judgement::Judged(smaller_judged) =
+                    self.judge(&smaller, self.time_limit.min(remaining))?
+                else {
+                    continue;
+                };
+                if smaller_judged.cut_short {
+                    break 'smaller; // out of time: what is known is all there is
+                }
+                if smaller_judged.failure.is_some() {
+                    (case, judged) = (smaller, smaller_judged);
+                    continue 'smaller;
                 }
             }
             break;
         }
-        let (last_failure, found, _) = self.judge_keeping_output(&case)?;
         let input = case.render(self.answers.problem);
-        let expected = expected_output(&self.answers, &input);
-        // A flaky candidate may pass this last run: the failure shown is then the one the
-        // case failed with when it was found.
-        let failure = last_failure.unwrap_or(failure);
+        let expected = expected_output(&self.answers, &input).unwrap_or_default();
         Ok(Outcome::Failed {
             case,
             input,
             expected,
-            found,
-            failure,
+            found: judged.found,
+            failure: judged.failure.unwrap_or(Failure::TimeLimitExceeded),
+            usage: judged.usage,
         })
     }
 }
 
-/// The output knight-moves makes for `input`, as the answers of the settings.
-pub(crate) fn expected_output(settings: &AnswerSettings, input: &[u8]) -> Vec<u8> {
-    let mut pipeline = Pipeline::new(Vec::new(), io::sink(), settings);
-    // Reading from memory and writing to memory: no error can come of either.
-    let _ = LineReader::new().read("input", Cursor::new(input), &mut pipeline);
-    pipeline.into_output()
+/// The larger of each figure.
+fn most_of(most: Usage, usage: Usage) -> Usage {
+    Usage {
+        wall: most.wall.max(usage.wall),
+        cpu: most.cpu.max(usage.cpu),
+        peak_memory_bytes: most.peak_memory_bytes.max(usage.peak_memory_bytes),
+    }
 }
 
-/// The verdict on a candidate's output for `input`, whose right output is `expected`.
-fn judge_output(
-    problem: Problem,
-    input: &[u8],
-    expected: &[u8],
-    found: &[u8],
-) -> io::Result<Verdict> {
-    let mut checker = Checker::new(Box::new(Cursor::new(found.to_vec())), problem);
-    let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
-    for (index, line) in expected.split_inclusive(|&b| b == b'\n').enumerate() {
-        // Which input line an answer line answers, for the message: one answer a query line
-        // after any count line; the grid's rows all answer its one line.
-        let query = match problem {
-            Problem::Uva439 => lines.get(index).copied(),
-            Problem::Nakanj => lines.get(index + 1).copied(),
-            Problem::Poj1915 => lines.get(2 + 3 * index).copied(),
-            Problem::CsesGrid | Problem::Knightl => lines.first().copied(),
-        };
-        let query = String::from_utf8_lossy(query.unwrap_or_default()).into_owned();
-        checker.expect(line, &format!("the query {query:?}"));
+/// The output knight-moves makes for `input`, as the answers of the settings; or, where it
+/// cannot answer a query, which and why.
+pub(crate) fn expected_output(settings: &AnswerSettings, input: &[u8]) -> Result<Vec<u8>, String> {
+    let sink = Expected {
+        writer: WriteSink::new(Vec::new()),
+        not_answered: None,
+    };
+    let mut pipeline = Pipeline::new(sink, io::sink(), settings);
+    // Reading from memory and writing to memory: no error can come of either.
+    let _ = LineReader::new().read(INPUT_NAME, Cursor::new(input), &mut pipeline);
+    let sink = pipeline.into_sink().map_err(|error| error.to_string())?;
+    match sink.not_answered {
+        Some(why) => Err(why),
+        None => Ok(sink.writer.into_inner()),
     }
-    checker.finish()
+}
+
+/// The expected output in memory, and the first query knight-moves could not answer.
+struct Expected {
+    writer: WriteSink<Vec<u8>>,
+    not_answered: Option<String>,
+}
+
+impl Sink for Expected {
+    fn take(&mut self, answers: &mut Vec<u8>, origin: &Origin) -> io::Result<Flow> {
+        self.writer.take(answers, origin)
+    }
+
+    fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) -> io::Result<()> {
+        self.not_answered
+            .get_or_insert_with(|| format!("{} ({why})", origin.describe(0)));
+        Ok(())
+    }
+
+    fn lines_not_made(&mut self, lines: u64) {
+        self.writer.lines_not_made(lines);
+    }
+
+    fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {
+        self.writer.flush(answers)
+    }
+}
+
+/// The verdict on a candidate's output `found` for `input`: the pipeline over `input`, with
+/// the checker of `found` as its sink.
+fn judge_output(settings: &AnswerSettings, input: &[u8], found: &[u8]) -> io::Result<Verdict> {
+    let found = Box::new(Cursor::new(found.to_vec()));
+    let checker = Checker::new(found, settings.problem.comparison());
+    let mut pipeline = Pipeline::new(checker, io::sink(), settings);
+    // Reading from memory; the checker reads from memory too.
+    let _ = LineReader::new().read(INPUT_NAME, Cursor::new(input), &mut pipeline);
+    pipeline.into_sink()?.finish()
 }
 
 /// An exit status as a person would say it.
@@ -215,12 +300,14 @@ impl Failure {
             Failure::Verdict(verdict) => verdict.describe("output"),
             Failure::TimeLimitExceeded => "Time limit exceeded".to_owned(),
             Failure::OutputLimitExceeded => "Output limit exceeded".to_owned(),
+            Failure::MemoryLimitExceeded => "Memory limit exceeded".to_owned(),
             Failure::RuntimeError { status, stderr } => {
-                let shown = String::from_utf8_lossy(stderr);
-                let first = shown.lines().next().unwrap_or("");
+                // The first line of what it said, escaped as every message shows bytes.
+                let first = stderr.split(|&b| b == b'\n').next().unwrap_or_default();
+                let first = first.strip_suffix(b"\r").unwrap_or(first);
                 match first.is_empty() {
                     true => format!("Runtime error ({status})"),
-                    false => format!("Runtime error ({status}): {first}"),
+                    false => format!("Runtime error ({status}): {}", Escaped(first)),
                 }
             }
         }
@@ -235,21 +322,32 @@ mod tests {
     fn expected_output_is_the_pipeline_s() {
         let settings = AnswerSettings::judge();
         assert_eq!(
-            expected_output(&settings, b"a1 b2\n"),
+            expected_output(&settings, b"a1 b2\n").unwrap(),
             b"To get from a1 to b2 takes 4 knight moves.\n"
         );
         let verdict = judge_output(
-            Problem::Uva439,
+            &settings,
             b"a1 b2\n",
-            b"To get from a1 to b2 takes 4 knight moves.\n",
             b"To get from a1 to b2 takes 2 knight moves.\n",
         )
         .unwrap();
         assert!(matches!(verdict, Verdict::WrongAnswer { at: 1, .. }));
         assert!(
-            verdict
-                .describe("output")
-                .ends_with("for the query \"a1 b2\"")
+            verdict.describe("output").ends_with("for input:1: a1 b2"),
+            "{}",
+            verdict.describe("output")
+        );
+    }
+
+    #[test]
+    fn a_runtime_error_shows_its_first_line_escaped() {
+        let failure = Failure::RuntimeError {
+            status: "exit status 3".to_owned(),
+            stderr: b"bad \x1b[31mthing\r\nmore".to_vec(),
+        };
+        assert_eq!(
+            failure.describe(),
+            "Runtime error (exit status 3): bad \\x1b[31mthing"
         );
     }
 }

@@ -13,6 +13,7 @@ use crate::input::line::MAX_LINE_BYTES;
 use crate::input::{LineReader, READ_BUFFER_BYTES, SourceError};
 use crate::problem::Problem;
 use crate::settings::{EngineChoice, OutputSettings, SearchSettings};
+use crate::sink::WriteSink;
 
 /// What one run showed: stdout, stderr, the number of bad lines, and whether the source was
 /// refused as UTF-16.
@@ -43,14 +44,15 @@ fn run_both_ways(settings: AnswerSettings, input: impl Fn() -> Box<dyn Read>) ->
             accelerate,
             ..settings
         };
-        let mut pipeline = Pipeline::new(Vec::new(), Vec::new(), &settings);
+        let mut pipeline = Pipeline::new(WriteSink::new(Vec::new()), Vec::new(), &settings);
         let refused = match LineReader::new().read("t", input(), &mut pipeline) {
             Ok(()) => false,
             Err(SourceError::Encoding(_)) => true,
             Err(error) => panic!("reading from memory, writing to memory: {error:?}"),
         };
         let invalid_lines = pipeline.invalid_lines();
-        let (out, messages) = pipeline.into_writers();
+        let (sink, messages) = pipeline.into_parts();
+        let out = sink.into_inner();
         Shown {
             out,
             messages,

@@ -14,12 +14,17 @@ use std::io;
 use crate::board::{Board, Piece, Position};
 use crate::engine::formula::{ClosedForm, closed_form};
 use crate::engine::{Engine, Request, Workspace};
-use crate::format::{SPILL_BYTES, Spill};
+use crate::format::SPILL_BYTES;
+use crate::sink::Flow;
 
-/// Appends the grid of a board `side` squares a side, handing it to `spill` as it grows.
-pub(crate) fn push_grid(side: u32, out: &mut Vec<u8>, spill: Spill) -> io::Result<()> {
+/// Where a grid goes as it is made: handed over in pieces, each time told whether to go on.
+pub(crate) type GridSpill<'a> = &'a mut dyn FnMut(&mut Vec<u8>) -> io::Result<Flow>;
+
+/// Appends the grid of a board `side` squares a side, handing it to `spill` as it grows, until
+/// `spill` says it has settled; returns how many lines (rows) it did not finish then.
+pub(crate) fn push_grid(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io::Result<u64> {
     let Some(board) = Board::new(side, side) else {
-        return Ok(()); // the grammar reads sides from 1 to the largest board only
+        return Ok(0); // the grammar reads sides from 1 to the largest board only
     };
     let corner = Position::new(0, 0);
     let mut workspace = Workspace::new();
@@ -52,13 +57,13 @@ pub(crate) fn push_grid(side: u32, out: &mut Vec<u8>, spill: Spill) -> io::Resul
                 Some(moves) => out.extend_from_slice(number.format(moves).as_bytes()),
                 None => out.extend_from_slice(b"-1"),
             }
-            if out.len() >= SPILL_BYTES {
-                spill(out)?;
+            if out.len() >= SPILL_BYTES && spill(out)? == Flow::Settled {
+                return Ok(u64::from(side - row));
             }
         }
         out.push(b'\n');
     }
-    Ok(())
+    Ok(0)
 }
 
 #[cfg(test)]
@@ -67,7 +72,7 @@ mod tests {
 
     fn grid(side: u32) -> String {
         let mut out = Vec::new();
-        push_grid(side, &mut out, &mut |_| Ok(())).unwrap();
+        push_grid(side, &mut out, &mut |_| Ok(Flow::Continue)).unwrap();
         String::from_utf8(out).unwrap()
     }
 

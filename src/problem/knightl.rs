@@ -12,15 +12,18 @@ use std::io;
 
 use crate::board::{Board, Piece, Position};
 use crate::engine::{Engine, Request, Workspace};
-use crate::format::{SPILL_BYTES, Spill};
+use crate::problem::grid::GridSpill;
+use crate::sink::Flow;
 
 /// The largest n read: n = 1000 asks for about a million searches of million-square boards.
 pub(crate) const MAX_SIDE: u32 = 1000;
 
-/// Appends the answer for an n × n board, handing it to `spill` as it grows.
-pub(crate) fn push_knightl(side: u32, out: &mut Vec<u8>, spill: Spill) -> io::Result<()> {
+/// Appends the answer for an n × n board, handing each row to `spill` as it is made (a row
+/// takes long: n − 1 searches), until `spill` says it has settled; returns how many rows it
+/// did not make then.
+pub(crate) fn push_knightl(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io::Result<u64> {
     let Some(board) = Board::new(side, side) else {
-        return Ok(());
+        return Ok(0);
     };
     let (corner, opposite) = (Position::new(0, 0), Position::new(side - 1, side - 1));
     let mut workspace = Workspace::new();
@@ -61,11 +64,11 @@ pub(crate) fn push_knightl(side: u32, out: &mut Vec<u8>, spill: Spill) -> io::Re
             }
         }
         out.push(b'\n');
-        if out.len() >= SPILL_BYTES {
-            spill(out)?;
+        if spill(out)? == Flow::Settled {
+            return Ok(u64::from(side - 1 - i));
         }
     }
-    Ok(())
+    Ok(0)
 }
 
 #[cfg(test)]
@@ -75,7 +78,7 @@ mod tests {
     #[test]
     fn the_statement_s_sample() {
         let mut out = Vec::new();
-        push_knightl(5, &mut out, &mut |_| Ok(())).unwrap();
+        push_knightl(5, &mut out, &mut |_| Ok(Flow::Continue)).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "4 4 2 8\n4 2 4 4\n2 4 -1 -1\n8 4 -1 1\n"

@@ -26,6 +26,7 @@ use std::fmt;
 
 use crate::board::{Board, Position};
 use crate::input::line::{LineError, Query, Quoted, parse_line};
+use crate::sink::check::Comparison;
 
 /// The judge problem whose input is read and whose answers are written (`--problem`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -63,6 +64,15 @@ impl Problem {
             Problem::Poj1915 => "poj1915",
             Problem::CsesGrid => "cses-grid",
             Problem::Knightl => "knightl",
+        }
+    }
+
+    /// How this problem's judge compares a line of answers with the right one: SPOJ and CSES
+    /// compare words, the older judges (and HackerRank's KnightL, here) bytes.
+    pub(crate) fn comparison(self) -> Comparison {
+        match self {
+            Problem::Nakanj | Problem::CsesGrid => Comparison::Words,
+            Problem::Uva439 | Problem::Poj1915 | Problem::Knightl => Comparison::Bytes,
         }
     }
 

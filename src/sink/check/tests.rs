@@ -1,0 +1,406 @@
+//! The streaming checker against a plain one that holds whole lines (the oracle, written here
+//! apart from it, as the judges' rules say), on every way of cutting both sides into pieces.
+
+use std::io::{self, Read};
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::input::line::QuotedUpTo;
+
+/// A reader that hands out at most `piece` bytes a read, to cross every buffer edge.
+struct Pieces {
+    bytes: Vec<u8>,
+    at: usize,
+    piece: usize,
+}
+
+impl Read for Pieces {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let count = buffer.len().min(self.piece).min(self.bytes.len() - self.at);
+        buffer[..count].copy_from_slice(&self.bytes[self.at..self.at + count]);
+        self.at += count;
+        Ok(count)
+    }
+}
+
+/// The origin of the `index`-th expected line, for verdicts: `t:LINE: query`.
+fn origin_of(line: u64) -> String {
+    format!("t:{line}: q")
+}
+
+/// Runs the checker on `expected` lines (each handed over in pieces of `expected_piece`
+/// bytes, each piece with the line's origin) against `found` (read `found_piece` bytes at a
+/// time); `None` in `expected` is a query knight-moves could not answer.
+fn streamed(
+    expected: &[Option<&[u8]>],
+    found: &[u8],
+    comparison: Comparison,
+    expected_piece: usize,
+    found_piece: usize,
+) -> String {
+    let reader = Pieces {
+        bytes: found.to_vec(),
+        at: 0,
+        piece: found_piece,
+    };
+    let mut checker = Checker::new(Box::new(reader), comparison);
+    for (index, line) in expected.iter().enumerate() {
+        let origin = Origin::Grid {
+            source: "t",
+            line_number: index as u64 + 1,
+            side: 0,
+        };
+        match line {
+            Some(line) => {
+                let mut whole = line.to_vec();
+                whole.push(b'\n');
+                for piece in whole.chunks(expected_piece) {
+                    let mut answers = piece.to_vec();
+                    checker.take(&mut answers, &origin).unwrap();
+                }
+            }
+            None => checker.no_answer(&origin, &"gave up").unwrap(),
+        }
+    }
+    checker
+        .finish()
+        .unwrap()
+        .describe("a.out")
+        .replace(": n = 0", ": q")
+}
+
+/// How one found line compares with the expected one, as the judges' rules say, on whole
+/// lines.
+fn oracle_line(expected: &[u8], found: &[u8], ended: bool, forgiving: bool) -> Option<String> {
+    let blanks = |b: &u8| *b == b' ' || *b == b'\t';
+    let without_cr = found.strip_suffix(b"\r").unwrap_or(found);
+    let end = without_cr
+        .iter()
+        .rposition(|b| !blanks(b))
+        .map_or(0, |i| i + 1);
+    let trimmed = &without_cr[..end];
+    if (found == expected && ended) || (forgiving && trimmed == expected) {
+        return None;
+    }
+    let words = |text: &[u8]| -> Vec<Vec<u8>> {
+        text.split(|b| b.is_ascii_whitespace())
+            .filter(|word| !word.is_empty())
+            .map(<[u8]>::to_vec)
+            .collect()
+    };
+    if words(found) != words(expected) {
+        return Some(String::new()); // wrong: described by the caller
+    }
+    Some(
+        if found == expected {
+            "missing final newline"
+        } else if without_cr == expected {
+            "CRLF line end"
+        } else if trimmed == expected && without_cr.len() == found.len() {
+            "trailing space"
+        } else if trimmed == expected {
+            "trailing space and CRLF line end"
+        } else {
+            "spacing differs"
+        }
+        .to_owned(),
+    )
+}
+
+/// The verdict on whole lines, as the oracle judges them.
+fn oracle(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> String {
+    let forgiving = comparison == Comparison::Words;
+    let mut lines: Vec<(&[u8], bool)> = Vec::new();
+    let mut rest = found;
+    while !rest.is_empty() {
+        match rest.iter().position(|&b| b == b'\n') {
+            Some(newline) => {
+                lines.push((&rest[..newline], true));
+                rest = &rest[newline + 1..];
+            }
+            None => {
+                lines.push((rest, false));
+                rest = b"";
+            }
+        }
+    }
+    let total = expected.len() as u64;
+    let mut not_judged = Vec::new();
+    for (index, line) in expected.iter().enumerate() {
+        let at = index as u64 + 1;
+        let Some(&(found_line, ended)) = lines.get(index) else {
+            let found_count = lines.len();
+            let noun = if found_count == 1 {
+                "answer"
+            } else {
+                "answers"
+            };
+            return format!(
+                "Wrong answer: a.out ends after {found_count} {noun}, {total} expected"
+            );
+        };
+        let Some(expected_line) = line else {
+            not_judged.push(at);
+            continue;
+        };
+        match oracle_line(expected_line, found_line, ended, forgiving) {
+            None => {}
+            Some(what) if what.is_empty() => {
+                let found_shown = found_line.strip_suffix(b"\r").unwrap_or(found_line);
+                return format!(
+                    "Wrong answer at a.out:{at}: expected {}, found {}, for {}",
+                    QuotedUpTo(expected_line, 200),
+                    QuotedUpTo(found_shown, 200),
+                    origin_of(at)
+                );
+            }
+            Some(what) => {
+                return format!(
+                    "Presentation error at a.out:{at}: {what}, for {}",
+                    origin_of(at)
+                );
+            }
+        }
+    }
+    for (index, &(line, _)) in lines.iter().enumerate().skip(expected.len()) {
+        if !(forgiving && line.iter().all(u8::is_ascii_whitespace)) {
+            let noun = if total == 1 { "answer" } else { "answers" };
+            return format!(
+                "Wrong answer: a.out goes on past the {total} {noun} expected, from line {}",
+                index + 1
+            );
+        }
+    }
+    let accepted = total - not_judged.len() as u64;
+    match not_judged.first() {
+        None => format!(
+            "Accepted ({accepted} {})",
+            if accepted == 1 { "answer" } else { "answers" }
+        ),
+        Some(&first) => {
+            let others = match accepted {
+                1 => "the other answer was accepted".to_owned(),
+                _ => format!("the other {accepted} answers were accepted"),
+            };
+            match not_judged.len() {
+                1 => format!(
+                    "Judge failure: knight-moves could not answer {} (gave up), so a.out:{first} \
+                     was not judged; {others}",
+                    origin_of(first)
+                ),
+                count => {
+                    let more = count - 1;
+                    let noun = if more == 1 {
+                        "other line"
+                    } else {
+                        "other lines"
+                    };
+                    format!(
+                        "Judge failure: knight-moves could not answer {count} queries, the \
+                         first {} (gave up), so a.out:{first} and {more} {noun} were not \
+                         judged; {others}",
+                        origin_of(first)
+                    )
+                }
+            }
+        }
+    }
+}
+
+fn check_both(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> String {
+    let want = oracle(expected, found, comparison);
+    for (expected_piece, found_piece) in [(1 << 20, 1 << 20), (1, 1), (3, 2), (2, 7)] {
+        assert_eq!(
+            streamed(expected, found, comparison, expected_piece, found_piece),
+            want,
+            "pieces {expected_piece}/{found_piece}: {:?} against {:?}",
+            expected,
+            String::from_utf8_lossy(found)
+        );
+    }
+    want
+}
+
+#[test]
+fn lines_compare_as_each_judge_does() {
+    let (bytes, words) = (Comparison::Bytes, Comparison::Words);
+    let six: &[Option<&[u8]>] = &[Some(b"6")];
+    let cases: &[(&[u8], Comparison, &str)] = &[
+        (b"6\n", bytes, "Accepted (1 answer)"),
+        (
+            b"5\n",
+            bytes,
+            "Wrong answer at a.out:1: expected \"6\", found \"5\", for t:1: q",
+        ),
+        (
+            b"6\r\n",
+            bytes,
+            "Presentation error at a.out:1: CRLF line end, for t:1: q",
+        ),
+        (b"6\r\n", words, "Accepted (1 answer)"),
+        (
+            b"6 \n",
+            bytes,
+            "Presentation error at a.out:1: trailing space, for t:1: q",
+        ),
+        (b"6 \n", words, "Accepted (1 answer)"),
+        (
+            b"6",
+            bytes,
+            "Presentation error at a.out:1: missing final newline, for t:1: q",
+        ),
+        (b"6", words, "Accepted (1 answer)"),
+        (
+            b" 6\n",
+            words,
+            "Presentation error at a.out:1: spacing differs, for t:1: q",
+        ),
+        (
+            b"\n",
+            words,
+            "Wrong answer at a.out:1: expected \"6\", found \"\", for t:1: q",
+        ),
+        (
+            b"6 6\n",
+            words,
+            "Wrong answer at a.out:1: expected \"6\", found \"6 6\", for t:1: q",
+        ),
+        (b"6\r\n\n \n", words, "Accepted (1 answer)"),
+        (
+            b"6\n\n",
+            bytes,
+            "Wrong answer: a.out goes on past the 1 answer expected, from line 2",
+        ),
+        (
+            b"",
+            bytes,
+            "Wrong answer: a.out ends after 0 answers, 1 expected",
+        ),
+    ];
+    for &(found, comparison, verdict) in cases {
+        assert_eq!(check_both(six, found, comparison), verdict, "{found:?}");
+    }
+    let sentence: &[Option<&[u8]>] = &[Some(b"To get from a1 to b2 takes 4 knight moves.")];
+    assert_eq!(
+        check_both(
+            sentence,
+            b"To get from a1 to b2  takes 4 knight moves.\n",
+            bytes
+        ),
+        "Presentation error at a.out:1: spacing differs, for t:1: q"
+    );
+}
+
+#[test]
+fn a_query_without_an_answer_is_skipped_and_blames_nothing() {
+    let expected: &[Option<&[u8]>] = &[Some(b"1"), None, Some(b"2")];
+    assert_eq!(
+        check_both(expected, b"1\n9\n2\n", Comparison::Bytes),
+        "Judge failure: knight-moves could not answer t:2: q (gave up), so a.out:2 was not \
+         judged; the other 2 answers were accepted"
+    );
+    // A wrong answer elsewhere is the candidate's own.
+    assert!(
+        check_both(expected, b"1\n9\n3\n", Comparison::Bytes)
+            .starts_with("Wrong answer at a.out:3")
+    );
+    assert_eq!(
+        check_both(expected, b"1\n9\n", Comparison::Bytes),
+        "Wrong answer: a.out ends after 2 answers, 3 expected"
+    );
+}
+
+#[test]
+fn a_long_line_is_judged_at_its_first_wrong_word() {
+    // A row of a million numbers, wrong at its third: the verdict comes before the rest of
+    // either side is read (the found side would never end).
+    let row: Vec<u8> = (0..1_000_000).flat_map(|_| *b"12 ").collect();
+    let mut found = b"12 12 13 ".to_vec();
+    found.extend(std::iter::repeat_n(b'1', 1 << 20));
+    let mut checker = Checker::new(Box::new(io::Cursor::new(found)), Comparison::Words);
+    let origin = Origin::Grid {
+        source: "t",
+        line_number: 1,
+        side: 1_000_000,
+    };
+    let mut settled = false;
+    for piece in row.chunks(64 * 1024) {
+        if checker.take(&mut piece.to_vec(), &origin).unwrap() == Flow::Settled {
+            settled = true;
+            break;
+        }
+    }
+    assert!(settled, "settled within the first pieces");
+    checker.lines_not_made(1_000_000 - 1);
+    let verdict = checker.finish().unwrap().describe("a.out");
+    assert!(
+        verdict.starts_with("Wrong answer at a.out:1: expected \"12 12 12 12"),
+        "{verdict}"
+    );
+    assert!(verdict.contains("found \"12 12 13 1111"), "{verdict}");
+}
+
+#[test]
+fn a_difference_far_into_a_line_is_shown_around_it() {
+    let expected: Vec<u8> = (0..200).flat_map(|_| *b"7 ").chain(*b"8").collect();
+    let mut found = expected.clone();
+    let last = found.len() - 1;
+    found[last] = b'9';
+    found.push(b'\n');
+    let verdict = streamed(&[Some(&expected)], &found, Comparison::Bytes, 1000, 1000);
+    assert!(
+        verdict.starts_with("Wrong answer at a.out:1: expected …\"7 7 7"),
+        "{verdict}"
+    );
+    assert!(verdict.contains("7 8\", found …\""), "{verdict}");
+    assert!(verdict.contains("7 9\", for"), "{verdict}");
+}
+
+fn answer_line() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(prop::sample::select(b"12 a".to_vec()), 1..6).prop_map(|mut line| {
+        // Answers as knight-moves makes them: words with single spaces between.
+        let text = String::from_utf8(std::mem::take(&mut line)).unwrap();
+        let words: Vec<&str> = text.split(' ').filter(|word| !word.is_empty()).collect();
+        match words.is_empty() {
+            true => b"0".to_vec(),
+            false => words.join(" ").into_bytes(),
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Any expected lines against any found bytes (mostly near-misses of the right ones),
+    /// cut anywhere: the streaming checker says what the oracle says.
+    #[test]
+    fn the_streaming_checker_agrees_with_the_oracle(
+        lines in prop::collection::vec(prop::option::weighted(0.9, answer_line()), 0..6),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(b" \t\r\n12ax\x0c".to_vec()), 0..3u8), 0..3),
+        words in any::<bool>(),
+        expected_piece in 1..9usize,
+        found_piece in 1..9usize,
+    ) {
+        let mut found: Vec<u8> = Vec::new();
+        for line in &lines {
+            found.extend_from_slice(line.as_deref().unwrap_or(b"5"));
+            found.push(b'\n');
+        }
+        for (index, byte, kind) in edits {
+            let at = index.index(found.len() + 1);
+            match kind {
+                0 => found.insert(at, byte),
+                1 if at < found.len() => { found.remove(at); }
+                _ if at < found.len() => found[at] = byte,
+                _ => {}
+            }
+        }
+        let expected: Vec<Option<&[u8]>> = lines.iter().map(|line| line.as_deref()).collect();
+        let comparison = if words { Comparison::Words } else { Comparison::Bytes };
+        prop_assert_eq!(
+            streamed(&expected, &found, comparison, expected_piece, found_piece),
+            oracle(&expected, &found, comparison)
+        );
+    }
+}

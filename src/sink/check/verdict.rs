@@ -1,0 +1,201 @@
+//! The verdict on a candidate's answers, and how it is said: one line, with counts in the right
+//! number and the candidate's text shown escaped as every message shows input.
+
+use std::fmt;
+
+use crate::input::line::QuotedUpTo;
+
+/// How many characters of an answer line a verdict shows: a whole sentence, a long route or a
+/// grid's row cut short.
+const SHOWN_CHARS: usize = 200;
+
+/// Where a line's bytes before the first difference are longer than this, a verdict shows only
+/// the last [`CONTEXT_BYTES`] of them, after an ellipsis, so that the difference is on screen.
+pub(crate) const LEAD_BYTES: usize = 150;
+pub(crate) const CONTEXT_BYTES: usize = 40;
+
+/// The verdict on an answer file, or on a candidate's output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    Accepted {
+        answers: u64,
+    },
+    WrongAnswer {
+        at: u64,
+        expected: ShownLine,
+        found: ShownLine,
+        query: String,
+    },
+    PresentationError {
+        at: u64,
+        what: &'static str,
+        query: String,
+    },
+    /// The answers end after `found` lines; `expected` were expected.
+    TooFew {
+        found: u64,
+        expected: u64,
+    },
+    /// The answers go on past the `expected` lines, from line `from`.
+    TooMany {
+        expected: u64,
+        from: u64,
+    },
+    /// knight-moves could not make the answers to `count` queries (a search gave up), so the
+    /// candidate's answers to them were not judged; the `accepted` others were right. Not the
+    /// candidate's failure, and never passed off as one.
+    NotJudged {
+        first: NotAnswered,
+        count: u64,
+        accepted: u64,
+    },
+}
+
+/// A query knight-moves could not answer, and the candidate's line it leaves unjudged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct NotAnswered {
+    /// The candidate's line that was skipped.
+    pub at: u64,
+    pub query: String,
+    /// Why there is no answer: the search's message.
+    pub why: String,
+}
+
+/// An answer line as a verdict shows it: the bytes around the first difference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ShownLine {
+    /// Whether the line's start is left out (the difference is far into it).
+    pub from_inside: bool,
+    pub bytes: Vec<u8>,
+}
+
+impl ShownLine {
+    /// The line `prefix` + `rest`, where the first difference is right after `prefix`, which
+    /// may itself be only the end of the line's start (`prefix_cut`).
+    pub(crate) fn new(prefix: &[u8], prefix_cut: bool, rest: &[u8]) -> ShownLine {
+        let from_inside = prefix_cut || prefix.len() > LEAD_BYTES;
+        let prefix = match from_inside {
+            true => &prefix[prefix.len().saturating_sub(CONTEXT_BYTES)..],
+            false => prefix,
+        };
+        ShownLine {
+            from_inside,
+            bytes: [prefix, rest].concat(),
+        }
+    }
+}
+
+impl fmt::Display for ShownLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.from_inside {
+            f.write_str("…")?;
+        }
+        QuotedUpTo(&self.bytes, SHOWN_CHARS).fmt(f)
+    }
+}
+
+/// `count` and the noun, in the right number: `1 answer`, `2 answers`.
+pub(crate) fn counted(count: u64, one: &str, many: &str) -> String {
+    match count {
+        1 => format!("1 {one}"),
+        _ => format!("{count} {many}"),
+    }
+}
+
+impl Verdict {
+    /// The verdict as one line (without its newline), naming the answers `name`.
+    pub(crate) fn describe(&self, name: &str) -> String {
+        match self {
+            Verdict::Accepted { answers } => {
+                format!("Accepted ({})", counted(*answers, "answer", "answers"))
+            }
+            Verdict::WrongAnswer {
+                at,
+                expected,
+                found,
+                query,
+            } => format!(
+                "Wrong answer at {name}:{at}: expected {expected}, found {found}, for {query}"
+            ),
+            Verdict::PresentationError { at, what, query } => {
+                format!("Presentation error at {name}:{at}: {what}, for {query}")
+            }
+            Verdict::TooFew { found, expected } => format!(
+                "Wrong answer: {name} ends after {}, {expected} expected",
+                counted(*found, "answer", "answers")
+            ),
+            Verdict::TooMany { expected, from } => format!(
+                "Wrong answer: {name} goes on past the {} expected, from line {from}",
+                counted(*expected, "answer", "answers")
+            ),
+            Verdict::NotJudged {
+                first,
+                count,
+                accepted,
+            } => {
+                let NotAnswered { at, query, why } = first;
+                let others = match accepted {
+                    1 => "the other answer was accepted".to_owned(),
+                    _ => format!("the other {accepted} answers were accepted"),
+                };
+                match count {
+                    1 => format!(
+                        "Judge failure: knight-moves could not answer {query} ({why}), so \
+                         {name}:{at} was not judged; {others}"
+                    ),
+                    _ => format!(
+                        "Judge failure: knight-moves could not answer {count} queries, the first \
+                         {query} ({why}), so {name}:{at} and {} were not judged; {others}",
+                        counted(count - 1, "other line", "other lines")
+                    ),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_said_in_the_right_number() {
+        let one = Verdict::Accepted { answers: 1 };
+        assert_eq!(one.describe("a.out"), "Accepted (1 answer)");
+        let few = Verdict::TooFew {
+            found: 1,
+            expected: 2,
+        };
+        assert_eq!(
+            few.describe("a.out"),
+            "Wrong answer: a.out ends after 1 answer, 2 expected"
+        );
+        let many = Verdict::TooMany {
+            expected: 1,
+            from: 2,
+        };
+        assert_eq!(
+            many.describe("a.out"),
+            "Wrong answer: a.out goes on past the 1 answer expected, from line 2"
+        );
+    }
+
+    #[test]
+    fn a_difference_far_into_a_line_is_shown_with_what_surrounds_it() {
+        let near = ShownLine::new(b"0 3 ", false, b"2 5");
+        assert_eq!(near.to_string(), "\"0 3 2 5\"");
+        let far = ShownLine::new(&[b'7'; 400], false, b"x 1");
+        assert_eq!(
+            far.to_string(),
+            format!("…\"{}x 1\"", "7".repeat(CONTEXT_BYTES))
+        );
+        let cut = ShownLine::new(b"1 2", true, b"3");
+        assert_eq!(cut.to_string(), "…\"1 23\"");
+    }
+
+    #[test]
+    fn control_bytes_are_escaped_as_in_every_message() {
+        let line = ShownLine::new(b"a\x1b", false, b"b");
+        assert_eq!(line.to_string(), "\"a\\x1bb\"");
+    }
+}
