@@ -17,6 +17,8 @@
 #              general pipeline alone costs
 #   nakanj     the same queries as SPOJ NAKANJ has them (a count line first), --problem nakanj
 #   grid       --problem cses-grid for n = 3000 (9 million numbers; its line is a number)
+#   check      --check of the judge file's right answers against the judge file, beside
+#   cmp        cmp of the same answers with a copy of them: what judging by comparing bytes costs
 # Then one --compare run over every 8x8 pair 100 times: each engine's time a query.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +41,9 @@ pairs=$work/all-pairs-x100.txt
 [[ -s $pairs ]] || for _ in $(seq 100); do cat tests/data/all-pairs.in; done > "$pairs"
 nakanj=$work/nakanj-$lines.txt
 [[ -s $nakanj ]] || { echo "$lines"; cat "$judge"; } > "$nakanj"
+answers=$work/judge-$lines.out answers_copy=$work/judge-$lines-copy.out
+"$bin" "$judge" > "$answers"
+cp "$answers" "$answers_copy"
 
 # The reference's answers must be the program's, or the comparison means nothing.
 cmp -s <("$work/reference" < "$judge") <("$bin" "$judge") ||
@@ -53,6 +58,7 @@ binaries=(knight-moves)
 program() { if [[ $1 == baseline ]]; then echo "$baseline"; else echo "$bin"; fi; }
 for ((run = 0; run < runs; run++)); do
   times[reference]+="$(wall "$work/reference" < "$judge") "
+  times[cmp]+="$(wall cmp "$answers" "$answers_copy") "
   for name in "${binaries[@]}"; do
     p=$(program "$name")
     times[$name,judge]+="$(wall "$p" "$judge") "
@@ -63,6 +69,7 @@ for ((run = 0; run < runs; run++)); do
     if [[ $name == knight-moves ]]; then
       times[$name,nakanj]+="$(wall "$p" --problem nakanj "$nakanj") "
       times[$name,grid]+="$(echo 3000 | wall "$p" --problem cses-grid) "
+      times[$name,check]+="$(wall "$p" --check "$answers" "$judge") "
     fi
   done
 done
@@ -71,9 +78,11 @@ reference=$(echo "${times[reference]}" | median)
 printf 'inputs: %s judge and messy lines, %s big-board lines; medians of %s runs\n' "$lines" "$big_lines" "$runs"
 printf '%-13s %-10s %9s %9s %s\n' program workload seconds ns/line ratio
 printf '%-13s %-10s %9.3f %9.1f %s\n' reference judge "$reference" "$(echo "$reference * 1000000000 / $lines" | bc -l)" 1.00
+cmp_time=$(echo "${times[cmp]}" | median)
+printf '%-13s %-10s %9.3f %9.1f %s\n' cmp answers "$cmp_time" "$(echo "$cmp_time * 1000000000 / $lines" | bc -l)" '(the judge answers and a copy)'
 for name in "${binaries[@]}"; do
   workloads=(judge messy path big general)
-  [[ $name == knight-moves ]] && workloads+=(nakanj grid)
+  [[ $name == knight-moves ]] && workloads+=(nakanj grid check)
   for workload in "${workloads[@]}"; do
     t=$(echo "${times[$name,$workload]}" | median)
     count=$lines
@@ -83,6 +92,7 @@ for name in "${binaries[@]}"; do
       judge | messy) ratio=$(printf '%.2f (to reference)' "$(echo "$t / $reference" | bc -l)") ;;
       path | general | nakanj) ratio=$(printf '%.2f (to judge)' "$(echo "$t / $(echo "${times[$name,judge]}" | median)" | bc -l)") ;;
       grid) ratio='(a number)' ;;
+      check) ratio=$(printf '%.2f (to cmp)' "$(echo "$t / $cmp_time" | bc -l)") ;;
       big) ratio=$(printf '%.2f (a line, to messy)' "$(echo "($t / $count) / ($(echo "${times[$name,messy]}" | median) / $lines)" | bc -l)") ;;
     esac
     printf '%-13s %-10s %9.3f %9.1f %s\n' "$name" "$workload" "$t" "$(echo "$t * 1000000000 / $count" | bc -l)" "$ratio"
@@ -91,6 +101,8 @@ done
 if [[ -x /usr/bin/time ]]; then
   rss=$({ /usr/bin/time -f '%M' "$bin" "$judge" > /dev/null; } 2>&1 | tail -n 1)
   echo "peak RSS on the judge file: $rss KiB"
+  rss=$({ /usr/bin/time -f '%M' "$bin" --check "$answers" "$judge" > /dev/null; } 2>&1 | tail -n 1)
+  echo "peak RSS of --check on the judge file and its answers: $rss KiB"
 fi
 echo "--compare over every 8x8 pair, 100 times (ns_per_query is each engine's time a query):"
 # shellcheck disable=SC2069 # on purpose: the table (stderr) to the terminal, the answers away

@@ -1,0 +1,282 @@
+//! A judge you can trust (issue 19): verdicts only the candidate earned, answers that stay
+//! aligned after a query knight-moves cannot answer, every problem streamed, deadlines kept,
+//! one voice. Each test here failed on the build before the issue.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::knight_moves;
+use predicates::prelude::*;
+
+/// The built binary's path, for candidate commands.
+const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
+
+/// `path` quoted for a --stress COMMAND, as the system splits commands.
+fn quoted(path: &str) -> String {
+    if cfg!(windows) {
+        format!("\"{path}\"")
+    } else {
+        format!("'{path}'")
+    }
+}
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A right program is never judged wrong because knight-moves gave up: the run ends as a
+/// judge failure (exit status 5) naming the query and the limit, before the program is
+/// blamed for anything.
+#[test]
+fn a_search_that_gives_up_is_a_judge_failure_not_a_wrong_answer() {
+    let right = format!("{} --board 100", quoted(BINARY));
+    let output = knight_moves()
+        .args(["--board", "100", "--algorithm", "bfs", "--max-nodes", "10"])
+        .args(["--stress", &right, "--cases", "5", "--seed", "1"])
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(5), "{text}");
+    assert!(
+        text.starts_with("Judge failure: knight-moves could not answer input:1: "),
+        "{text}"
+    );
+    assert!(
+        text.contains("gave up after expanding 10 squares (--max-nodes)"),
+        "{text}"
+    );
+    assert!(!text.contains("Wrong answer"), "{text}");
+    // The same on a board of 10^9 by A*, whose far pairs pass its limit: the formula's exact
+    // answers are never judged wrong.
+    let right = format!("{} --board 1000000000", quoted(BINARY));
+    let output = knight_moves()
+        .args(["--board", "1000000000", "--algorithm", "astar"])
+        .args(["--max-nodes", "1000", "--stress", &right, "--cases", "20"])
+        .args(["--seed", "7"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(5), "{}", stdout(&output));
+    assert!(stdout(&output).starts_with("Judge failure: "));
+}
+
+/// After a line knight-moves could not answer, the candidate's answers stay aligned with the
+/// queries: the next line is judged against its own answer.
+#[test]
+fn check_stays_aligned_after_a_query_it_cannot_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("q.in");
+    std::fs::write(&input, "a1 c2\na1 cv100\ne2 e4\n").unwrap();
+    let right = "To get from a1 to c2 takes 1 knight moves.\n\
+                 To get from a1 to cv100 takes 66 knight moves.\n\
+                 To get from e2 to e4 takes 2 knight moves.\n";
+    let limits = ["--board", "100", "--algorithm", "bfs", "--max-nodes", "10"];
+    let output = knight_moves()
+        .args(limits)
+        .args(["--check", "-"])
+        .arg(&input)
+        .write_stdin(right)
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(5), "{text}");
+    assert_eq!(
+        text,
+        format!(
+            "Judge failure: knight-moves could not answer {}:2: a1 cv100 (gave up after \
+             expanding 10 squares (--max-nodes); try --algorithm formula, or allow more), so \
+             <stdin>:2 was not judged; the other 2 answers were accepted\n",
+            input.display()
+        )
+    );
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains(":2: gave up after expanding 10"),
+        "the line is reported as ever"
+    );
+    // A wrong answer after it is found on its own line.
+    let wrong = right.replace("takes 2", "takes 3");
+    let output = knight_moves()
+        .args(limits)
+        .args(["--check", "-"])
+        .arg(&input)
+        .write_stdin(wrong)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    assert!(
+        stdout(&output)
+            .starts_with("Wrong answer at <stdin>:3: expected \"To get from e2 to e4 takes 2"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// Both files stream for the grids too: a wrong first row of a 10⁹ grid, or of a KnightL
+/// n = 300, gets its verdict at once, without the rest of the grid being made.
+#[test]
+fn a_wrong_first_row_of_a_huge_grid_is_judged_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = dir.path().join("a.out");
+    std::fs::write(&answers, "0 3 2\n").unwrap();
+    for (problem, n, expected) in [
+        ("cses-grid", "1000000000", "expected \"0 3 2 3 2 3 4 5"),
+        ("knightl", "300", "expected \"299 200 151 122"),
+    ] {
+        let start = Instant::now();
+        let output = knight_moves()
+            .args(["--problem", problem, "--check"])
+            .arg(&answers)
+            .write_stdin(format!("{n}\n"))
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let text = stdout(&output);
+        assert_eq!(output.status.code(), Some(4), "{problem}: {text}");
+        assert!(
+            text.starts_with(&format!(
+                "Wrong answer at {}:1: {expected}",
+                answers.display()
+            )),
+            "{problem}: {text}"
+        );
+        assert!(
+            text.contains(", found \"0 3 2\", for <stdin>:1: n = "),
+            "{text}"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{problem}: {:?}",
+            start.elapsed()
+        );
+    }
+}
+
+/// A right answer line longer than a mebibyte (a CSES row of n = 200,000) is compared whole:
+/// the verdict falls on the second row, which is wrong, not on the first.
+#[cfg(unix)] // the first row comes from `head`
+#[test]
+fn an_answer_line_of_any_length_is_compared_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = dir.path().join("a.out");
+    let first_row = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "echo 200000 | '{BINARY}' --problem cses-grid | head -n 1"
+        ))
+        .output()
+        .unwrap()
+        .stdout;
+    assert!(first_row.len() > 1 << 20, "{}", first_row.len());
+    let mut text = first_row.clone();
+    text.extend_from_slice(b"9 9 9\n");
+    std::fs::write(&answers, text).unwrap();
+    let output = knight_moves()
+        .args(["--problem", "cses-grid", "--check"])
+        .arg(&answers)
+        .write_stdin("200000\n")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(4), "{text}");
+    assert!(
+        text.starts_with(&format!(
+            "Wrong answer at {}:2: expected \"3 4 1 2",
+            answers.display()
+        )),
+        "{text}"
+    );
+}
+
+/// Shrinking keeps its deadline: each run's time limit is cut to what remains of the 20
+/// seconds, so a candidate that hangs ends the run about 20 seconds after its first failure,
+/// not two or three time limits later.
+#[cfg(unix)] // the candidate is a POSIX shell
+#[test]
+fn shrinking_stops_at_its_deadline() {
+    let start = Instant::now();
+    let output = knight_moves()
+        .args(["--stress", "sh -c 'sleep 100.4245'", "--time-limit", "15"])
+        .args(["--cases", "1", "--seed", "3"])
+        .timeout(Duration::from_secs(90))
+        .output()
+        .unwrap();
+    let elapsed = start.elapsed();
+    assert_eq!(output.status.code(), Some(4), "{}", stdout(&output));
+    assert!(stdout(&output).starts_with("Time limit exceeded\n"));
+    // 15 s for the case, then at most 20 s of shrinking, and some slack for a busy machine.
+    assert!(elapsed < Duration::from_secs(39), "{elapsed:?}");
+}
+
+/// One voice: control bytes are escaped alike in verdicts and messages, counts are in the right
+/// number, and a failed write of a verdict says which output failed.
+#[test]
+fn verdicts_speak_as_every_message_does() {
+    knight_moves()
+        .args(["--check", "-", "sample.in"])
+        .write_stdin(include_str!("data/sample.out").replacen(
+            "takes 2 knight",
+            "takes 2 kn\x1bight",
+            1,
+        ))
+        .assert()
+        .code(4)
+        .stdout(predicate::str::contains(
+            "found \"To get from e2 to e4 takes 2 kn\\x1bight moves.\"",
+        ));
+    knight_moves()
+        .args(["--check", "-"])
+        .arg(common::data_dir().join("problems/nakanj.in"))
+        .args(["--problem", "nakanj"])
+        .write_stdin("6\n")
+        .assert()
+        .code(4)
+        .stdout("Wrong answer: <stdin> ends after 1 answer, 3 expected\n");
+}
+
+#[cfg(target_os = "linux")] // /dev/full
+#[test]
+fn a_stress_report_that_cannot_be_written_says_so() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = std::process::Command::new(BINARY)
+        .args(["--stress", &quoted(BINARY), "--cases", "2", "--seed", "1"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .starts_with("knight-moves: cannot write to standard output: No space left on device"),
+        "{output:?}"
+    );
+}
+
+/// `--check` answers with the accelerator as without it: the same verdicts, byte for byte.
+#[test]
+fn check_gives_the_same_verdicts_with_the_accelerator_on_and_off() {
+    let right = include_str!("data/sample.out");
+    let cases = [
+        right.to_owned(),
+        right.replace("takes 6", "takes 5"),
+        right.replace('\n', "\r\n"),
+        right.replacen("To get", "To  get", 3),
+        right[..right.len() - 1].to_owned(),
+        right.lines().take(3).collect::<Vec<_>>().join("\n") + "\n",
+        format!("{right}extra\n"),
+    ];
+    for answers in cases {
+        let run = |on: bool| {
+            common::knight_moves_with_accelerator(on)
+                .args(["--check", "-", "sample.in"])
+                .write_stdin(answers.clone())
+                .output()
+                .unwrap()
+        };
+        let (on, off) = (run(true), run(false));
+        assert_eq!(on.stdout, off.stdout, "{answers:?}");
+        assert_eq!(on.status.code(), off.status.code(), "{answers:?}");
+    }
+}
