@@ -12,7 +12,7 @@ use crate::exit::ExitStatus;
 use crate::format::Format;
 use crate::generate::{self, generate};
 use crate::input::{LineReader, SourceError};
-use crate::judge::candidate::{Candidate, kill_candidates_on_interrupt};
+use crate::judge::candidate::{Candidate, clean_up_on_signals};
 use crate::judge::stress::{Outcome as StressOutcome, Stress, save_input, wants_progress_bar};
 use crate::judge::verdict::Checker;
 use crate::pipeline::Pipeline;
@@ -197,9 +197,10 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         cases: settings.cases,
         seed,
         time_limit: settings.time_limit,
+        memory_limit: None,
         answers: settings.answers,
     };
-    kill_candidates_on_interrupt();
+    clean_up_on_signals();
     let bar = wants_progress_bar().then(|| {
         let style = indicatif::ProgressStyle::with_template(
             "{bar:40} {pos}/{len} cases, {elapsed} (seed {msg})",

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::input::LineReader;
-use crate::judge::candidate::{Candidate, Run};
+use crate::judge::candidate::{Candidate, Limits, Run};
 use crate::judge::verdict::{Checker, Verdict};
 use crate::pipeline::Pipeline;
 use crate::problem::Problem;
@@ -20,6 +20,8 @@ pub(crate) struct Stress {
     pub cases: u64,
     pub seed: u64,
     pub time_limit: Duration,
+    /// The most resident memory, in bytes, if limited.
+    pub memory_limit: Option<u64>,
     /// How knight-moves answers (the problem, its board): the expected output.
     pub answers: AnswerSettings,
 }
@@ -30,6 +32,7 @@ pub(crate) enum Failure {
     Verdict(Verdict),
     TimeLimitExceeded,
     OutputLimitExceeded,
+    MemoryLimitExceeded,
     RuntimeError { status: String, stderr: Vec<u8> },
 }
 
@@ -92,10 +95,17 @@ impl Stress {
         let expected = expected_output(&self.answers, &input);
         // Room for wrong answers, however long the right ones are.
         let output_limit = (16 * expected.len()).max(1 << 20);
-        let (run, elapsed) = self.candidate.run(&input, self.time_limit, output_limit)?;
+        let limits = Limits {
+            time: self.time_limit,
+            output_bytes: output_limit,
+            memory_bytes: self.memory_limit,
+        };
+        let (run, usage) = self.candidate.run(&input, &limits)?;
+        let elapsed = usage.wall;
         let (failure, found) = match run {
             Run::TimedOut => (Some(Failure::TimeLimitExceeded), Vec::new()),
             Run::OutputLimitExceeded => (Some(Failure::OutputLimitExceeded), Vec::new()),
+            Run::MemoryLimitExceeded => (Some(Failure::MemoryLimitExceeded), Vec::new()),
             Run::Finished { status, stderr, .. } if !status.success() => (
                 Some(Failure::RuntimeError {
                     status: describe(status),
@@ -215,6 +225,7 @@ impl Failure {
             Failure::Verdict(verdict) => verdict.describe("output"),
             Failure::TimeLimitExceeded => "Time limit exceeded".to_owned(),
             Failure::OutputLimitExceeded => "Output limit exceeded".to_owned(),
+            Failure::MemoryLimitExceeded => "Memory limit exceeded".to_owned(),
             Failure::RuntimeError { status, stderr } => {
                 let shown = String::from_utf8_lossy(stderr);
                 let first = shown.lines().next().unwrap_or("");
