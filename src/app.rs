@@ -197,7 +197,7 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         cases: settings.cases,
         seed,
         time_limit: settings.time_limit,
-        memory_limit: None,
+        memory_limit: settings.memory_limit,
         answers: settings.answers,
     };
     clean_up_on_signals();

@@ -15,6 +15,9 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use common::knight_moves;
+use predicates::prelude::*;
+
 /// The built binary's path, for candidate commands.
 const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
 
@@ -186,5 +189,50 @@ fn a_signal_to_knight_moves_kills_the_program_and_ends_it_by_that_signal() {
         assert_eq!(run.status.signal(), Some(signal), "{command}");
         assert!(run.took < Duration::from_secs(3), "took {:?}", run.took);
         assert_eq!(processes_holding(marker), Vec::<String>::new(), "{command}");
+    }
+}
+
+#[test]
+fn a_program_holding_more_memory_than_the_limit_is_stopped_at_once() {
+    // dd holds its 200 MB buffer, blocked writing to a pipe nobody reads, until it is killed.
+    let command = "sh -c 'dd if=/dev/zero bs=200M count=1 | sleep 67.4243'";
+    let run = finish_within(
+        start_stress(
+            command,
+            &["--memory-limit", "50", "--time-limit", "10", "--cases", "3"],
+        ),
+        Duration::from_secs(60),
+        command,
+    );
+    assert_eq!(run.status.code(), Some(4), "{}", run.stdout);
+    assert_eq!(run.stdout.lines().next(), Some("Memory limit exceeded"));
+    // The case and every smaller one tried while shrinking, each stopped long before 10 s.
+    assert!(run.took < Duration::from_secs(8), "took {:?}", run.took);
+    assert_eq!(processes_holding("67.4243"), Vec::<String>::new());
+
+    let run = finish_within(
+        start_stress(BINARY, &["--memory-limit", "500", "--cases", "20"]),
+        Duration::from_secs(20),
+        BINARY,
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
+}
+
+#[test]
+fn memory_limit_is_a_positive_number_of_megabytes_for_stress() {
+    knight_moves()
+        .args(["--memory-limit", "50"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--memory-limit goes with --stress",
+        ));
+    for wrong in ["0", "-3", "lots"] {
+        let wrong = format!("--memory-limit={wrong}");
+        knight_moves()
+            .args(["--stress", "true", &wrong])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("expected a number of megabytes"));
     }
 }
