@@ -190,6 +190,12 @@ pub(crate) struct Cli {
     /// The seconds a --stress program may take on one case. [default: 2]
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(crate) time_limit: Option<f64>,
+
+    /// The memory a --stress program may hold, in megabytes (10^6 bytes): the resident memory
+    /// of all its processes, watched while it runs (Linux; elsewhere its peak after the run).
+    /// Not on Windows. [default: none]
+    #[arg(long, value_name = "MB", value_parser = megabytes)]
+    pub(crate) memory_limit: Option<f64>,
 }
 
 impl Cli {
@@ -278,6 +284,13 @@ impl Cli {
         if self.time_limit.is_some() && self.stress.is_none() {
             return Err(usage_error("--time-limit goes with --stress"));
         }
+        if self.memory_limit.is_some() && self.stress.is_none() {
+            return Err(usage_error("--memory-limit goes with --stress"));
+        }
+        // Windows tells knight-moves nothing of a program's memory: refused, not ignored.
+        if self.memory_limit.is_some() && cfg!(windows) {
+            return Err(usage_error("--memory-limit is not supported on Windows"));
+        }
         if let Some(command) = &self.stress {
             if !self.files.is_empty() {
                 return Err(usage_error("--stress makes its own inputs: name no FILE"));
@@ -295,7 +308,9 @@ impl Cli {
                 cases: self.cases.unwrap_or(1000),
                 seed: self.seed,
                 time_limit: Duration::from_secs_f64(self.time_limit.unwrap_or(2.0)),
-                memory_limit: None,
+                memory_limit: self
+                    .memory_limit
+                    .map(|megabytes| (megabytes * 1e6).round() as u64),
                 answers,
             }));
         }
@@ -436,6 +451,15 @@ fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= 1e6 => Ok(seconds),
         _ => Err("expected a number of seconds above 0".to_owned()),
+    }
+}
+
+/// Reads `--memory-limit`: a number of megabytes (10^6 bytes, as the figures are printed) above
+/// 0, at most a petabyte.
+fn megabytes(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(megabytes) if megabytes > 0.0 && megabytes <= 1e9 => Ok(megabytes),
+        _ => Err("expected a number of megabytes above 0".to_owned()),
     }
 }
 

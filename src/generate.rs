@@ -62,6 +62,6 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 19, "the options this test knows of");
+        assert_eq!(checked, 20, "the options this test knows of");
     }
 }

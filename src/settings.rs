@@ -57,7 +57,7 @@ pub(crate) struct StressSettings {
     /// The seed, or `None` for one chosen (and printed).
     pub seed: Option<u64>,
     pub time_limit: std::time::Duration,
-    /// The most memory the candidate may hold, in bytes (`--memory-limit`).
+    /// The most resident memory a candidate may hold, in bytes (`--memory-limit`), if limited.
     pub memory_limit: Option<u64>,
     /// How knight-moves answers the same inputs.
     pub answers: AnswerSettings,

@@ -1,0 +1,458 @@
+//! Running a candidate program on one input, as a judge does: its standard input written from
+//! a thread (so a program that does not read cannot stall knight-moves), its standard output
+//! and error read from threads, with limits on time, output and memory, and what it used
+//! measured (wall time, CPU time, peak memory). Nothing it started outlives the case.
+//!
+//! # How a run ends
+//!
+//! - **Time**: only the clock says *Time limit exceeded*: the candidate (the process
+//!   knight-moves started) still running at the limit, measured from its start.
+//! - **Output**: *Output limit exceeded* only when standard output brought more than the limit.
+//!   A program that closes its standard output early is not judged by that.
+//! - **Memory** (`--memory-limit`): on Linux, the resident memory of every process below
+//!   knight-moves (the sum of their resident set sizes, from `/proc`) is checked every
+//!   [`MEMORY_CHECK_INTERVAL`] while the candidate runs, and the run stopped as soon as it is
+//!   past the limit; and after the run, the candidate's peak (`ru_maxrss`) past the limit is
+//!   judged the same. On macOS and the BSDs only the peak after the run is checked. Windows
+//!   measures no memory (the command line refuses `--memory-limit` there).
+//!
+//! # What is killed, and when
+//!
+//! On Unix the candidate runs in a process group of its own. The run stops (the candidate and
+//! its group killed with SIGKILL) at the time limit, past the output or memory limit, or when
+//! knight-moves fails. When the candidate ends by itself, its pipes get [`PIPE_GRACE`] (never
+//! past the time limit) to bring what its leftover children still write, then its group is
+//! killed. Either way, after that:
+//! - on Linux, knight-moves is the *child subreaper* of everything below it, so processes that
+//!   left the group or the session (`setsid`, double forks) are handed to it when their parent
+//!   dies; it kills and reaps its children again and again until it has none: **nothing the
+//!   candidate started outlives the case**;
+//! - on macOS and the BSDs only the candidate's process group is killed: a descendant that
+//!   made a group or session of its own (`setsid`) survives;
+//! - on Windows only the candidate is killed, not what it started.
+//!
+//! The output read so far is then collected; a pipe still held open a little after that (by a
+//! process that could not be killed) is abandoned with what came through it.
+//!
+//! SIGINT, SIGTERM and SIGHUP kill the same way before knight-moves ends (see `signals.rs`).
+//!
+//! # What is measured
+//!
+//! - Wall time, from the start to the candidate's end (or to the stop), everywhere.
+//! - CPU time (user and system) of the whole tree, on Unix: `getrusage(RUSAGE_CHILDREN)` before
+//!   and after the case, once everything is reaped, so it counts the candidate, what it waited
+//!   for, and the orphans knight-moves reaped (on Linux, all of them). Windows: `None`.
+//! - Peak memory, on Unix: the candidate's `ru_maxrss` from `wait4`, the largest resident set
+//!   of the candidate and of the descendants it waited for (not their sum). Windows: `None`.
+//!
+//! Knight-moves must start no other child processes while candidates run: the sweep kills and
+//! reaps every child it has.
+
+mod process;
+#[cfg(target_os = "linux")]
+mod process_tree;
+mod signals;
+
+use std::io::{self, Read, Write};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+pub(crate) use signals::clean_up_on_signals;
+
+use process::Process;
+
+/// What a run may use.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Wall time, from the candidate's start.
+    pub time: Duration,
+    /// Bytes of standard output.
+    pub output_bytes: usize,
+    /// Resident memory of the candidate's processes, in bytes, if limited.
+    pub memory_bytes: Option<u64>,
+}
+
+/// What a run used (see the module documentation for how each is measured).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Usage {
+    pub wall: Duration,
+    /// User and system time of every process of the candidate's; `None` on Windows.
+    pub cpu: Option<Duration>,
+    /// The candidate's largest resident memory; `None` on Windows.
+    pub peak_memory_bytes: Option<u64>,
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub(crate) enum Run {
+    /// The program ended by itself within the limits.
+    Finished {
+        status: ExitStatus,
+        stdout: Vec<u8>,
+        /// The start of its standard error.
+        stderr: Vec<u8>,
+    },
+    /// It was still running at the time limit.
+    TimedOut,
+    /// It wrote more than the output limit.
+    OutputLimitExceeded,
+    /// Its processes held more memory than the memory limit.
+    MemoryLimitExceeded,
+}
+
+/// The most of a candidate's standard error kept to show.
+const STDERR_KEPT: usize = 4096;
+
+/// How long the pipes of a candidate that has ended may still bring output (from children it
+/// left, or buffered) before what is left of it is killed.
+const PIPE_GRACE: Duration = Duration::from_millis(75);
+
+/// How long, once everything is killed, the readers may take to finish: data still in a pipe
+/// is read in microseconds; a pipe that stays open past this is held by a process that could
+/// not be killed, and is abandoned.
+const READER_GRACE: Duration = Duration::from_millis(100);
+
+/// How often the candidate's memory is checked against the limit while it runs (a scan of
+/// `/proc`, a millisecond or so, so not at every poll).
+const MEMORY_CHECK_INTERVAL: Duration = Duration::from_millis(5);
+
+/// The first and the longest pause between two looks at whether the candidate has ended: short
+/// at first, so a fast program is not made to wait, longer after, so a slow one costs little.
+const FIRST_POLL: Duration = Duration::from_micros(200);
+const LONGEST_POLL: Duration = Duration::from_millis(5);
+
+/// A program to run, as `--stress` names it.
+#[derive(Clone, Debug)]
+pub(crate) struct Candidate {
+    pub program: String,
+    pub args: Vec<String>,
+}
+
+impl Candidate {
+    /// Runs the program on `input` within `limits`; says how it went and what it used.
+    pub(crate) fn run(&self, input: &[u8], limits: &Limits) -> io::Result<(Run, Usage)> {
+        let mut command = Command::new(&self.program);
+        command
+            .args(&self.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let cpu_before = process::children_cpu_time();
+        let start = Instant::now();
+        let (mut process, pipes) = Process::start(&mut command)?;
+        let input = input.to_vec();
+        let mut stdin = pipes.stdin;
+        // Written from a thread: a program that does not read its input, or reads it slowly,
+        // must not stop knight-moves from timing it. A closed pipe is the program's business.
+        // Never joined: a pipe held by a process that could not be killed would block it.
+        thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+        let mut readers = Readers::start(pipes.stdout, pipes.stderr, limits.output_bytes);
+        let deadline = start + limits.time;
+        let stopped = watch(&mut process, &readers, limits, deadline)?;
+        let wall = start.elapsed();
+        match stopped {
+            Some(_) => process.kill(),
+            // Children it left may still be writing, and the pipes hold what it wrote.
+            None => readers.wait_until((Instant::now() + PIPE_GRACE).min(deadline)),
+        }
+        let ended = process.end()?;
+        let cpu = cpu_before
+            .zip(process::children_cpu_time())
+            .map(|(before, after)| after.saturating_sub(before));
+        readers.wait_until(Instant::now() + READER_GRACE);
+        let usage = Usage {
+            wall,
+            cpu,
+            peak_memory_bytes: ended.peak_memory_bytes,
+        };
+        let past_memory_limit = limits
+            .memory_bytes
+            .zip(ended.peak_memory_bytes)
+            .is_some_and(|(limit, peak)| peak > limit);
+        let run = match stopped {
+            Some(run) => run,
+            None if readers.stdout.is_past_limit() => Run::OutputLimitExceeded,
+            None if past_memory_limit => Run::MemoryLimitExceeded,
+            None => Run::Finished {
+                status: ended.status,
+                stdout: readers.stdout.taken(),
+                stderr: readers.stderr.taken(),
+            },
+        };
+        Ok((run, usage))
+    }
+}
+
+/// Waits for the candidate to end by itself (`None`) or to be stopped: past the output limit,
+/// the time limit or the memory limit (`Some` of how the run ends).
+fn watch(
+    process: &mut Process,
+    readers: &Readers,
+    limits: &Limits,
+    deadline: Instant,
+) -> io::Result<Option<Run>> {
+    let mut pause = FIRST_POLL;
+    let mut next_memory_check = Instant::now();
+    loop {
+        if process.has_exited()? {
+            return Ok(None);
+        }
+        if readers.stdout.is_past_limit() {
+            return Ok(Some(Run::OutputLimitExceeded));
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Ok(Some(Run::TimedOut));
+        }
+        if let Some(limit) = limits.memory_bytes
+            && now >= next_memory_check
+        {
+            if process
+                .resident_bytes()
+                .is_some_and(|resident| resident > limit)
+            {
+                return Ok(Some(Run::MemoryLimitExceeded));
+            }
+            next_memory_check = now + MEMORY_CHECK_INTERVAL;
+        }
+        thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(LONGEST_POLL);
+    }
+}
+
+/// What a reader thread has read from a pipe so far, shared so that a reader stuck on a pipe
+/// nobody closes can be left behind with what it got.
+#[derive(Default)]
+struct Captured {
+    kept: Mutex<Vec<u8>>,
+    /// Whether the pipe brought more than the bytes to keep (then reading stopped).
+    is_past_limit: AtomicBool,
+}
+
+impl Captured {
+    fn is_past_limit(&self) -> bool {
+        self.is_past_limit.load(Ordering::SeqCst)
+    }
+
+    /// What was kept, taken out.
+    fn taken(&self) -> Vec<u8> {
+        std::mem::take(&mut self.kept.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+/// The threads that read the candidate's standard output and error.
+struct Readers {
+    stdout: Arc<Captured>,
+    stderr: Arc<Captured>,
+    /// A message from each reader when it has finished.
+    finished: Receiver<()>,
+    /// How many have finished, of two.
+    finished_count: usize,
+}
+
+impl Readers {
+    fn start(
+        stdout: impl Read + Send + 'static,
+        stderr: impl Read + Send + 'static,
+        output_limit: usize,
+    ) -> Readers {
+        let (sender, finished) = mpsc::channel();
+        let readers = Readers {
+            stdout: Arc::default(),
+            stderr: Arc::default(),
+            finished,
+            finished_count: 0,
+        };
+        // Standard output: one byte past the limit tells that it was passed; reading stops
+        // there, and the program, its pipe full, waits to be killed.
+        let captured = Arc::clone(&readers.stdout);
+        let sender_for_stdout = sender.clone();
+        thread::spawn(move || {
+            read_into(stdout, &captured, Some(output_limit), sender_for_stdout);
+        });
+        // Standard error: read to its end, keeping the start: a program that logs much must not
+        // be stopped by a pipe nobody reads (it would die of SIGPIPE and look like a crash).
+        let captured = Arc::clone(&readers.stderr);
+        thread::spawn(move || read_into(stderr, &captured, None, sender));
+        readers
+    }
+
+    /// Waits until both readers have finished, or until `until`.
+    fn wait_until(&mut self, until: Instant) {
+        while self.finished_count < 2 {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.finished.recv_timeout(left) {
+                Ok(()) => self.finished_count += 1,
+                Err(_) => return,
+            }
+        }
+    }
+}
+
+/// Reads `pipe` into `captured` to its end, keeping at most `limit + 1` bytes and stopping
+/// there when there is a limit, else keeping [`STDERR_KEPT`] bytes and reading on; says so on
+/// `finished` when done.
+fn read_into(mut pipe: impl Read, captured: &Captured, limit: Option<usize>, finished: Sender<()>) {
+    let kept_most = limit.map_or(STDERR_KEPT, |limit| limit.saturating_add(1));
+    let mut chunk = [0; 8192];
+    loop {
+        let read = match pipe.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let mut kept = captured.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        let room = kept_most.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..read.min(room)]);
+        if limit.is_some() && kept.len() == kept_most {
+            captured.is_past_limit.store(true, Ordering::SeqCst);
+            break;
+        }
+    }
+    let _ = finished.send(());
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// The tests run candidates one at a time: the sweep at the end of a run kills every child
+    /// of the test process, another test's candidate too.
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+    fn run_shell(script: &str, limits: &Limits) -> (Run, Usage) {
+        let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+        let candidate = Candidate {
+            program: "sh".to_owned(),
+            args: vec!["-c".to_owned(), script.to_owned()],
+        };
+        candidate.run(b"a1 b2\n", limits).unwrap()
+    }
+
+    fn limits(seconds: f64) -> Limits {
+        Limits {
+            time: Duration::from_secs_f64(seconds),
+            output_bytes: 1 << 20,
+            memory_bytes: None,
+        }
+    }
+
+    #[test]
+    fn a_finished_run_keeps_its_output_and_its_status() {
+        let (run, usage) = run_shell("cat; echo oops >&2; exit 3", &limits(5.0));
+        let Run::Finished {
+            status,
+            stdout,
+            stderr,
+        } = run
+        else {
+            panic!("{run:?}");
+        };
+        assert_eq!(status.code(), Some(3));
+        assert_eq!(stdout, b"a1 b2\n");
+        assert_eq!(stderr, b"oops\n");
+        assert!(usage.wall < Duration::from_secs(5), "{usage:?}");
+    }
+
+    #[test]
+    fn closing_standard_output_early_is_neither_a_time_out_nor_too_much_output() {
+        let started = Instant::now();
+        let (run, usage) = run_shell("echo yes; exec >&-; sleep 0.3", &limits(5.0));
+        assert!(
+            matches!(run, Run::Finished { ref stdout, .. } if stdout == b"yes\n"),
+            "{run:?}"
+        );
+        assert!(usage.wall >= Duration::from_millis(300), "{usage:?}");
+        assert!(started.elapsed() < Duration::from_secs(3));
+    }
+
+    #[test]
+    fn only_more_output_than_the_limit_is_too_much() {
+        let mut at_limit = limits(5.0);
+        at_limit.output_bytes = 6;
+        let (run, _) = run_shell("echo 12345", &at_limit);
+        assert!(matches!(run, Run::Finished { .. }), "{run:?}");
+        let (run, _) = run_shell("echo 123456", &at_limit);
+        assert!(matches!(run, Run::OutputLimitExceeded), "{run:?}");
+        let (run, _) = run_shell("yes", &at_limit);
+        assert!(matches!(run, Run::OutputLimitExceeded), "{run:?}");
+    }
+
+    #[test]
+    fn a_child_left_holding_the_pipes_does_not_hold_the_run() {
+        let started = Instant::now();
+        let (run, _) = run_shell("echo yes; sleep 30 & sleep 30 >/dev/null &", &limits(5.0));
+        assert!(
+            matches!(run, Run::Finished { ref stdout, .. } if stdout == b"yes\n"),
+            "{run:?}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn the_time_limit_is_the_clock_s() {
+        let (run, usage) = run_shell("sleep 30", &limits(0.2));
+        assert!(matches!(run, Run::TimedOut), "{run:?}");
+        assert!(usage.wall >= Duration::from_millis(200), "{usage:?}");
+        assert!(usage.wall < Duration::from_secs(2), "{usage:?}");
+    }
+
+    #[test]
+    fn cpu_time_counts_the_candidate_and_the_orphans_it_left() {
+        let (run, usage) = run_shell("while :; do :; done", &limits(0.4));
+        assert!(matches!(run, Run::TimedOut), "{run:?}");
+        let cpu = usage.cpu.unwrap();
+        assert!(cpu >= Duration::from_millis(200), "{usage:?}");
+        assert!(cpu <= usage.wall + Duration::from_millis(100), "{usage:?}");
+        // The busy loop is an orphan once its shell has ended: it is killed and reaped by the
+        // sweep, and its time counted, on Linux (where knight-moves is its subreaper).
+        if cfg!(target_os = "linux") {
+            let (run, usage) = run_shell("(while :; do :; done) & sleep 0.4", &limits(5.0));
+            assert!(matches!(run, Run::Finished { .. }), "{run:?}");
+            assert!(
+                usage.cpu.unwrap() >= Duration::from_millis(200),
+                "{usage:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn peak_memory_is_the_largest_resident_set() {
+        let (run, usage) = run_shell(
+            "dd if=/dev/zero bs=100M count=1 of=/dev/null 2>&1",
+            &limits(10.0),
+        );
+        assert!(matches!(run, Run::Finished { .. }), "{run:?}");
+        let peak = usage.peak_memory_bytes.unwrap();
+        assert!(peak >= 100_000_000, "{usage:?}");
+        assert!(peak < 400_000_000, "{usage:?}");
+        let (_, usage) = run_shell("exit 0", &limits(10.0));
+        assert!(usage.peak_memory_bytes.unwrap() < 100_000_000, "{usage:?}");
+    }
+
+    #[test]
+    fn memory_past_the_limit_is_judged_so() {
+        let mut limited = limits(10.0);
+        limited.memory_bytes = Some(50_000_000);
+        // dd holds its 200 MB buffer, blocked on a pipe nobody reads: only watching sees it.
+        let started = Instant::now();
+        let (run, _) = run_shell("dd if=/dev/zero bs=200M count=1 | sleep 30", &limited);
+        assert!(matches!(run, Run::MemoryLimitExceeded), "{run:?}");
+        assert!(started.elapsed() < Duration::from_secs(5));
+        // Past the limit for an instant, then gone: the peak after the run sees it.
+        let (run, _) = run_shell(
+            "dd if=/dev/zero bs=200M count=1 of=/dev/null 2>&1",
+            &limited,
+        );
+        assert!(matches!(run, Run::MemoryLimitExceeded), "{run:?}");
+        let (run, _) = run_shell("cat", &limited);
+        assert!(matches!(run, Run::Finished { .. }), "{run:?}");
+    }
+}

@@ -1,0 +1,351 @@
+//! The candidate's process itself: started (on Unix in a process group of its own), watched
+//! without being reaped, killed with everything it started, and reaped with what it used.
+//!
+//! On Unix knight-moves waits for the candidate by hand (`waitid` to see that it ended, `wait4`
+//! to reap it with its resource usage) instead of through std's `Child`, which is dropped once
+//! its pipes are taken: std's `wait` gives no resource usage, and a `Child` must never wait for
+//! or kill a pid that was reaped here. Every spawn, reap and kill happens under one lock
+//! ([`RUNNING`]), so the signal thread (see `signals.rs`) never kills a pid that was reaped and
+//! may have been given to another process, and no candidate starts once it has cleaned up.
+
+use std::io;
+use std::process::{ChildStderr, ChildStdin, ChildStdout, ExitStatus};
+
+/// The pipes of a started candidate.
+pub(super) struct Pipes {
+    pub stdin: ChildStdin,
+    pub stdout: ChildStdout,
+    pub stderr: ChildStderr,
+}
+
+/// How the candidate ended, once reaped.
+pub(super) struct Ended {
+    pub status: ExitStatus,
+    /// The largest resident memory of the candidate and of the descendants it waited for.
+    pub peak_memory_bytes: Option<u64>,
+}
+
+/// Takes a spawned child's three pipes, which `Stdio::piped()` made.
+fn take_pipes(child: &mut std::process::Child) -> io::Result<Pipes> {
+    let missing = || io::Error::other("a candidate's pipe was not made");
+    Ok(Pipes {
+        stdin: child.stdin.take().ok_or_else(missing)?,
+        stdout: child.stdout.take().ok_or_else(missing)?,
+        stderr: child.stderr.take().ok_or_else(missing)?,
+    })
+}
+
+#[cfg(unix)]
+pub(super) use unix::{Process, children_cpu_time, kill_everything_for_good};
+#[cfg(not(unix))]
+pub(super) use windows::{Process, children_cpu_time};
+
+#[cfg(unix)]
+mod unix {
+    use std::io;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    use std::process::{Command, ExitStatus};
+    use std::sync::{Mutex, MutexGuard, PoisonError};
+    #[cfg(target_os = "linux")]
+    use std::thread;
+    use std::time::Duration;
+
+    use super::{Ended, Pipes, take_pipes};
+
+    /// The candidate started and not yet reaped (its pid, which is also its process group's
+    /// id), if any. Held while a candidate is spawned, reaped, or its descendants are swept.
+    static RUNNING: Mutex<Option<libc::pid_t>> = Mutex::new(None);
+
+    /// The most rounds of the sweep that kills what a candidate left: each round kills every
+    /// child knight-moves has; a fork bomb could make new ones for ever.
+    #[cfg(target_os = "linux")]
+    const MOST_SWEEP_ROUNDS: usize = 1000;
+
+    fn running() -> MutexGuard<'static, Option<libc::pid_t>> {
+        // A thread that panicked while holding the lock left a pid or None: both still true.
+        RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A started candidate, killed and reaped (with all it started) when dropped unless
+    /// [`Process::end`] did it.
+    pub(in crate::judge::candidate) struct Process {
+        pid: libc::pid_t,
+        has_ended: bool,
+    }
+
+    impl Process {
+        /// Starts `command` in a process group of its own, with its three pipes.
+        pub(in crate::judge::candidate) fn start(
+            command: &mut Command,
+        ) -> io::Result<(Process, Pipes)> {
+            #[cfg(target_os = "linux")]
+            super::super::process_tree::become_subreaper();
+            command.process_group(0);
+            let mut running = running();
+            let mut child = command.spawn()?;
+            let pipes = take_pipes(&mut child);
+            let pid = child.id() as libc::pid_t;
+            *running = Some(pid);
+            // std's Child neither waits nor kills when dropped: from here the pid is reaped
+            // here, by wait4, which tells the resource usage std's wait does not.
+            drop(child);
+            let process = Process {
+                pid,
+                has_ended: false,
+            };
+            Ok((process, pipes?))
+        }
+
+        /// Whether the candidate has ended; it is not reaped, so its pid (and its group's id)
+        /// stays its own until [`Process::end`].
+        pub(in crate::judge::candidate) fn has_exited(&self) -> io::Result<bool> {
+            // SAFETY: siginfo_t is plain data, for which all zeroes is a valid value.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            let options = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            // SAFETY: `info` is a valid siginfo_t that waitid fills; the pid is our own
+            // unreaped child. WNOWAIT leaves it a zombie, WNOHANG makes the call not block.
+            let result =
+                unsafe { libc::waitid(libc::P_PID, self.pid as libc::id_t, &mut info, options) };
+            if result == -1 {
+                let error = io::Error::last_os_error();
+                return match error.kind() {
+                    io::ErrorKind::Interrupted => Ok(false),
+                    _ => Err(error),
+                };
+            }
+            // Zeroed before the call, si_signo is SIGCHLD only when a child was found ended.
+            Ok(info.si_signo == libc::SIGCHLD)
+        }
+
+        /// The resident memory of every process the candidate started, itself included (on
+        /// Linux; `None` elsewhere).
+        pub(in crate::judge::candidate) fn resident_bytes(&self) -> Option<u64> {
+            #[cfg(target_os = "linux")]
+            {
+                // SAFETY: getpid takes nothing and cannot fail.
+                let knight_moves = unsafe { libc::getpid() };
+                Some(super::super::process_tree::resident_bytes_below(
+                    knight_moves,
+                ))
+            }
+            #[cfg(not(target_os = "linux"))]
+            None
+        }
+
+        /// Kills the candidate and its process group, without reaping it.
+        pub(in crate::judge::candidate) fn kill(&self) {
+            kill_group_and_leader(self.pid);
+        }
+
+        /// Reaps the candidate (which must have ended or been killed), after killing what is
+        /// left of its process group, then kills and reaps every other process below
+        /// knight-moves (see [`kill_every_descendant`]).
+        pub(in crate::judge::candidate) fn end(&mut self) -> io::Result<Ended> {
+            let mut running = running();
+            // Before the reap: until then the group's id cannot name another process's group.
+            kill_group(self.pid);
+            let mut status = 0;
+            // SAFETY: rusage is plain data, for which all zeroes is a valid value.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            let reaped = loop {
+                // SAFETY: `status` and `usage` are valid for wait4 to fill; the pid is our own
+                // child, not yet reaped (only this function reaps it, under the lock).
+                let reaped = unsafe { libc::wait4(self.pid, &mut status, 0, &mut usage) };
+                if reaped != -1 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                    break reaped;
+                }
+            };
+            let error = (reaped == -1).then(io::Error::last_os_error);
+            self.has_ended = true;
+            *running = None;
+            kill_every_descendant();
+            drop(running);
+            if let Some(error) = error {
+                return Err(error);
+            }
+            Ok(Ended {
+                status: ExitStatus::from_raw(status),
+                peak_memory_bytes: Some(max_resident_bytes(&usage)),
+            })
+        }
+    }
+
+    impl Drop for Process {
+        fn drop(&mut self) {
+            // An error ended the run early: nothing it started outlives it.
+            if !self.has_ended {
+                self.kill();
+                let _ = self.end();
+            }
+        }
+    }
+
+    /// `ru_maxrss` in bytes: the system counts it in bytes on Apple's systems, in kilobytes
+    /// (1024 bytes) on Linux and the BSDs.
+    fn max_resident_bytes(usage: &libc::rusage) -> u64 {
+        let max = u64::try_from(usage.ru_maxrss).unwrap_or(0);
+        match cfg!(target_vendor = "apple") {
+            true => max,
+            false => max.saturating_mul(1024),
+        }
+    }
+
+    /// The CPU time (user and system) of every child knight-moves has reaped so far, and of
+    /// the descendants they reaped: the difference before and after a case is the case's.
+    pub(in crate::judge::candidate) fn children_cpu_time() -> Option<Duration> {
+        // SAFETY: rusage is plain data, for which all zeroes is a valid value.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: `usage` is valid for getrusage to fill.
+        if unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) } != 0 {
+            return None;
+        }
+        let time = |time: libc::timeval| {
+            Duration::from_secs(u64::try_from(time.tv_sec).unwrap_or(0))
+                + Duration::from_micros(u64::try_from(time.tv_usec).unwrap_or(0))
+        };
+        Some(time(usage.ru_utime) + time(usage.ru_stime))
+    }
+
+    /// Kills the running candidate's group and every process below knight-moves, and keeps
+    /// the lock for ever, so that no candidate starts after: for the signal thread, just
+    /// before knight-moves ends.
+    pub(in crate::judge::candidate) fn kill_everything_for_good() {
+        let running = running();
+        if let Some(pid) = *running {
+            kill_group_and_leader(pid);
+        }
+        kill_every_descendant();
+        std::mem::forget(running);
+    }
+
+    /// Kills the process group `pid` and the process `pid`, its leader (which may have left
+    /// it). The caller makes sure `pid` is a candidate not yet reaped.
+    fn kill_group_and_leader(pid: libc::pid_t) {
+        kill_group(pid);
+        // SAFETY: kill takes plain integers and touches no memory of this process. The pid is
+        // our child, not yet reaped, so it names no other process.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+
+    /// Kills the process group `group`, a candidate's, made for it by `process_group(0)`.
+    fn kill_group(group: libc::pid_t) {
+        if group > 0 {
+            // SAFETY: kill takes plain integers and touches no memory of this process. The
+            // group's id is the candidate's pid, not reaped yet (callers make sure), so no
+            // other process can have it as a group id. A group already empty is an error we
+            // ignore.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
+    }
+
+    /// Kills and reaps every process below knight-moves. On Linux knight-moves is their
+    /// subreaper, so every living descendant whose parent died is its child: it kills its
+    /// children, reaps them, and does it again (their orphans have become its children) until
+    /// it has none, in at most [`MOST_SWEEP_ROUNDS`] rounds. Elsewhere it reaps any ended child.
+    /// Called with the lock held: only this thread reaps, so a listed child's pid cannot be
+    /// given to another process before it is killed.
+    fn kill_every_descendant() {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: getpid takes nothing and cannot fail.
+            let knight_moves = unsafe { libc::getpid() };
+            for _ in 0..MOST_SWEEP_ROUNDS {
+                if !reap_ended_children() {
+                    return;
+                }
+                for child in super::super::process_tree::children_of(knight_moves) {
+                    // SAFETY: kill takes plain integers and touches no memory of this
+                    // process; the pid is our child, unreaped, so it names no other process.
+                    unsafe {
+                        libc::kill(child, libc::SIGKILL);
+                    }
+                }
+                thread::sleep(Duration::from_micros(100));
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        reap_ended_children();
+    }
+
+    /// Reaps every child of knight-moves that has ended; says whether any child is left.
+    fn reap_ended_children() -> bool {
+        loop {
+            // SAFETY: waitpid with a null status pointer writes nothing; it reaps only
+            // children of this process, which only the lock's holder reaps.
+            let reaped = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
+            match reaped {
+                0 => return true,
+                -1 if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted => {}
+                -1 => return false,
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod windows {
+    use std::io;
+    use std::process::{Child, Command};
+    use std::time::Duration;
+
+    use super::{Ended, Pipes, take_pipes};
+
+    /// A started candidate, killed and reaped when dropped unless [`Process::end`] did it.
+    /// Windows has no process groups: only the candidate itself is killed.
+    pub(in crate::judge::candidate) struct Process {
+        child: Child,
+        has_ended: bool,
+    }
+
+    impl Process {
+        pub(in crate::judge::candidate) fn start(
+            command: &mut Command,
+        ) -> io::Result<(Process, Pipes)> {
+            let mut child = command.spawn()?;
+            let pipes = take_pipes(&mut child);
+            let process = Process {
+                child,
+                has_ended: false,
+            };
+            Ok((process, pipes?))
+        }
+
+        pub(in crate::judge::candidate) fn has_exited(&mut self) -> io::Result<bool> {
+            Ok(self.child.try_wait()?.is_some())
+        }
+
+        pub(in crate::judge::candidate) fn resident_bytes(&self) -> Option<u64> {
+            None
+        }
+
+        pub(in crate::judge::candidate) fn kill(&mut self) {
+            let _ = self.child.kill();
+        }
+
+        pub(in crate::judge::candidate) fn end(&mut self) -> io::Result<Ended> {
+            self.has_ended = true;
+            Ok(Ended {
+                status: self.child.wait()?,
+                peak_memory_bytes: None,
+            })
+        }
+    }
+
+    impl Drop for Process {
+        fn drop(&mut self) {
+            if !self.has_ended {
+                self.kill();
+                let _ = self.end();
+            }
+        }
+    }
+
+    pub(in crate::judge::candidate) fn children_cpu_time() -> Option<Duration> {
+        None
+    }
+}

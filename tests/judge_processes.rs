@@ -1,0 +1,238 @@
+//! `--stress` as a judge runs programs: the time limit is the clock's, a program's leftover
+//! children neither hold the run nor outlive it (however they detach themselves), signals to
+//! knight-moves kill what the candidate started before it ends by the same signal, and
+//! `--memory-limit` stops a program that holds too much memory.
+//!
+//! Linux only: the tests look for leftover processes in /proc, and the guarantees that nothing
+//! survives (the child subreaper) and that memory is watched while the program runs are Linux's.
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use std::io::Read;
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::knight_moves;
+use predicates::prelude::*;
+
+/// The built binary's path, for candidate commands.
+const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
+
+/// What a run of knight-moves gave, and how long it took.
+struct Finished {
+    status: ExitStatus,
+    stdout: String,
+    took: Duration,
+}
+
+/// Starts `knight-moves --stress COMMAND ARGS…` with its output piped.
+fn start_stress(command: &str, args: &[&str]) -> Child {
+    Command::new(BINARY)
+        .args(["--stress", command])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for `child` at most `most`; kills it and fails the test past that (so that a run that
+/// hangs fails instead of hanging the tests).
+fn finish_within(mut child: Child, most: Duration, what: &str) -> Finished {
+    let start = Instant::now();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stdout.read_to_string(&mut text);
+        text
+    });
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let took = start.elapsed();
+            return Finished {
+                status,
+                stdout: reader.join().unwrap(),
+                took,
+            };
+        }
+        if start.elapsed() > most {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {most:?}");
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The processes whose command line holds `marker` (Linux's /proc), other than knight-moves'.
+fn processes_holding(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(command) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let command = String::from_utf8_lossy(&command).replace('\0', " ");
+        if command.contains(marker) && !command.contains("--stress") {
+            found.push(command);
+        }
+    }
+    found
+}
+
+/// Waits up to `most` for a process holding `marker` to appear.
+fn wait_for_process_holding(marker: &str, most: Duration) {
+    let start = Instant::now();
+    while processes_holding(marker).is_empty() {
+        assert!(
+            start.elapsed() < most,
+            "no process holding {marker} started"
+        );
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_program_that_closes_its_output_before_it_ends_passes() {
+    let command = format!("sh -c '{BINARY}; exec >&-; sleep 0.3'");
+    let run = finish_within(
+        start_stress(
+            &command,
+            &["--cases", "3", "--seed", "1", "--time-limit", "2"],
+        ),
+        Duration::from_secs(20),
+        &command,
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
+    assert!(run.stdout.starts_with("Passed 3 cases"), "{}", run.stdout);
+}
+
+#[test]
+fn a_child_left_holding_standard_error_neither_holds_the_run_nor_outlives_it() {
+    let marker = "sleep 1000.4243";
+    let command = format!("sh -c '{BINARY}; {marker} >/dev/null &'");
+    let run = finish_within(
+        start_stress(&command, &["--cases", "1", "--time-limit", "1"]),
+        Duration::from_secs(10),
+        &command,
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
+    assert!(run.stdout.starts_with("Passed 1 case "), "{}", run.stdout);
+    assert!(run.took < Duration::from_secs(3), "took {:?}", run.took);
+    assert_eq!(processes_holding(marker), Vec::<String>::new());
+}
+
+#[test]
+fn descendants_that_leave_the_group_or_the_session_are_killed_too() {
+    let commands = [
+        // A new session (and so a new process group) of its own.
+        format!("sh -c '{BINARY}; setsid sleep 61.4243 >/dev/null 2>&1 &'"),
+        // A double fork into a new session: the grandchild's parent is gone at once.
+        format!("sh -c '{BINARY}; (setsid sh -c \"sleep 62.4243\" >/dev/null 2>&1 &)'"),
+        // Still holding the pipes, in a new session.
+        format!("sh -c '(setsid sleep 66.4243 &); {BINARY}'"),
+    ];
+    for (command, marker) in commands.iter().zip(["61.4243", "62.4243", "66.4243"]) {
+        let run = finish_within(
+            start_stress(
+                command,
+                &["--cases", "3", "--seed", "4", "--time-limit", "2"],
+            ),
+            Duration::from_secs(20),
+            command,
+        );
+        assert_eq!(run.status.code(), Some(0), "{command}: {}", run.stdout);
+        assert_eq!(processes_holding(marker), Vec::<String>::new(), "{command}");
+    }
+}
+
+#[test]
+fn no_descendant_of_a_forking_program_survives_a_normal_run() {
+    let command = format!(
+        "sh -c '(sleep 64.4243 >/dev/null 2>&1 &); sleep 65.4243 >/dev/null 2>&1 & {BINARY}'"
+    );
+    let run = finish_within(
+        start_stress(
+            &command,
+            &["--cases", "5", "--seed", "5", "--time-limit", "2"],
+        ),
+        Duration::from_secs(20),
+        &command,
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
+    for marker in ["64.4243", "65.4243"] {
+        assert_eq!(processes_holding(marker), Vec::<String>::new(), "{marker}");
+    }
+}
+
+#[test]
+fn a_signal_to_knight_moves_kills_the_program_and_ends_it_by_that_signal() {
+    let signals = [
+        (libc::SIGTERM, "sleep 63.42431"),
+        (libc::SIGHUP, "sleep 63.42432"),
+        (libc::SIGINT, "sleep 63.42433"),
+    ];
+    for (signal, marker) in signals {
+        // The sleep in a session of its own, too: the clean-up must find it all the same.
+        let command = format!("sh -c \"setsid {marker} & {marker}\"");
+        let child = start_stress(&command, &["--time-limit", "30", "--cases", "1"]);
+        wait_for_process_holding(marker, Duration::from_secs(10));
+        // SAFETY: kill takes plain integers and touches no memory of this process; the pid is
+        // our own child's, not yet waited for.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, signal);
+        }
+        let run = finish_within(child, Duration::from_secs(5), &command);
+        assert_eq!(run.status.signal(), Some(signal), "{command}");
+        assert!(run.took < Duration::from_secs(3), "took {:?}", run.took);
+        assert_eq!(processes_holding(marker), Vec::<String>::new(), "{command}");
+    }
+}
+
+#[test]
+fn a_program_holding_more_memory_than_the_limit_is_stopped_at_once() {
+    // dd holds its 200 MB buffer, blocked writing to a pipe nobody reads, until it is killed.
+    let command = "sh -c 'dd if=/dev/zero bs=200M count=1 | sleep 67.4243'";
+    let run = finish_within(
+        start_stress(
+            command,
+            &["--memory-limit", "50", "--time-limit", "10", "--cases", "3"],
+        ),
+        Duration::from_secs(60),
+        command,
+    );
+    assert_eq!(run.status.code(), Some(4), "{}", run.stdout);
+    assert_eq!(run.stdout.lines().next(), Some("Memory limit exceeded"));
+    // The case and every smaller one tried while shrinking, each stopped long before 10 s.
+    assert!(run.took < Duration::from_secs(8), "took {:?}", run.took);
+    assert_eq!(processes_holding("67.4243"), Vec::<String>::new());
+
+    let run = finish_within(
+        start_stress(BINARY, &["--memory-limit", "500", "--cases", "20"]),
+        Duration::from_secs(20),
+        BINARY,
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
+}
+
+#[test]
+fn memory_limit_is_a_positive_number_of_megabytes_for_stress() {
+    knight_moves()
+        .args(["--memory-limit", "50"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--memory-limit goes with --stress",
+        ));
+    for wrong in ["0", "-3", "lots"] {
+        let wrong = format!("--memory-limit={wrong}");
+        knight_moves()
+            .args(["--stress", "true", &wrong])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("expected a number of megabytes"));
+    }
+}
