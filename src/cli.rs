@@ -12,6 +12,7 @@ use crate::board::{Board, Piece};
 use crate::engine::Engine;
 use crate::exit::ExitStatus;
 use crate::format::{Format, draw};
+use crate::input::line::QuotedUpTo;
 use crate::problem::Problem;
 use crate::problem::cases::Inputs;
 use crate::settings::{
@@ -299,7 +300,8 @@ impl Cli {
                 Some(words) if !words.is_empty() => words,
                 _ => {
                     return Err(usage_error(&format!(
-                        "--stress: cannot split {command:?} into a program and its arguments"
+                        "--stress: cannot split {} into a program and its arguments",
+                        QuotedUpTo(command.as_bytes(), 200)
                     )));
                 }
             };
