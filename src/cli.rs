@@ -53,25 +53,34 @@ Problems (--problem) and the options each takes:
 /// `--stress`'s help, ending with how COMMAND is split on this system (see [`split_command`]):
 /// one text, so the two systems' helps cannot drift apart.
 macro_rules! stress_help {
-    ($splitting:literal) => {
+    ($splitting:literal, $killing:literal) => {
         concat!(
             "Judge a program: run COMMAND on generated inputs of the chosen problem and compare \
-             its output with the right answers, until it fails a case (shrunk to the smallest \
-             that still fails, shown and saved; exit status 4) or --cases pass. COMMAND is \
-             split into the program and its arguments as ",
-            $splitting
+             its output with the right answers, until it fails a case (wrong answer, \
+             presentation error, time, memory or output limit exceeded, runtime error; shrunk \
+             to the smallest that still fails, shown and saved; exit status 4) or --cases pass \
+             (the slowest case's time and the most memory shown). A case knight-moves cannot \
+             answer (a search gave up) stops the run as a judge failure, exit status 5. COMMAND \
+             is split into the program and its arguments as ",
+            $splitting,
+            ". ",
+            $killing
         )
     };
 }
 #[cfg(not(windows))]
 const STRESS_HELP: &str = stress_help!(
     "a POSIX shell splits words (quotes and backslashes, no pipes or redirections: use \
-     `sh -c '...'` for those)"
+     `sh -c '...'` for those)",
+    "It runs in a process group of its own, killed at a limit; when it ends, whatever it \
+     started is killed too (on Linux everything, setsid or not; elsewhere its group), as on \
+     Ctrl-C, SIGTERM and SIGHUP, which then end knight-moves"
 );
 #[cfg(windows)]
 const STRESS_HELP: &str = stress_help!(
     "Windows programs split a command line (double quotes group words, backslashes stay as in \
-     paths; no pipes or redirections: use `cmd /c \"...\"` for those)"
+     paths; no pipes or redirections: use `cmd /c \"...\"` for those)",
+    "It is killed at a limit and on Ctrl-C (what it started is not)"
 );
 
 /// `--stress`'s COMMAND as a program and its arguments, split as this system's users write
@@ -169,8 +178,10 @@ pub(crate) struct Cli {
     pub(crate) generate: Option<Generate>,
 
     /// Judge an answer file: compare ANSWERS (a file, or `-` for standard input when the
-    /// queries come from files) with the right answers to the input, line by line, and print
-    /// one verdict on stdout (exit status 4 when it is not Accepted).
+    /// queries come from files) with the right answers to the input, line by line as both
+    /// stream, and print one verdict on stdout: Accepted, Wrong answer or Presentation error
+    /// (exit status 4), or a judge failure where knight-moves could not answer a query (its
+    /// search gave up; that answer is skipped, not blamed; exit status 5).
     #[arg(long, value_name = "ANSWERS",
           value_parser = clap::builder::OsStringValueParser::new())]
     pub(crate) check: Option<OsString>,
