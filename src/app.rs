@@ -146,9 +146,11 @@ fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
         Task::Stress(stress) => run_stress(stress),
         Task::GenerateInput(input) => {
             let seed = input.seed.unwrap_or_else(|| chosen_seed("--generate"));
-            let mut text = Vec::new();
-            generate::input(&input, seed, &mut text)?;
-            write_stdout(&text)?;
+            // Written as it is made, so that an input of any length takes little memory.
+            let mut stdout = io::BufWriter::new(io::stdout().lock());
+            generate::input(&input, seed, &mut stdout)
+                .and_then(|()| stdout.flush())
+                .context(STDOUT_TROUBLE)?;
             Ok(ExitStatus::Success)
         }
     }

@@ -349,7 +349,8 @@ impl Cli {
         };
         let board = answers.search.board;
         let squares = u64::from(board.files()) * u64::from(board.ranks());
-        if inputs == Inputs::AllPairs && (answers.problem == Problem::CsesGrid || squares > 4096) {
+        let reads_one_number = matches!(answers.problem, Problem::CsesGrid | Problem::Knightl);
+        if inputs == Inputs::AllPairs && (reads_one_number || squares > 4096) {
             return Err(usage_error(
                 "--generate input-all-pairs makes one query a pair: for uva439 (on boards up to \
                  4096 squares), nakanj and poj1915",

@@ -8,8 +8,8 @@ pub(crate) enum ExitStatus {
     /// Every line was answered (blank lines need no answer), or output stopped early because
     /// the reader of a pipe went away.
     Success = 0,
-    /// Some lines were not two valid squares, or their search passed `--max-nodes`; each was
-    /// reported on stderr and every other line was answered.
+    /// Some lines were not two valid squares, or their search passed `--max-nodes` or ran out
+    /// of memory; each was reported on stderr and every other line was answered.
     InvalidLines = 1,
     /// A usage error, an input file that could not be read (the other files were still read),
     /// or standard output that could not be written.

@@ -8,7 +8,7 @@ use clap::CommandFactory;
 use clap_complete::Shell;
 
 use crate::cli::Cli;
-use crate::problem::cases::{CaseGenerator, Inputs};
+use crate::problem::cases::CaseGenerator;
 use crate::settings::{Generate, InputSettings};
 
 /// Writes what `kind` asks for to `out`.
@@ -27,18 +27,11 @@ pub(crate) fn generate(kind: Generate, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes the judge input `settings` ask for to `out`, made from `seed`.
+/// Writes the judge input `settings` ask for to `out`, made from `seed`, as it is made: in
+/// bounded memory, whatever `--cases` or the board (see [`CaseGenerator::write_input`]).
 pub(crate) fn input(settings: &InputSettings, seed: u64, out: &mut dyn Write) -> io::Result<()> {
     let mut generator = CaseGenerator::new(settings.problem, settings.board, seed);
-    let case = match settings.inputs {
-        Inputs::Random => Some(generator.random_case(settings.cases as usize)),
-        Inputs::AllPairs => generator.all_pairs(),
-        Inputs::Hard => Some(generator.hard_case()),
-    };
-    match case {
-        Some(case) => out.write_all(&case.render(settings.problem)),
-        None => Ok(()), // refused before any work: see `Cli::task`
-    }
+    generator.write_input(settings.inputs, settings.cases, out)
 }
 
 #[cfg(test)]

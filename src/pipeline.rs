@@ -353,6 +353,13 @@ impl Display for GaveUpMessage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let hint = match (self.gave_up, self.engine, self.knight) {
             (GaveUp::RouteTooLong { .. }, ..) => "leave out --path, or allow more",
+            (GaveUp::OutOfMemory { .. }, Engine::Formula, _) => {
+                "leave out --path, or lower --max-nodes"
+            }
+            (GaveUp::OutOfMemory { .. }, _, false) => "lower --max-nodes",
+            (GaveUp::OutOfMemory { .. }, _, true) => {
+                "lower --max-nodes, or try --algorithm formula"
+            }
             (GaveUp::Expanded { .. }, Engine::Formula, _) | (_, _, false) => "allow more",
             (GaveUp::Expanded { .. }, _, true) => "try --algorithm formula, or allow more",
         };

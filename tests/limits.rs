@@ -219,3 +219,64 @@ fn every_engine_agrees_at_once_on_boards_one_and_two_wide() {
             "There is no knight route from a1 to b1.\nTo get from a1 to b3 takes 1 knight moves.\n",
         );
 }
+
+/// A search the system refuses memory to is a message on its line, not an abort: its memory
+/// is given back, the next line is answered, and the exit status says a line went unanswered.
+/// Linux only: the limit is set with `setrlimit(RLIMIT_AS)` before the program starts, as
+/// `prlimit --as` does, and glibc's allocator then fails cleanly.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_search_that_runs_out_of_memory_says_so_and_the_next_line_is_answered() {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    for engine in ["bfs", "bidirectional", "astar"] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_knight-moves"));
+        command
+            .args(["--board", "1000000000", "--algorithm", engine])
+            .args(["--max-nodes", "100000000000"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // SAFETY: between fork and exec the closure calls only setrlimit, which is
+        // async-signal-safe, on memory of its own stack.
+        unsafe {
+            command.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: 400_000_000,
+                    rlim_max: 400_000_000,
+                };
+                match libc::setrlimit(libc::RLIMIT_AS, &limit) {
+                    0 => Ok(()),
+                    _ => Err(std::io::Error::last_os_error()),
+                }
+            });
+        }
+        let mut child = command.spawn().expect("the binary starts");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin
+            .write_all(format!("{FAR}e2 e4\n").as_bytes())
+            .expect("the input is written");
+        drop(stdin);
+        let output = child.wait_with_output().expect("the child ends");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{engine}: {stderr}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            "To get from e2 to e4 takes 2 knight moves.\n",
+            "{engine}"
+        );
+        assert!(is_out_of_memory_message(&stderr), "{engine}: {stderr}");
+    }
+}
+
+/// Whether `stderr` is the one line of a search that ran out of memory on line 1.
+#[cfg(target_os = "linux")]
+fn is_out_of_memory_message(stderr: &str) -> bool {
+    let Some(rest) =
+        stderr.strip_prefix("knight-moves: <stdin>:1: ran out of memory after expanding ")
+    else {
+        return false;
+    };
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && &rest[digits..] == " squares; lower --max-nodes, or try --algorithm formula\n"
+}

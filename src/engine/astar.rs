@@ -5,7 +5,9 @@ use std::cmp::Reverse;
 
 #[cfg(test)]
 use crate::board::{Piece, Position};
-use crate::engine::{GaveUp, Outcome, Request, Workspace, adjacency, expand_one, found, no_route};
+use crate::engine::{
+    GaveUp, Outcome, Request, Workspace, adjacency, expand_one, found, no_route, out_of_memory,
+};
 
 /// The heuristic for the knight: its distance between the squares on a board without edges
 /// ([`Piece::lower_bound`] for every piece).
@@ -61,12 +63,16 @@ pub(crate) fn search_any_board(
         route,
         ..
     } = workspace;
+    let most_neighbours = request.piece.steps().len();
+    let room = parents.try_reserve(1).and_then(|()| open.try_reserve(1));
+    room.map_err(out_of_memory(0))?;
     parents.insert(request.from, (request.from, 0));
     let piece = request.piece;
     let estimate = piece.lower_bound(request.from, to);
     open.push(Reverse((estimate, estimate, request.from)));
     let mut expanded = 0;
     while let Some(Reverse((_, _, current))) = open.pop() {
+        closed.try_reserve(1).map_err(out_of_memory(expanded))?;
         if !closed.insert(current, ()) {
             continue; // an older, worse entry for a square already expanded
         }
@@ -75,9 +81,13 @@ pub(crate) fn search_any_board(
             // (the figures of --stats stay comparable), but its neighbours are never looked
             // at, so it is not held to the limit: a route within the limit is always found.
             expanded += 1;
-            return Ok(found(parents, to, route, request.with_route, expanded));
+            return found(parents, to, route, request.with_route, expanded);
         }
         expand_one(&mut expanded, request.max_nodes)?;
+        let room = parents
+            .try_reserve(most_neighbours)
+            .and_then(|()| open.try_reserve(most_neighbours));
+        room.map_err(out_of_memory(expanded))?;
         let reached = parents.get(current).map_or(0, |(_, moves)| moves) + 1;
         for neighbour in board.neighbours(&request.piece, current) {
             let better = parents

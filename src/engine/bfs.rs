@@ -1,7 +1,9 @@
 //! Plain breadth-first search: squares are expanded in order of distance from the start, so
 //! the first time the target is seen, it is seen by a shortest route.
 
-use crate::engine::{GaveUp, Outcome, Request, Workspace, adjacency, expand_one, found, no_route};
+use crate::engine::{
+    GaveUp, Outcome, Request, Workspace, adjacency, expand_one, found, no_route, out_of_memory,
+};
 
 /// Searches outward from `from`, a layer of equal distance at a time, until `to` is reached or
 /// every square reachable from `from` has been expanded (no route).
@@ -29,19 +31,26 @@ pub(crate) fn search_any_board(
         ..
     } = workspace;
     let [layer, next_layer, ..] = layers;
+    let most_neighbours = request.piece.steps().len();
+    let room = parents.try_reserve(1).and_then(|()| layer.try_reserve(1));
+    room.map_err(out_of_memory(0))?;
     parents.insert(from, (from, 0));
     layer.push(from);
     let mut expanded = 0;
     for distance in 1.. {
         for &current in layer.iter() {
             expand_one(&mut expanded, request.max_nodes)?;
+            let room = parents
+                .try_reserve(most_neighbours)
+                .and_then(|()| next_layer.try_reserve(most_neighbours));
+            room.map_err(out_of_memory(expanded))?;
             for neighbour in request.board.neighbours(&request.piece, current) {
                 if parents.contains(neighbour) {
                     continue;
                 }
                 parents.insert(neighbour, (current, distance));
                 if neighbour == to {
-                    return Ok(found(parents, to, route, request.with_route, expanded));
+                    return found(parents, to, route, request.with_route, expanded);
                 }
                 next_layer.push(neighbour);
             }

@@ -3,7 +3,8 @@
 
 use crate::board::Position;
 use crate::engine::{
-    GaveUp, Outcome, Parents, Request, Workspace, adjacency, expand_one, no_route, trace_back,
+    GaveUp, Outcome, Parents, Request, Workspace, adjacency, expand_one, no_route, out_of_memory,
+    room_for_route, trace_back,
 };
 
 /// Searches from both ends, always growing the side whose frontier is smaller (the forward side
@@ -42,8 +43,8 @@ pub(crate) fn search_any_board(
         route,
         ..
     } = workspace;
-    let mut forward = Side::starting_at(request.from, parents, forward_layer, forward_next);
-    let mut backward = Side::starting_at(request.to, parents_back, backward_layer, backward_next);
+    let mut forward = Side::starting_at(request.from, parents, forward_layer, forward_next)?;
+    let mut backward = Side::starting_at(request.to, parents_back, backward_layer, backward_next)?;
     let mut expanded = 0;
     loop {
         let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
@@ -53,15 +54,16 @@ pub(crate) fn search_any_board(
         };
         let meeting = growing.grow_layer(request, other, &mut expanded)?;
         if let Some(meeting) = meeting {
+            let moves_to = |side: &Side| side.parents.get(meeting).map_or(0, |(_, moves)| moves);
+            let moves = u64::from(moves_to(&forward)) + u64::from(moves_to(&backward));
             if request.with_route {
+                room_for_route(route, moves + 2, expanded)?;
                 trace_back(forward.parents, meeting, route);
                 route.reverse();
                 let meeting_at = route.len() - 1;
                 trace_back(backward.parents, meeting, route);
                 route.remove(meeting_at); // the meeting square, now listed twice
             }
-            let moves_to = |side: &Side| side.parents.get(meeting).map_or(0, |(_, moves)| moves);
-            let moves = u64::from(moves_to(&forward)) + u64::from(moves_to(&backward));
             return Ok(Outcome {
                 moves: Some(moves),
                 expanded,
@@ -88,14 +90,18 @@ impl<'a> Side<'a> {
         parents: &'a mut Parents,
         frontier: &'a mut Vec<Position>,
         next: &'a mut Vec<Position>,
-    ) -> Side<'a> {
+    ) -> Result<Side<'a>, GaveUp> {
+        let room = parents
+            .try_reserve(1)
+            .and_then(|()| frontier.try_reserve(1));
+        room.map_err(out_of_memory(0))?;
         parents.insert(square, (square, 0));
         frontier.push(square);
-        Side {
+        Ok(Side {
             parents,
             frontier,
             next,
-        }
+        })
     }
 
     /// Expands every square of the outermost layer, making the next layer the frontier, and
@@ -107,8 +113,12 @@ impl<'a> Side<'a> {
         expanded: &mut u64,
     ) -> Result<Option<Position>, GaveUp> {
         self.next.clear();
+        let most_neighbours = request.piece.steps().len();
         for &current in self.frontier.iter() {
             expand_one(expanded, request.max_nodes)?;
+            let room = (self.parents.try_reserve(most_neighbours))
+                .and_then(|()| self.next.try_reserve(most_neighbours));
+            room.map_err(out_of_memory(*expanded))?;
             let distance = self.parents.get(current).map_or(0, |(_, moves)| moves) + 1;
             for neighbour in request.board.neighbours(&request.piece, current) {
                 if self.parents.contains(neighbour) {

@@ -22,7 +22,7 @@
 
 use crate::board::{Board, Position};
 use crate::engine::unbounded::unbounded_distance;
-use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, no_route};
+use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, no_route, room_for_route};
 
 /// What the closed form says about a pair of squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +129,7 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
             });
         }
         let route = &mut workspace.route;
+        room_for_route(route, moves + 1, 0)?;
         route.push(from);
         let mut at = from;
         for left in (0..moves).rev() {

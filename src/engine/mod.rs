@@ -28,6 +28,7 @@ pub(crate) mod table;
 pub(crate) mod unbounded;
 pub(crate) mod workspace;
 
+use std::collections::TryReserveError;
 use std::fmt;
 
 use crate::board::standard::Square;
@@ -72,7 +73,7 @@ pub struct Outcome {
 }
 
 /// Why a search stopped without an answer: going on would have passed its limit,
-/// `--max-nodes`, which bounds its memory.
+/// `--max-nodes`, which bounds its memory; or the system would not give it the memory to go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GaveUp {
     /// It would have expanded more than `max_nodes` squares.
@@ -87,6 +88,13 @@ pub enum GaveUp {
         moves: u64,
         /// The limit.
         max_nodes: u64,
+    },
+    /// The system refused the memory the search needed to go on (a limit on the process's
+    /// memory, or a machine that has no more), before `--max-nodes` stopped it. The search's
+    /// memory is given back at once, so the queries after it are answered as usual.
+    OutOfMemory {
+        /// The squares it had expanded when it asked.
+        expanded: u64,
     },
 }
 
@@ -103,6 +111,9 @@ impl fmt::Display for GaveUp {
                 f,
                 "the route has {moves} moves, more than --max-nodes allows ({max_nodes})"
             ),
+            GaveUp::OutOfMemory { expanded } => {
+                write!(f, "ran out of memory after expanding {expanded} squares")
+            }
         }
     }
 }
@@ -144,7 +155,13 @@ fn prepared(
     if uses_memory {
         workspace.reset(request.board);
     }
-    engine(workspace, request)
+    let outcome = engine(workspace, request);
+    if let Err(GaveUp::OutOfMemory { .. }) = outcome {
+        // What the search holds is most of what the process could get: give it all back now,
+        // or the next query would find none either.
+        workspace.release();
+    }
+    outcome
 }
 
 /// The engines a user can choose with `--algorithm`.
@@ -298,15 +315,36 @@ fn found(
     route: &mut Vec<Position>,
     with_route: bool,
     expanded: u64,
-) -> Outcome {
+) -> Result<Outcome, GaveUp> {
+    let moves = parents.get(to).map(|(_, moves)| u64::from(moves));
     if with_route {
+        let squares = moves.map_or(0, |moves| moves.saturating_add(1));
+        room_for_route(route, squares, expanded)?;
         trace_back(parents, to, route);
         route.reverse();
     }
-    Outcome {
-        moves: parents.get(to).map(|(_, moves)| u64::from(moves)),
-        expanded,
-    }
+    Ok(Outcome { moves, expanded })
+}
+
+/// Makes room in `route` for `squares` more squares, or says the search ran out of memory:
+/// a route of the formula's, or of a search on a huge board, can be too long to hold.
+fn room_for_route(route: &mut Vec<Position>, squares: u64, expanded: u64) -> Result<(), GaveUp> {
+    let squares = usize::try_from(squares).map_err(|_| GaveUp::OutOfMemory { expanded })?;
+    route
+        .try_reserve_exact(squares)
+        .map_err(out_of_memory(expanded))
+}
+
+/// What a search that could not make room answers: it ran out of memory, having expanded
+/// `expanded` squares.
+///
+/// The searches ask for room before each expansion, for as many squares as the piece has
+/// moves, in each list and map that may grow (`try_reserve`): the growth stays amortised (a
+/// list doubles when it fills), so a search pays a comparison a list for each square it
+/// expands, and a refusal can be answered, where a `push` or `insert` that cannot grow aborts
+/// the process.
+fn out_of_memory(expanded: u64) -> impl FnOnce(TryReserveError) -> GaveUp {
+    move |_| GaveUp::OutOfMemory { expanded }
 }
 
 /// The outcome when no route exists (the route stays empty).

@@ -10,6 +10,8 @@
 //! The array is emptied in constant time: each slot carries the number of the search that
 //! wrote it (its *stamp*), and a slot with an older stamp counts as empty.
 
+use std::collections::TryReserveError;
+
 use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Position};
@@ -111,6 +113,17 @@ impl<V: Copy + Default> SquareMap<V> {
                 map.clear();
                 map.shrink_to(SquareMap::<V>::SPARSE_KEPT);
             }
+        }
+    }
+
+    /// Makes room for `additional` more squares without growing in [`SquareMap::insert`],
+    /// failing instead of aborting when the memory cannot be had. An array has a slot for
+    /// every square already.
+    #[inline]
+    pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        match &mut self.storage {
+            Storage::Dense { .. } => Ok(()),
+            Storage::Sparse(map) => map.try_reserve(additional),
         }
     }
 

@@ -80,6 +80,13 @@ impl Workspace {
         }
     }
 
+    /// Gives back all the memory the workspace holds, without asking for any: after a search
+    /// that ran out of memory, when even the room [`Workspace::trim`] keeps might be refused.
+    pub(crate) fn release(&mut self) {
+        *self = Workspace::new();
+        return_freed_memory_to_the_system();
+    }
+
     /// Empties the maps, layers and open list for a search on `board` (the route is emptied by
     /// every search, see [`crate::engine`]), keeping the memory of earlier searches up
     /// to a bound, so that one huge search does not hold its memory for the rest of the run.

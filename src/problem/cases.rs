@@ -3,7 +3,12 @@
 //! feeds them to a candidate program, and shrinks one that fails it.
 //!
 //! A [`Case`] keeps an input as its parts (the pairs, the scenarios, the size of the grid), so
-//! that it can be made smaller and written again in the problem's layout.
+//! that it can be made smaller and written again in the problem's layout: what `--stress`
+//! needs, for inputs of a few parts. `--generate` asks for inputs of any length instead, and
+//! [`CaseGenerator::write_input`] writes them as they are made, part by part, the same bytes
+//! from the same seed in memory that does not grow with them.
+
+use std::io::{self, Write};
 
 use crate::board::notation::push_square_name;
 use crate::board::{Board, Position};
@@ -27,38 +32,22 @@ impl Case {
     /// The input as the problem lays it out, every line ending in a newline.
     pub(crate) fn render(&self, problem: Problem) -> Vec<u8> {
         let mut out = Vec::new();
-        let mut number = itoa::Buffer::new();
         match self {
             Case::Queries { pairs, .. } => {
                 if problem == Problem::Nakanj {
-                    out.extend_from_slice(number.format(pairs.len()).as_bytes());
-                    out.push(b'\n');
+                    push_count(&mut out, pairs.len() as u64);
                 }
-                for &(from, to) in pairs {
-                    push_square_name(&mut out, from);
-                    out.push(b' ');
-                    push_square_name(&mut out, to);
-                    out.push(b'\n');
+                for &pair in pairs {
+                    push_pair(&mut out, pair);
                 }
             }
             Case::Scenarios(scenarios) => {
-                out.extend_from_slice(number.format(scenarios.len()).as_bytes());
-                out.push(b'\n');
-                for &(side, from, to) in scenarios {
-                    out.extend_from_slice(number.format(side).as_bytes());
-                    out.push(b'\n');
-                    for square in [from, to] {
-                        out.extend_from_slice(number.format(square.file).as_bytes());
-                        out.push(b' ');
-                        out.extend_from_slice(number.format(square.rank).as_bytes());
-                        out.push(b'\n');
-                    }
+                push_count(&mut out, scenarios.len() as u64);
+                for &scenario in scenarios {
+                    push_scenario(&mut out, scenario);
                 }
             }
-            Case::Grid(side) => {
-                out.extend_from_slice(number.format(*side).as_bytes());
-                out.push(b'\n');
-            }
+            Case::Grid(side) => push_count(&mut out, u64::from(*side)),
         }
         out
     }
@@ -111,6 +100,71 @@ fn without_runs<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
     smaller
 }
 
+/// Appends a count (or a grid's side) and its newline: NAKANJ's and POJ 1915's first line,
+/// CSES's and KnightL's whole input.
+fn push_count(out: &mut Vec<u8>, count: u64) {
+    out.extend_from_slice(itoa::Buffer::new().format(count).as_bytes());
+    out.push(b'\n');
+}
+
+/// Appends one query line, `e2 e4`.
+fn push_pair(out: &mut Vec<u8>, (from, to): (Position, Position)) {
+    push_square_name(out, from);
+    out.push(b' ');
+    push_square_name(out, to);
+    out.push(b'\n');
+}
+
+/// Appends one POJ 1915 scenario: the side, then the start and the end as `x y`, 0-based.
+fn push_scenario(out: &mut Vec<u8>, (side, from, to): (u32, Position, Position)) {
+    push_count(out, u64::from(side));
+    let mut number = itoa::Buffer::new();
+    for square in [from, to] {
+        out.extend_from_slice(number.format(square.file).as_bytes());
+        out.push(b' ');
+        out.extend_from_slice(number.format(square.rank).as_bytes());
+        out.push(b'\n');
+    }
+}
+
+/// A buffer that parts are appended to and that is handed to its writer whenever it fills:
+/// what keeps a generated input of any length in a few tens of kilobytes, with one call to
+/// the writer a buffer rather than one a part.
+struct Chunk<'a> {
+    buffer: Vec<u8>,
+    out: &'a mut dyn Write,
+}
+
+impl<'a> Chunk<'a> {
+    /// Bytes the buffer holds before it is handed over; a part is far shorter, so the buffer
+    /// never grows past its first allocation by more than one part.
+    const SIZE: usize = 64 * 1024;
+
+    fn new(out: &'a mut dyn Write) -> Chunk<'a> {
+        Chunk {
+            buffer: Vec::with_capacity(Chunk::SIZE + 256),
+            out,
+        }
+    }
+
+    /// The buffer to append the next part to, handed over first if it is full.
+    #[inline]
+    fn room(&mut self) -> io::Result<&mut Vec<u8>> {
+        if self.buffer.len() >= Chunk::SIZE {
+            self.out.write_all(&self.buffer)?;
+            self.buffer.clear();
+        }
+        Ok(&mut self.buffer)
+    }
+
+    /// Hands over what is left.
+    fn finish(mut self) -> io::Result<()> {
+        self.out.write_all(&self.buffer)?;
+        self.buffer.clear();
+        Ok(())
+    }
+}
+
 /// What kind of input `--generate` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Inputs {
@@ -154,45 +208,124 @@ impl CaseGenerator {
     /// A random case of about `size` parts: half of them random, half drawn from the hard
     /// cases.
     pub(crate) fn random_case(&mut self, size: usize) -> Case {
+        let parts = size.max(1);
         match self.problem {
             Problem::Uva439 | Problem::Nakanj => {
                 let hard = hard_pairs(self.board);
-                let pairs = (0..size.max(1))
-                    .map(|_| match self.below(2) {
-                        0 => hard[self.below(hard.len() as u64) as usize],
-                        _ => (self.square(self.board), self.square(self.board)),
-                    })
-                    .collect();
+                let pairs = (0..parts).map(|_| self.random_pair(&hard)).collect();
                 Case::Queries {
                     board: self.board,
                     pairs,
                 }
             }
             Problem::Poj1915 => {
-                let scenarios = (0..size.max(1))
-                    .map(|_| {
-                        let side = match self.below(4) {
-                            0 => 1 + self.below(5) as u32,   // small, where routes may not exist
-                            1 => 4 + self.below(297) as u32, // the judges' range
-                            2 => [8, 300, 1_000_000_000][self.below(3) as usize],
-                            _ => 4 + self.below(20) as u32,
-                        };
-                        let board = Board::new(side, side).unwrap_or(Board::STANDARD);
-                        match self.below(2) {
-                            0 => {
-                                let hard = hard_pairs(board);
-                                let (from, to) = hard[self.below(hard.len() as u64) as usize];
-                                (side, from, to)
-                            }
-                            _ => (side, self.square(board), self.square(board)),
-                        }
-                    })
-                    .collect();
-                Case::Scenarios(scenarios)
+                Case::Scenarios((0..parts).map(|_| self.random_scenario()).collect())
             }
-            Problem::CsesGrid => Case::Grid(1 + self.below(size.clamp(1, 40) as u64) as u32),
-            Problem::Knightl => Case::Grid(1 + self.below(size.clamp(1, 25) as u64) as u32),
+            Problem::CsesGrid | Problem::Knightl => Case::Grid(self.random_grid(size as u64)),
         }
+    }
+
+    /// One query of a random case: a hard pair of `hard` (the board's) or two random squares,
+    /// even odds.
+    fn random_pair(&mut self, hard: &[(Position, Position)]) -> (Position, Position) {
+        match self.below(2) {
+            0 => hard[self.below(hard.len() as u64) as usize],
+            _ => (self.square(self.board), self.square(self.board)),
+        }
+    }
+
+    /// One scenario of a random POJ 1915 case: a board of a side drawn from four ranges, then
+    /// a hard pair of it or two random squares, even odds.
+    fn random_scenario(&mut self) -> (u32, Position, Position) {
+        let side = match self.below(4) {
+            0 => 1 + self.below(5) as u32,   // small, where routes may not exist
+            1 => 4 + self.below(297) as u32, // the judges' range
+            2 => [8, 300, 1_000_000_000][self.below(3) as usize],
+            _ => 4 + self.below(20) as u32,
+        };
+        let board = Board::new(side, side).unwrap_or(Board::STANDARD);
+        match self.below(2) {
+            0 => {
+                let hard = hard_pairs(board);
+                let (from, to) = hard[self.below(hard.len() as u64) as usize];
+                (side, from, to)
+            }
+            _ => (side, self.square(board), self.square(board)),
+        }
+    }
+
+    /// The side of a random grid for a case of about `size` parts: up to 40 for CSES, up to 25
+    /// for KnightL (whose answer grows as the square of it).
+    fn random_grid(&mut self, size: u64) -> u32 {
+        let most = match self.problem {
+            Problem::Knightl => 25,
+            _ => 40,
+        };
+        1 + self.below(size.clamp(1, most)) as u32
+    }
+
+    /// Writes an input of the kind `inputs` asks for to `out` as it is made, in the problem's
+    /// layout: the same bytes as [`Case::render`] of the case it stands for (for a random
+    /// input, of [`CaseGenerator::random_case`] with `size` from the same seed), but in
+    /// memory bounded whatever `size` and the board, so that an input of billions of queries
+    /// streams out a buffer at a time. The counts NAKANJ and POJ 1915 put first are known
+    /// before any part is made.
+    ///
+    /// Every pair of the board is written for the problems of pairs only; for CSES and
+    /// KnightL, which read one number, [`crate::cli`] refuses it and nothing is written here.
+    pub(crate) fn write_input(
+        &mut self,
+        inputs: Inputs,
+        size: u64,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let mut chunk = Chunk::new(out);
+        let parts = size.max(1);
+        match (inputs, self.problem) {
+            (Inputs::Random, Problem::Uva439 | Problem::Nakanj) => {
+                if self.problem == Problem::Nakanj {
+                    push_count(chunk.room()?, parts);
+                }
+                let hard = hard_pairs(self.board);
+                for _ in 0..parts {
+                    let pair = self.random_pair(&hard);
+                    push_pair(chunk.room()?, pair);
+                }
+            }
+            (Inputs::Random, Problem::Poj1915) => {
+                push_count(chunk.room()?, parts);
+                for _ in 0..parts {
+                    let scenario = self.random_scenario();
+                    push_scenario(chunk.room()?, scenario);
+                }
+            }
+            (Inputs::Random, Problem::CsesGrid | Problem::Knightl) => {
+                let side = self.random_grid(size);
+                push_count(chunk.room()?, u64::from(side));
+            }
+            (Inputs::AllPairs, Problem::Uva439 | Problem::Nakanj | Problem::Poj1915) => {
+                let board = self.board;
+                let squares = u64::from(board.files()) * u64::from(board.ranks());
+                if self.problem != Problem::Uva439 {
+                    push_count(chunk.room()?, squares * squares);
+                }
+                for from in board.positions() {
+                    for to in board.positions() {
+                        let room = chunk.room()?;
+                        match self.problem {
+                            Problem::Poj1915 => push_scenario(room, (board.files(), from, to)),
+                            _ => push_pair(room, (from, to)),
+                        }
+                    }
+                }
+            }
+            (Inputs::AllPairs, Problem::CsesGrid | Problem::Knightl) => {}
+            (Inputs::Hard, _) => {
+                let case = self.hard_case().render(self.problem);
+                chunk.room()?.extend_from_slice(&case);
+            }
+        }
+        chunk.finish()
     }
 
     /// The cases that break solutions, all of them.
@@ -215,27 +348,6 @@ impl CaseGenerator {
             ),
             Problem::CsesGrid => Case::Grid(8),
             Problem::Knightl => Case::Grid(25),
-        }
-    }
-
-    /// Every pair of the board, for the problems of one query a line and the boards small
-    /// enough (at most 4096 squares); POJ 1915's as scenarios on 8×8.
-    pub(crate) fn all_pairs(&self) -> Option<Case> {
-        let board = self.board;
-        let squares = u64::from(board.files()) * u64::from(board.ranks());
-        if squares > 4096 {
-            return None;
-        }
-        let pairs: Vec<(Position, Position)> = board
-            .positions()
-            .flat_map(|from| board.positions().map(move |to| (from, to)))
-            .collect();
-        match self.problem {
-            Problem::Uva439 | Problem::Nakanj => Some(Case::Queries { board, pairs }),
-            Problem::Poj1915 => Some(Case::Scenarios(
-                pairs.into_iter().map(|(from, to)| (8, from, to)).collect(),
-            )),
-            Problem::CsesGrid | Problem::Knightl => None,
         }
     }
 
@@ -313,6 +425,38 @@ mod tests {
         };
         assert_eq!(make(7), make(7));
         assert_ne!(make(7), make(8));
+    }
+
+    /// `--stress` makes its cases whole and `--generate` streams them: the same seed must give
+    /// the same bytes both ways, for every problem and size.
+    #[test]
+    fn a_streamed_input_is_the_rendered_case() {
+        let problems = [
+            Problem::Uva439,
+            Problem::Nakanj,
+            Problem::Poj1915,
+            Problem::CsesGrid,
+            Problem::Knightl,
+        ];
+        let board = Board::new(11, 5).unwrap();
+        for problem in problems {
+            for seed in [0, 1, 2243, u64::MAX] {
+                for size in [0, 1, 2, 30, 20_000] {
+                    let mut streamed = Vec::new();
+                    CaseGenerator::new(problem, board, seed)
+                        .write_input(Inputs::Random, size as u64, &mut streamed)
+                        .unwrap();
+                    let case = CaseGenerator::new(problem, board, seed).random_case(size);
+                    assert_eq!(streamed, case.render(problem), "{problem:?} {seed} {size}");
+                }
+                let mut streamed = Vec::new();
+                let mut generator = CaseGenerator::new(problem, board, seed);
+                generator
+                    .write_input(Inputs::Hard, 0, &mut streamed)
+                    .unwrap();
+                assert_eq!(streamed, generator.hard_case().render(problem));
+            }
+        }
     }
 
     #[test]

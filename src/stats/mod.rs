@@ -141,6 +141,7 @@ impl Measurements {
                 Ok(search) => search.expanded,
                 Err(GaveUp::Expanded { max_nodes }) => *max_nodes,
                 Err(GaveUp::RouteTooLong { .. }) => 0,
+                Err(GaveUp::OutOfMemory { expanded }) => *expanded,
             };
             let found = &self.results[self.results.len() - count..];
             figures.queries += count as u64;
