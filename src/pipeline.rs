@@ -26,6 +26,7 @@ use crate::format::number::Naming;
 use crate::format::{Answer, Drawing, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query};
+use crate::problem::grid::GridEnd;
 use crate::problem::{Grammar, Problem, Step};
 use crate::problem::{grid, knightl};
 use crate::settings::{AnswerSettings, Measure, SearchSettings};
@@ -174,15 +175,28 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
             side,
         };
         let mut spill = |buffer: &mut Vec<u8>| sink.take(buffer, &origin);
-        let lines_left = match problem {
+        let end = match problem {
             Problem::Knightl => knightl::push_knightl(side, pending, &mut spill)?,
             _ => grid::push_grid(side, pending, &mut spill)?,
         };
         sink.take(pending, &origin)?;
-        if lines_left > 0 {
-            sink.lines_not_made(lines_left);
+        match end {
+            GridEnd::Whole => Ok(()),
+            GridEnd::Settled { lines_left } => {
+                sink.lines_not_made(lines_left);
+                Ok(())
+            }
+            GridEnd::GaveUp(gave_up) => {
+                let message = GaveUpMessage {
+                    gave_up,
+                    engine: Engine::Bidirectional,
+                    knight: false,
+                };
+                sink.no_answer(&origin, &message)?;
+                self.unanswered_lines += 1;
+                self.report(source, line_number, &message)
+            }
         }
-        Ok(())
     }
 
     /// Answers one query, or reports that its search gave up.

@@ -582,3 +582,67 @@ proptest! {
         }
     }
 }
+
+/// Lines that are mostly queries of 8×8, in the judge's shape or messier, with blank and bad
+/// lines among them: what the accelerator takes in runs, and what it leaves to the general path.
+fn query_lines() -> impl Strategy<Value = Vec<u8>> {
+    let square = (0u8..8, 0u8..8).prop_map(|(file, rank)| vec![b'a' + file, b'1' + rank]);
+    let line = prop_oneof![
+        8 => (square.clone(), square.clone()).prop_map(|(from, to)| [from, b" ".to_vec(), to, b"\n".to_vec()].concat()),
+        2 => (square.clone(), square).prop_map(|(from, to)| [b" ".to_vec(), from, b"\t ".to_vec(), to, b"\r\n".to_vec()].concat()),
+        1 => Just(b"\n".to_vec()),
+        1 => Just(b"i9 a1\n".to_vec()),
+    ];
+    prop::collection::vec(line, 0..60).prop_map(|lines| lines.concat())
+}
+
+/// The verdict of the pipeline with the checker as its sink, on `input` (read in `sizes`)
+/// against `found`, with the accelerator on or off.
+fn checked(settings: AnswerSettings, input: &[u8], sizes: &[usize], found: &[u8]) -> String {
+    let checker = crate::sink::check::Checker::new(
+        Box::new(io::Cursor::new(found.to_vec())),
+        settings.problem.comparison(),
+    );
+    let mut pipeline = Pipeline::new(checker, Vec::new(), &settings);
+    match LineReader::new().read("t", Chunked::boxed(input, sizes), &mut pipeline) {
+        Ok(()) | Err(SourceError::Encoding(_)) => {}
+        Err(error) => panic!("reading from memory: {error:?}"),
+    }
+    let (checker, _) = pipeline.into_parts();
+    checker.finish().unwrap().describe("a.out")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Judging is the pipeline with another sink: for any input and the right answers with
+    /// any edits, the verdict is the same with the accelerator on and off, and a file of the
+    /// exact answers the pipeline writes is accepted.
+    #[test]
+    fn checking_is_answering_into_another_sink(
+        input in query_lines(),
+        sizes in prop::collection::vec(1usize..64, 1..4),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(b" \r\n5x".to_vec())), 0..3),
+        nakanj_count in prop::option::of(0u64..5),
+    ) {
+        let (settings, input) = match nakanj_count {
+            None => (AnswerSettings::judge(), input),
+            Some(count) => {
+                let mut counted = format!("{count}\n").into_bytes();
+                counted.extend_from_slice(&input);
+                (AnswerSettings { problem: Problem::Nakanj, ..AnswerSettings::judge() }, counted)
+            }
+        };
+        let written = run_both_ways(settings, || Chunked::boxed(&input, &sizes)).out;
+        let accepted = checked(settings, &input, &sizes, &written);
+        prop_assert!(accepted.starts_with("Accepted ("), "{}", accepted);
+        let mut found = written.clone();
+        for (index, byte) in edits {
+            let at = index.index(found.len() + 1);
+            found.insert(at, byte);
+        }
+        let fast = checked(settings, &input, &sizes, &found);
+        let general = checked(AnswerSettings { accelerate: false, ..settings }, &input, &sizes, &found);
+        prop_assert_eq!(fast, general);
+    }
+}

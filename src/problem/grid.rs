@@ -13,18 +13,29 @@ use std::io;
 
 use crate::board::{Board, Piece, Position};
 use crate::engine::formula::{ClosedForm, closed_form};
-use crate::engine::{Engine, Request, Workspace};
+use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::format::SPILL_BYTES;
 use crate::sink::Flow;
 
 /// Where a grid goes as it is made: handed over in pieces, each time told whether to go on.
 pub(crate) type GridSpill<'a> = &'a mut dyn FnMut(&mut Vec<u8>) -> io::Result<Flow>;
 
+/// How the making of a grid ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GridEnd {
+    /// Made whole.
+    Whole,
+    /// Stopped when the sink settled, `lines_left` lines short.
+    Settled { lines_left: u64 },
+    /// A search gave up: the grid stops there, unfinished.
+    GaveUp(GaveUp),
+}
+
 /// Appends the grid of a board `side` squares a side, handing it to `spill` as it grows, until
-/// `spill` says it has settled; returns how many lines (rows) it did not finish then.
-pub(crate) fn push_grid(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io::Result<u64> {
+/// `spill` says it has settled.
+pub(crate) fn push_grid(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io::Result<GridEnd> {
     let Some(board) = Board::new(side, side) else {
-        return Ok(0); // the grammar reads sides from 1 to the largest board only
+        return Ok(GridEnd::Whole); // the grammar reads sides from 1 to the largest board only
     };
     let corner = Position::new(0, 0);
     let mut workspace = Workspace::new();
@@ -58,12 +69,14 @@ pub(crate) fn push_grid(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io::R
                 None => out.extend_from_slice(b"-1"),
             }
             if out.len() >= SPILL_BYTES && spill(out)? == Flow::Settled {
-                return Ok(u64::from(side - row));
+                return Ok(GridEnd::Settled {
+                    lines_left: u64::from(side - row),
+                });
             }
         }
         out.push(b'\n');
     }
-    Ok(0)
+    Ok(GridEnd::Whole)
 }
 
 #[cfg(test)]

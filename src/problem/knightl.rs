@@ -11,8 +11,8 @@
 use std::io;
 
 use crate::board::{Board, Piece, Position};
-use crate::engine::{Engine, Request, Workspace};
-use crate::problem::grid::GridSpill;
+use crate::engine::{Engine, GaveUp, Request, Workspace};
+use crate::problem::grid::{GridEnd, GridSpill};
 use crate::sink::Flow;
 
 /// The largest n read: n = 1000 asks for about a million searches of million-square boards.
@@ -20,15 +20,18 @@ pub(crate) const MAX_SIDE: u32 = 1000;
 
 /// Appends the answer for an n × n board, handing each row to `spill` as it is made (a row
 /// takes long: n − 1 searches), until `spill` says it has settled; returns how many rows it
-/// did not make then.
-pub(crate) fn push_knightl(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io::Result<u64> {
+/// did not make then. A search that cannot get its memory ends it there, said so: a -1 in
+/// its place would be a wrong answer.
+pub(crate) fn push_knightl(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io::Result<GridEnd> {
     let Some(board) = Board::new(side, side) else {
-        return Ok(0);
+        return Ok(GridEnd::Whole);
     };
     let (corner, opposite) = (Position::new(0, 0), Position::new(side - 1, side - 1));
     let mut workspace = Workspace::new();
-    let mut moves = |a: u32, b: u32| -> Option<u64> {
-        let piece = Piece::leaper(a, b)?;
+    let mut moves = |a: u32, b: u32| -> Result<Option<u64>, GaveUp> {
+        let Some(piece) = Piece::leaper(a, b) else {
+            return Ok(None);
+        };
         let request = Request {
             board,
             piece,
@@ -40,8 +43,7 @@ pub(crate) fn push_knightl(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io
         };
         Engine::Bidirectional
             .search(&mut workspace, &request)
-            .ok()?
-            .moves
+            .map(|outcome| outcome.moves)
     };
     // Row i answers the (i, j)-leapers: keep the rows below the diagonal's mirror to reuse.
     let size = (side - 1) as usize;
@@ -52,7 +54,10 @@ pub(crate) fn push_knightl(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io
             let (row, column) = ((i - 1) as usize, (j - 1) as usize);
             let answer = match j < i {
                 true => known[column][row],
-                false => moves(i, j),
+                false => match moves(i, j) {
+                    Ok(answer) => answer,
+                    Err(gave_up) => return Ok(GridEnd::GaveUp(gave_up)),
+                },
             };
             known[row][column] = answer;
             if j > 1 {
@@ -65,10 +70,12 @@ pub(crate) fn push_knightl(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io
         }
         out.push(b'\n');
         if spill(out)? == Flow::Settled {
-            return Ok(u64::from(side - 1 - i));
+            return Ok(GridEnd::Settled {
+                lines_left: u64::from(side - 1 - i),
+            });
         }
     }
-    Ok(0)
+    Ok(GridEnd::Whole)
 }
 
 #[cfg(test)]

@@ -61,6 +61,9 @@ pub(crate) struct Checker {
     /// The queries knight-moves could not answer: the first, and how many.
     not_answered: Option<NotAnswered>,
     not_answered_count: u64,
+    /// Whether a grid was cut short where knight-moves could not answer: the rest of the
+    /// candidate's answers cannot be judged.
+    rest_not_judged: bool,
     /// A failure to read the answers, reported by the caller.
     trouble: Option<io::Error>,
 }
@@ -78,13 +81,14 @@ impl Checker {
             failure: None,
             not_answered: None,
             not_answered_count: 0,
+            rest_not_judged: false,
             trouble: None,
         }
     }
 
     /// Whether the verdict is certain.
     fn is_settled(&self) -> bool {
-        self.failure.is_some() || self.trouble.is_some()
+        self.failure.is_some() || self.trouble.is_some() || self.rest_not_judged
     }
 
     /// Compares the expected answers in `batch`, from `origin`, with the candidate's.
@@ -215,7 +219,7 @@ impl Checker {
         }
         // What follows the last expected line: blank lines at the end are forgiven where
         // blanks are.
-        loop {
+        while !self.rest_not_judged {
             let line_number = self.found_lines + 1;
             match self.rest_of_line_is_blank()? {
                 None => break,
@@ -285,6 +289,17 @@ impl Sink for Checker {
     fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) -> io::Result<()> {
         self.not_answered_count += 1;
         if self.is_settled() {
+            return Ok(());
+        }
+        if let Origin::Grid { .. } = origin {
+            // A grid cut short: its line in progress, and every line after it, are unknown.
+            self.mismatch = None;
+            self.rest_not_judged = true;
+            self.not_answered = Some(NotAnswered {
+                at: self.found_lines + 1,
+                query: origin.describe(0),
+                why: why.to_string(),
+            });
             return Ok(());
         }
         match self.found.skip_line() {

@@ -26,7 +26,7 @@ impl Read for Pieces {
 
 /// The origin of the `index`-th expected line, for verdicts: `t:LINE: query`.
 fn origin_of(line: u64) -> String {
-    format!("t:{line}: q")
+    format!("t:{line}: q r")
 }
 
 /// Runs the checker on `expected` lines (each handed over in pieces of `expected_piece`
@@ -46,10 +46,17 @@ fn streamed(
     };
     let mut checker = Checker::new(Box::new(reader), comparison);
     for (index, line) in expected.iter().enumerate() {
-        let origin = Origin::Grid {
+        let query = crate::input::line::Query {
+            from: crate::board::Position::new(0, 0),
+            to: crate::board::Position::new(0, 0),
+            from_text: b"q",
+            to_text: b"r",
+        };
+        let origin = Origin::Query {
             source: "t",
             line_number: index as u64 + 1,
-            side: 0,
+            query: &query,
+            board: crate::board::Board::STANDARD,
         };
         match line {
             Some(line) => {
@@ -63,11 +70,7 @@ fn streamed(
             None => checker.no_answer(&origin, &"gave up").unwrap(),
         }
     }
-    checker
-        .finish()
-        .unwrap()
-        .describe("a.out")
-        .replace(": n = 0", ": q")
+    checker.finish().unwrap().describe("a.out")
 }
 
 /// How one found line compares with the expected one, as the judges' rules say, on whole
@@ -231,40 +234,40 @@ fn lines_compare_as_each_judge_does() {
         (
             b"5\n",
             bytes,
-            "Wrong answer at a.out:1: expected \"6\", found \"5\", for t:1: q",
+            "Wrong answer at a.out:1: expected \"6\", found \"5\", for t:1: q r",
         ),
         (
             b"6\r\n",
             bytes,
-            "Presentation error at a.out:1: CRLF line end, for t:1: q",
+            "Presentation error at a.out:1: CRLF line end, for t:1: q r",
         ),
         (b"6\r\n", words, "Accepted (1 answer)"),
         (
             b"6 \n",
             bytes,
-            "Presentation error at a.out:1: trailing space, for t:1: q",
+            "Presentation error at a.out:1: trailing space, for t:1: q r",
         ),
         (b"6 \n", words, "Accepted (1 answer)"),
         (
             b"6",
             bytes,
-            "Presentation error at a.out:1: missing final newline, for t:1: q",
+            "Presentation error at a.out:1: missing final newline, for t:1: q r",
         ),
         (b"6", words, "Accepted (1 answer)"),
         (
             b" 6\n",
             words,
-            "Presentation error at a.out:1: spacing differs, for t:1: q",
+            "Presentation error at a.out:1: spacing differs, for t:1: q r",
         ),
         (
             b"\n",
             words,
-            "Wrong answer at a.out:1: expected \"6\", found \"\", for t:1: q",
+            "Wrong answer at a.out:1: expected \"6\", found \"\", for t:1: q r",
         ),
         (
             b"6 6\n",
             words,
-            "Wrong answer at a.out:1: expected \"6\", found \"6 6\", for t:1: q",
+            "Wrong answer at a.out:1: expected \"6\", found \"6 6\", for t:1: q r",
         ),
         (b"6\r\n\n \n", words, "Accepted (1 answer)"),
         (
@@ -288,7 +291,7 @@ fn lines_compare_as_each_judge_does() {
             b"To get from a1 to b2  takes 4 knight moves.\n",
             bytes
         ),
-        "Presentation error at a.out:1: spacing differs, for t:1: q"
+        "Presentation error at a.out:1: spacing differs, for t:1: q r"
     );
 }
 
@@ -297,7 +300,7 @@ fn a_query_without_an_answer_is_skipped_and_blames_nothing() {
     let expected: &[Option<&[u8]>] = &[Some(b"1"), None, Some(b"2")];
     assert_eq!(
         check_both(expected, b"1\n9\n2\n", Comparison::Bytes),
-        "Judge failure: knight-moves could not answer t:2: q (gave up), so a.out:2 was not \
+        "Judge failure: knight-moves could not answer t:2: q r (gave up), so a.out:2 was not \
          judged; the other 2 answers were accepted"
     );
     // A wrong answer elsewhere is the candidate's own.
@@ -403,4 +406,29 @@ proptest! {
             oracle(&expected, &found, comparison)
         );
     }
+}
+
+#[test]
+fn a_grid_cut_short_where_knight_moves_gave_up_blames_nothing_after_it() {
+    let origin = Origin::Grid {
+        source: "t",
+        line_number: 1,
+        side: 4,
+    };
+    let judge = |found: &str| {
+        let mut checker = Checker::new(
+            Box::new(io::Cursor::new(found.to_owned())),
+            Comparison::Bytes,
+        );
+        checker.take(&mut b"1 2\n3 ".to_vec(), &origin).unwrap();
+        checker.no_answer(&origin, &"ran out of memory").unwrap();
+        checker.finish().unwrap().describe("a.out")
+    };
+    assert_eq!(
+        judge("1 2\n3 4\n5 6\n"),
+        "Judge failure: knight-moves could not answer t:1: n = 4 (ran out of memory), so \
+         a.out:2 was not judged; the other answer was accepted"
+    );
+    // What was judged before is the candidate's own.
+    assert!(judge("1 9\n3 4\n").starts_with("Wrong answer at a.out:1"));
 }
