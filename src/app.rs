@@ -15,6 +15,7 @@ use crate::input::{LineReader, SourceError};
 use crate::judge::candidate::{Candidate, Usage, clean_up_on_signals};
 use crate::judge::stress::{Outcome as StressOutcome, Stress, save_input, wants_progress_bar};
 use crate::pipeline::Pipeline;
+use crate::problem::cases::Inputs;
 use crate::settings::{AnswerSettings, Input, Settings, StressSettings, Task};
 use crate::sink::check::Checker;
 use crate::sink::check::verdict::{Verdict, counted};
@@ -145,7 +146,12 @@ fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
         Task::Check { answers, file } => check(&settings, &answers, &file),
         Task::Stress(stress) => run_stress(stress),
         Task::GenerateInput(input) => {
-            let seed = input.seed.unwrap_or_else(|| chosen_seed("--generate"));
+            // Only random inputs are made from a seed: the others are the same every time.
+            let seed = match (input.inputs, input.seed) {
+                (_, Some(seed)) => seed,
+                (Inputs::Random, None) => chosen_seed("--generate"),
+                (Inputs::AllPairs | Inputs::Hard, None) => 0,
+            };
             // Written as it is made, so that an input of any length takes little memory.
             let mut stdout = io::BufWriter::new(io::stdout().lock());
             generate::input(&input, seed, &mut stdout)

@@ -267,10 +267,7 @@ impl Cli {
             (None, Some(_)) => Some("--stress"),
             (None, None) => None,
         };
-        let makes_input = matches!(
-            self.generate,
-            Some(Generate::InputRandom | Generate::InputAllPairs | Generate::InputHard)
-        );
+        let makes_random_input = self.generate == Some(Generate::InputRandom);
         if let Some(judge) = judging {
             let output_options = [
                 ("--path", self.path),
@@ -288,7 +285,7 @@ impl Cli {
             }
         }
         let seeded = self.cases.is_some() || self.seed.is_some();
-        if seeded && self.stress.is_none() && !makes_input {
+        if seeded && self.stress.is_none() && !makes_random_input {
             return Err(usage_error(
                 "--cases and --seed go with --stress or --generate input-random",
             ));

@@ -30,8 +30,8 @@ impl ExitStatus {
     pub(crate) const HELP: &'static str = "\
 Exit status:
   0  every line was answered (blank lines are skipped), or the output pipe was closed
-  1  some lines were invalid (or their search passed --max-nodes): each was reported on
-     stderr, every other line was answered
+  1  some lines were invalid (or their search gave up: --max-nodes, or out of memory):
+     each was reported on stderr, every other line was answered
   2  usage error, an input file could not be read (the other files were still read),
      or standard output could not be written
   3  with --compare: two engines disagreed on a distance (each case reported on stderr)

@@ -48,7 +48,7 @@ fn small_inputs_are_the_bytes_they_always_were() {
             "18\n",
         ),
         (
-            "--board 2x3 --generate input-all-pairs --seed 1",
+            "--board 2x3 --generate input-all-pairs",
             "a1 a1\na1 b1\na1 a2\na1 b2\na1 a3\na1 b3\nb1 a1\nb1 b1\nb1 a2\nb1 b2\nb1 a3\nb1 b3\n\
              a2 a1\na2 b1\na2 a2\na2 b2\na2 a3\na2 b3\nb2 a1\nb2 b1\nb2 a2\nb2 b2\nb2 a3\nb2 b3\n\
              a3 a1\na3 b1\na3 a2\na3 b2\na3 a3\na3 b3\nb3 a1\nb3 b1\nb3 a2\nb3 b2\nb3 a3\nb3 b3\n",
@@ -87,27 +87,27 @@ fn long_inputs_are_the_bytes_they_always_were() {
             0xa9a6_efed_c131_7b59,
         ),
         (
-            "--problem poj1915 --generate input-all-pairs --seed 1",
+            "--problem poj1915 --generate input-all-pairs",
             40965,
             0x137f_cf6e_b630_86c8,
         ),
         (
-            "--problem nakanj --generate input-all-pairs --seed 1",
+            "--problem nakanj --generate input-all-pairs",
             24581,
             0xa906_7063_899b_1508,
         ),
         (
-            "--board 20x13 --generate input-all-pairs --seed 1",
+            "--board 20x13 --generate input-all-pairs",
             447200,
             0x52e5_db37_2d1d_64d5,
         ),
         (
-            "--problem poj1915 --generate input-hard --seed 1",
+            "--problem poj1915 --generate input-hard",
             4750,
             0x7cd4_efac_5831_6cb7,
         ),
         (
-            "--board 300 --generate input-hard --seed 1",
+            "--board 300 --generate input-hard",
             435,
             0x6148_619a_c61c_8703,
         ),
@@ -177,7 +177,11 @@ fn memory_stays_small_however_long_the_input() {
     for args in runs {
         let mut child = Command::new(env!("CARGO_BIN_EXE_knight-moves"))
             .args(*args)
-            .args(["--seed", "1"])
+            .args(if args.contains(&"input-random") {
+                &["--seed", "1"][..]
+            } else {
+                &[]
+            })
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -198,7 +202,10 @@ fn every_kind_works_for_every_problem_or_is_refused() {
     for problem in problems {
         for kind in kinds {
             let mut command = common::knight_moves();
-            command.args(["--problem", problem, "--generate", kind, "--seed", "3"]);
+            command.args(["--problem", problem, "--generate", kind]);
+            if kind == "input-random" {
+                command.args(["--seed", "3"]);
+            }
             if kind == "input-all-pairs" && matches!(problem, "cses-grid" | "knightl") {
                 command
                     .assert()
@@ -226,7 +233,7 @@ fn every_kind_works_for_every_problem_or_is_refused() {
         }
         let board_too_big = kind == "input-all-pairs";
         let assert = common::knight_moves()
-            .args(["--board", "65", "--generate", kind, "--seed", "3"])
+            .args(["--board", "65", "--generate", kind])
             .assert();
         match board_too_big {
             true => assert.code(2),
@@ -245,7 +252,12 @@ fn a_failed_write_is_said() {
             .open("/dev/full")
             .expect("/dev/full opens");
         let output = Command::new(env!("CARGO_BIN_EXE_knight-moves"))
-            .args(["--generate", kind, "--seed", "1"])
+            .args(["--generate", kind])
+            .args(if kind == "input-random" {
+                &["--seed", "1"][..]
+            } else {
+                &[]
+            })
             .stdout(full)
             .output()
             .expect("the binary runs");
@@ -255,5 +267,28 @@ fn a_failed_write_is_said() {
             stderr.starts_with("knight-moves: cannot write to standard output: "),
             "{kind}: {stderr}"
         );
+    }
+}
+
+/// Only random inputs come from a seed: the others take neither `--seed` nor `--cases`, and
+/// say nothing of a seed.
+#[test]
+fn only_random_inputs_take_a_seed() {
+    for kind in ["input-hard", "input-all-pairs"] {
+        for option in [["--seed", "3"], ["--cases", "3"]] {
+            common::knight_moves()
+                .args(["--generate", kind])
+                .args(option)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(
+                    "--cases and --seed go with --stress or --generate input-random",
+                ));
+        }
+        common::knight_moves()
+            .args(["--generate", kind])
+            .assert()
+            .success()
+            .stderr("");
     }
 }
