@@ -194,18 +194,41 @@ fn an_answer_line_of_any_length_is_compared_whole() {
 #[cfg(unix)] // the candidate is a POSIX shell
 #[test]
 fn shrinking_stops_at_its_deadline() {
+    // Right on its first five runs (cases of 1 to 5 queries), then it hangs on every input, so
+    // that every smaller case tried while shrinking the sixth fails by time too.
+    let folder = tempfile::tempdir().unwrap();
+    let count = folder.path().join("count");
+    let command = format!(
+        "sh -c 'c=$(cat \"{count}\" 2>/dev/null || echo 0); echo $((c+1)) > \"{count}\"; \
+         if [ $c -ge 5 ]; then exec sleep 100.4245; fi; exec \"{BINARY}\"'",
+        count = count.display()
+    );
     let start = Instant::now();
     let output = knight_moves()
-        .args(["--stress", "sh -c 'sleep 100.4245'", "--time-limit", "15"])
-        .args(["--cases", "1", "--seed", "3"])
-        .timeout(Duration::from_secs(90))
+        .args(["--stress", &command, "--time-limit", "15"])
+        .args(["--cases", "10", "--seed", "3"])
+        .timeout(Duration::from_secs(120))
         .output()
         .unwrap();
     let elapsed = start.elapsed();
     assert_eq!(output.status.code(), Some(4), "{}", stdout(&output));
     assert!(stdout(&output).starts_with("Time limit exceeded\n"));
-    // 15 s for the case, then at most 20 s of shrinking, and some slack for a busy machine.
-    assert!(elapsed < Duration::from_secs(39), "{elapsed:?}");
+    // 15 s for the failing case, then at most 20 s of shrinking (one whole run, one cut to
+    // what was left), and some slack for a busy machine; the build before the issue took 60 s.
+    assert!(elapsed < Duration::from_secs(40), "{elapsed:?}");
+    assert!(
+        elapsed > Duration::from_secs(30),
+        "shrinking ran: {elapsed:?}"
+    );
+    let runs: u32 = std::fs::read_to_string(&count)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        runs, 8,
+        "five passing cases, the failing one, two while shrinking"
+    );
 }
 
 /// One voice: control bytes are escaped alike in verdicts and messages, counts are in the right
