@@ -35,22 +35,6 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// The processes whose command line holds `marker` (Linux's /proc), other than this test's.
-#[cfg(target_os = "linux")]
-fn processes_holding(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(command) = std::fs::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let command = String::from_utf8_lossy(&command).replace('\0', " ");
-        if command.contains(marker) && !command.contains("--stress") {
-            found.push(command);
-        }
-    }
-    found
-}
-
 #[test]
 fn a_right_program_passes_and_the_seed_is_printed() {
     for problem in ["uva439", "nakanj", "poj1915", "cses-grid"] {
@@ -171,7 +155,11 @@ fn programs_that_hang_crash_or_print_forever_are_stopped_and_none_is_left_behind
         assert_eq!(output.status.code(), Some(4), "{command}: {output:?}");
         assert_eq!(stdout(&output).lines().next(), Some(verdict), "{command}");
         if !marker.is_empty() {
-            assert_eq!(processes_holding(marker), Vec::<String>::new(), "{command}");
+            assert_eq!(
+                common::processes_holding(marker),
+                Vec::<String>::new(),
+                "{command}"
+            );
         }
     }
     knight_moves()

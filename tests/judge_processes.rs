@@ -68,25 +68,10 @@ fn finish_within(mut child: Child, most: Duration, what: &str) -> Finished {
     }
 }
 
-/// The processes whose command line holds `marker` (Linux's /proc), other than knight-moves'.
-fn processes_holding(marker: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(command) = std::fs::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let command = String::from_utf8_lossy(&command).replace('\0', " ");
-        if command.contains(marker) && !command.contains("--stress") {
-            found.push(command);
-        }
-    }
-    found
-}
-
 /// Waits up to `most` for a process holding `marker` to appear.
 fn wait_for_process_holding(marker: &str, most: Duration) {
     let start = Instant::now();
-    while processes_holding(marker).is_empty() {
+    while common::processes_holding(marker).is_empty() {
         assert!(
             start.elapsed() < most,
             "no process holding {marker} started"
@@ -122,7 +107,7 @@ fn a_child_left_holding_standard_error_neither_holds_the_run_nor_outlives_it() {
     assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
     assert!(run.stdout.starts_with("Passed 1 case "), "{}", run.stdout);
     assert!(run.took < Duration::from_secs(3), "took {:?}", run.took);
-    assert_eq!(processes_holding(marker), Vec::<String>::new());
+    assert_eq!(common::processes_holding(marker), Vec::<String>::new());
 }
 
 #[test]
@@ -145,7 +130,11 @@ fn descendants_that_leave_the_group_or_the_session_are_killed_too() {
             command,
         );
         assert_eq!(run.status.code(), Some(0), "{command}: {}", run.stdout);
-        assert_eq!(processes_holding(marker), Vec::<String>::new(), "{command}");
+        assert_eq!(
+            common::processes_holding(marker),
+            Vec::<String>::new(),
+            "{command}"
+        );
     }
 }
 
@@ -164,7 +153,11 @@ fn no_descendant_of_a_forking_program_survives_a_normal_run() {
     );
     assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
     for marker in ["64.4243", "65.4243"] {
-        assert_eq!(processes_holding(marker), Vec::<String>::new(), "{marker}");
+        assert_eq!(
+            common::processes_holding(marker),
+            Vec::<String>::new(),
+            "{marker}"
+        );
     }
 }
 
@@ -188,7 +181,11 @@ fn a_signal_to_knight_moves_kills_the_program_and_ends_it_by_that_signal() {
         let run = finish_within(child, Duration::from_secs(5), &command);
         assert_eq!(run.status.signal(), Some(signal), "{command}");
         assert!(run.took < Duration::from_secs(3), "took {:?}", run.took);
-        assert_eq!(processes_holding(marker), Vec::<String>::new(), "{command}");
+        assert_eq!(
+            common::processes_holding(marker),
+            Vec::<String>::new(),
+            "{command}"
+        );
     }
 }
 
@@ -208,7 +205,7 @@ fn a_program_holding_more_memory_than_the_limit_is_stopped_at_once() {
     assert_eq!(run.stdout.lines().next(), Some("Memory limit exceeded"));
     // The case and every smaller one tried while shrinking, each stopped long before 10 s.
     assert!(run.took < Duration::from_secs(8), "took {:?}", run.took);
-    assert_eq!(processes_holding("67.4243"), Vec::<String>::new());
+    assert_eq!(common::processes_holding("67.4243"), Vec::<String>::new());
 
     let run = finish_within(
         start_stress(BINARY, &["--memory-limit", "500", "--cases", "20"]),

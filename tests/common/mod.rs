@@ -351,3 +351,20 @@ pub fn stderr_reads(expected: &'static str) -> impl predicates::Predicate<str> {
         system_words_generalised(stderr) == system_words_generalised(expected)
     })
 }
+
+/// The processes whose command line holds `marker` (Linux's /proc), other than knight-moves
+/// running `--stress`: what a candidate left behind.
+#[cfg(target_os = "linux")]
+pub fn processes_holding(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(command) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let command = String::from_utf8_lossy(&command).replace('\0', " ");
+        if command.contains(marker) && !command.contains("--stress") {
+            found.push(command);
+        }
+    }
+    found
+}
