@@ -12,13 +12,13 @@ use crate::exit::ExitStatus;
 use crate::format::Format;
 use crate::generate::{self, generate};
 use crate::input::{LineReader, SourceError};
-use crate::judge::candidate::{Candidate, Usage, clean_up_on_signals};
-use crate::judge::stress::{Outcome as StressOutcome, Stress, save_input, wants_progress_bar};
+use crate::judge::candidate::{Candidate, clean_up_on_signals};
+use crate::judge::stress::{Stress, wants_progress_bar};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::Inputs;
 use crate::settings::{AnswerSettings, Input, Settings, StressSettings, Task};
 use crate::sink::check::Checker;
-use crate::sink::check::verdict::{Verdict, counted};
+use crate::sink::check::verdict::Verdict;
 use crate::sink::{Sink, WriteSink};
 use crate::stats::report::{ReportStyle, report};
 
@@ -225,108 +225,8 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
             return Ok(ExitStatus::Trouble);
         }
     };
-    let mut report = Vec::new();
-    let status = write_stress_outcome(&mut report, &outcome, seed)?;
-    write_stdout(&report)?;
-    Ok(status)
-}
-
-/// Writes what a stress run found to `out` (memory: the one write that can fail is the
-/// caller's) and says what it amounts to.
-fn write_stress_outcome(
-    out: &mut Vec<u8>,
-    outcome: &StressOutcome,
-    seed: u64,
-) -> io::Result<ExitStatus> {
-    Ok(match outcome {
-        StressOutcome::Passed { cases, most } => {
-            let cases = counted(*cases, "case", "cases");
-            writeln!(out, "Passed {cases} (seed {seed}); {}", most_used(most))?;
-            ExitStatus::Success
-        }
-        StressOutcome::Failed {
-            case,
-            input,
-            expected,
-            found,
-            failure,
-            usage,
-        } => {
-            let saved = save_input(seed, input);
-            writeln!(out, "{}", failure.describe())?;
-            writeln!(
-                out,
-                "on the smallest failing input found (seed {seed}, {}; {}):",
-                counted(case.size() as u64, "part", "parts"),
-                used(usage)
-            )?;
-            out.write_all(input)?;
-            writeln!(out, "expected output:")?;
-            out.write_all(expected)?;
-            if !found.is_empty() {
-                writeln!(out, "found output:")?;
-                out.write_all(found)?;
-                if !found.ends_with(b"\n") {
-                    writeln!(out)?;
-                }
-            }
-            write_saved(out, saved)?;
-            ExitStatus::NotAccepted
-        }
-        StressOutcome::NotJudged { input, why } => {
-            let saved = save_input(seed, input);
-            writeln!(
-                out,
-                "Judge failure: knight-moves could not answer {why}, so the program was not \
-                 judged"
-            )?;
-            writeln!(out, "on the input (seed {seed}):")?;
-            out.write_all(input)?;
-            write_saved(out, saved)?;
-            ExitStatus::JudgeFailure
-        }
-    })
-}
-
-/// Says where a failing input was saved, or why it was not.
-fn write_saved(out: &mut Vec<u8>, saved: io::Result<std::path::PathBuf>) -> io::Result<()> {
-    match saved {
-        Ok(path) => writeln!(out, "input saved to {}", path.display()),
-        Err(error) => writeln!(out, "input not saved: {error}"),
-    }
-}
-
-/// What one run used: `it took 2.1 ms (CPU 1.9 ms), 3.2 MB`.
-fn used(usage: &Usage) -> String {
-    let mut text = format!("it took {}", milliseconds(usage.wall));
-    if let Some(cpu) = usage.cpu {
-        text.push_str(&format!(" (CPU {})", milliseconds(cpu)));
-    }
-    if let Some(bytes) = usage.peak_memory_bytes {
-        text.push_str(&format!(", {}", megabytes(bytes)));
-    }
-    text
-}
-
-/// The most any case used: `the slowest took 21.4 ms (CPU 20.1 ms); the most memory 3.2 MB`.
-fn most_used(most: &Usage) -> String {
-    let mut text = format!("the slowest took {}", milliseconds(most.wall));
-    if let Some(cpu) = most.cpu {
-        text.push_str(&format!(" (the most CPU {})", milliseconds(cpu)));
-    }
-    if let Some(bytes) = most.peak_memory_bytes {
-        text.push_str(&format!("; the most memory {}", megabytes(bytes)));
-    }
-    text
-}
-
-fn milliseconds(time: std::time::Duration) -> String {
-    format!("{:.1} ms", time.as_secs_f64() * 1000.0)
-}
-
-/// Bytes in megabytes of 10⁶ bytes, as `--memory-limit` counts them.
-fn megabytes(bytes: u64) -> String {
-    format!("{:.1} MB", bytes as f64 / 1e6)
+    write_stdout(&outcome.report(seed))?;
+    Ok(outcome.status())
 }
 
 /// Answers every input in order onto standard output; with `--stats` or `--compare`, reports

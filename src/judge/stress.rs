@@ -11,6 +11,7 @@ use std::io::{self, Cursor, IsTerminal};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::exit::ExitStatus;
 use crate::input::LineReader;
 use crate::input::line::Escaped;
 use crate::judge::candidate::{Candidate, Limits, Run, Usage};
@@ -18,7 +19,7 @@ use crate::pipeline::Pipeline;
 use crate::problem::cases::{Case, CaseGenerator};
 use crate::settings::AnswerSettings;
 use crate::sink::check::Checker;
-use crate::sink::check::verdict::Verdict;
+use crate::sink::check::verdict::{Verdict, counted};
 use crate::sink::{Flow, Origin, Sink, WriteSink};
 
 /// The name the generated input goes by in verdicts: `for input:3: a1 h8`.
@@ -266,6 +267,115 @@ fn judge_output(settings: &AnswerSettings, input: &[u8], found: &[u8]) -> io::Re
     pipeline.into_sink()?.finish()
 }
 
+impl Outcome {
+    /// What the run found, as it is shown on stdout: the verdict, the input, the outputs and
+    /// where the input was saved; or the cases passed and the most they used.
+    pub(crate) fn report(&self, seed: u64) -> Vec<u8> {
+        let mut out = Vec::new();
+        let push_line = |out: &mut Vec<u8>, line: &str| {
+            out.extend_from_slice(line.as_bytes());
+            out.push(b'\n');
+        };
+        match self {
+            Outcome::Passed { cases, most } => {
+                let cases = counted(*cases, "case", "cases");
+                let line = format!("Passed {cases} (seed {seed}); {}", Figures::Most(most));
+                push_line(&mut out, &line);
+            }
+            Outcome::Failed {
+                case,
+                input,
+                expected,
+                found,
+                failure,
+                usage,
+            } => {
+                push_line(&mut out, &failure.describe());
+                let parts = counted(case.size() as u64, "part", "parts");
+                let line = format!(
+                    "on the smallest failing input found (seed {seed}, {parts}; {}):",
+                    Figures::One(usage)
+                );
+                push_line(&mut out, &line);
+                out.extend_from_slice(input);
+                push_line(&mut out, "expected output:");
+                out.extend_from_slice(expected);
+                if !found.is_empty() {
+                    push_line(&mut out, "found output:");
+                    out.extend_from_slice(found);
+                    if !found.ends_with(b"\n") {
+                        out.push(b'\n');
+                    }
+                }
+                push_line(&mut out, &saved(seed, input));
+            }
+            Outcome::NotJudged { input, why } => {
+                let line = format!(
+                    "Judge failure: knight-moves could not answer {why}, so the program was not \
+                     judged"
+                );
+                push_line(&mut out, &line);
+                push_line(&mut out, &format!("on the input (seed {seed}):"));
+                out.extend_from_slice(input);
+                push_line(&mut out, &saved(seed, input));
+            }
+        }
+        out
+    }
+
+    /// What the run amounts to.
+    pub(crate) fn status(&self) -> ExitStatus {
+        match self {
+            Outcome::Passed { .. } => ExitStatus::Success,
+            Outcome::Failed { .. } => ExitStatus::NotAccepted,
+            Outcome::NotJudged { .. } => ExitStatus::JudgeFailure,
+        }
+    }
+}
+
+/// Saves a failing input (see [`save_input`]) and says where, or why it could not.
+fn saved(seed: u64, input: &[u8]) -> String {
+    match save_input(seed, input) {
+        Ok(path) => format!("input saved to {}", path.display()),
+        Err(error) => format!("input not saved: {error}"),
+    }
+}
+
+/// What runs used, as the report says it: one run's figures, or the most of all runs'.
+enum Figures<'a> {
+    /// `it took 2.1 ms (CPU 1.9 ms), 3.2 MB`
+    One(&'a Usage),
+    /// `the slowest took 21.4 ms (the most CPU 20.1 ms); the most memory 3.2 MB`
+    Most(&'a Usage),
+}
+
+impl fmt::Display for Figures<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (usage, took, cpu, memory) = match self {
+            Figures::One(usage) => (usage, "it took", "CPU", ", "),
+            Figures::Most(usage) => (
+                usage,
+                "the slowest took",
+                "the most CPU",
+                "; the most memory ",
+            ),
+        };
+        write!(f, "{took} {:.1} ms", milliseconds(usage.wall))?;
+        if let Some(time) = usage.cpu {
+            write!(f, " ({cpu} {:.1} ms)", milliseconds(time))?;
+        }
+        if let Some(bytes) = usage.peak_memory_bytes {
+            // Megabytes of 10⁶ bytes, as `--memory-limit` counts them.
+            write!(f, "{memory}{:.1} MB", bytes as f64 / 1e6)?;
+        }
+        Ok(())
+    }
+}
+
+fn milliseconds(time: Duration) -> f64 {
+    time.as_secs_f64() * 1000.0
+}
+
 /// An exit status as a person would say it.
 fn describe(status: std::process::ExitStatus) -> String {
     #[cfg(unix)]
@@ -282,7 +392,7 @@ fn describe(status: std::process::ExitStatus) -> String {
 }
 
 /// Writes a failing input where it can be found again: the system's temporary folder.
-pub(crate) fn save_input(seed: u64, input: &[u8]) -> io::Result<PathBuf> {
+fn save_input(seed: u64, input: &[u8]) -> io::Result<PathBuf> {
     let path = std::env::temp_dir().join(format!("knight-moves-stress-{seed}.in"));
     std::fs::write(&path, input)?;
     Ok(path)
