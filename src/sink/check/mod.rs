@@ -29,7 +29,7 @@ use std::fmt;
 use std::io::{self, Read};
 
 use crate::sink::check::found::Found;
-use crate::sink::check::mismatch::{LineVerdict, Mismatch};
+use crate::sink::check::mismatch::{LineVerdict, Mismatch, is_blank, is_space};
 use crate::sink::check::verdict::{NotAnswered, Verdict};
 use crate::sink::{Flow, Origin, Sink};
 
@@ -56,8 +56,10 @@ pub(crate) struct Checker {
     in_a_line: bool,
     /// The line being judged past its first difference.
     mismatch: Option<Mismatch>,
-    /// The first failure of the candidate's.
+    /// The first wrong answer (or missing or extra answers): the verdict.
     failure: Option<Verdict>,
+    /// The first presentation error: the verdict unless an answer is wrong.
+    presentation: Option<Verdict>,
     /// The queries knight-moves could not answer: the first, and how many.
     not_answered: Option<NotAnswered>,
     not_answered_count: u64,
@@ -79,6 +81,7 @@ impl Checker {
             in_a_line: false,
             mismatch: None,
             failure: None,
+            presentation: None,
             not_answered: None,
             not_answered_count: 0,
             rest_not_judged: false,
@@ -94,15 +97,20 @@ impl Checker {
     /// Compares the expected answers in `batch`, from `origin`, with the candidate's.
     fn compare(&mut self, batch: &[u8], origin: &Origin) -> io::Result<()> {
         let mut at = 0;
-        // How far newlines in `batch` have been counted into the lines of both sides.
+        // How far newlines in `batch` have been counted into the lines of both sides, and
+        // how many lines of the batch end before `counted` (the index of the line at it).
         let mut counted = 0;
+        let mut line_index = 0;
         let mut differed = false;
         while at < batch.len() {
             if self.is_settled() {
                 break;
             }
             if let Some(mismatch) = &mut self.mismatch {
-                at += mismatch.take_expected(&batch[at..], &mut self.found)?;
+                let taken =
+                    mismatch.take_expected(&batch[at..], origin, line_index, &mut self.found)?;
+                line_index += newlines(&batch[at..at + taken]);
+                at += taken;
                 counted = at;
                 differed = true;
                 self.end_of_mismatch();
@@ -111,17 +119,12 @@ impl Checker {
             let available = self.found.available()?;
             if available.is_empty() {
                 // The candidate's answers have ended.
-                self.count_lines(&batch[counted..at]);
+                line_index += self.count_lines(&batch[counted..at]);
                 counted = at;
                 differed = true;
                 match self.in_a_line {
-                    true => self.start_mismatch(batch, at, origin),
-                    false => {
-                        self.failure = Some(Verdict::TooFew {
-                            found: self.found_lines,
-                            expected: 0, // filled in by `finish`
-                        });
-                    }
+                    true => self.start_mismatch(batch, at, origin, line_index),
+                    false => self.found_ended_early(),
                 }
                 continue;
             }
@@ -133,25 +136,66 @@ impl Checker {
             }
             at += same;
             if same < length {
-                self.count_lines(&batch[counted..at]);
+                line_index += self.count_lines(&batch[counted..at]);
                 counted = at;
                 differed = true;
-                self.start_mismatch(batch, at, origin);
+                if batch[at] == b'\n' && self.take_a_tail(origin, line_index)? {
+                    // The found line ended in blanks or a CR, and the expected one there.
+                    at += 1;
+                    counted = at;
+                    line_index += 1;
+                    continue;
+                }
+                self.start_mismatch(batch, at, origin, line_index);
             }
         }
         // Lines of the batch that matched whole, and what came after the verdict.
         match (differed, origin.known_lines()) {
             (false, Some(lines)) => self.add_lines(lines),
-            _ => self.count_lines(&batch[counted..]),
+            _ => {
+                self.count_lines(&batch[counted..]);
+            }
         }
         Ok(())
     }
 
-    /// Counts the newlines in `matched` as lines of both sides; after the verdict, of the
-    /// expected side only.
-    fn count_lines(&mut self, matched: &[u8]) {
-        let lines = memchr::memchr_iter(b'\n', matched).count() as u64;
+    /// Where the expected line ends and the found one goes on, the common case, without the
+    /// slow path: the found line ends in blanks, or a CR, or both, before its newline (a
+    /// file written on Windows). Takes them and its newline, and notes the presentation
+    /// error where the judge does not forgive them; says whether it did.
+    fn take_a_tail(&mut self, origin: &Origin, line_index: u64) -> io::Result<bool> {
+        let available = self.found.available()?;
+        let Some(newline) = memchr::memchr(b'\n', available) else {
+            return Ok(false); // the line goes on past what was read: the slow path sees it
+        };
+        let tail = &available[..newline];
+        let blanks = tail.iter().take_while(|&&b| is_blank(b)).count();
+        let what = match (blanks, &tail[blanks..]) {
+            (0, b"\r") => "CRLF line end",
+            (_, b"") => "trailing space",
+            (_, b"\r") => "trailing space and CRLF line end",
+            _ => return Ok(false),
+        };
+        self.found.take(newline + 1);
+        self.expected_lines += 1;
+        self.found_lines += 1;
+        self.in_a_line = false;
+        if !self.forgiving && self.presentation.is_none() {
+            self.presentation = Some(Verdict::PresentationError {
+                at: self.found_lines,
+                what,
+                query: origin.describe(line_index),
+            });
+        }
+        Ok(true)
+    }
+
+    /// Counts the newlines in `matched` as lines of both sides (after the verdict, of the
+    /// expected side only), and says how many there were.
+    fn count_lines(&mut self, matched: &[u8]) -> u64 {
+        let lines = newlines(matched);
         self.add_lines(lines);
+        lines
     }
 
     fn add_lines(&mut self, lines: u64) {
@@ -161,16 +205,34 @@ impl Checker {
         }
     }
 
-    /// The bytes differ at `batch[at]` (or the candidate's answers ended inside a line).
-    fn start_mismatch(&mut self, batch: &[u8], at: usize, origin: &Origin) {
+    /// The bytes differ at `batch[at]`, in the batch's `line_index`-th line (or the
+    /// candidate's answers ended inside a line).
+    fn start_mismatch(&mut self, batch: &[u8], at: usize, origin: &Origin, line_index: u64) {
+        debug_assert!(at <= batch.len());
         let (prefix, cut) = self.found.line_so_far();
-        let mut mismatch = Mismatch::new(prefix, cut, self.forgiving);
-        let index = memchr::memchr_iter(b'\n', &batch[..at]).count() as u64;
-        mismatch.set_origin(self.found_lines + 1, origin.describe(index));
+        let found_line = self.found_lines + 1;
+        let describe_first = self.presentation.is_none();
+        let mismatch = Mismatch::new(
+            prefix,
+            cut,
+            self.forgiving,
+            found_line,
+            origin,
+            line_index,
+            describe_first,
+        );
         self.mismatch = Some(mismatch);
     }
 
-    /// Settles the line being judged, if its verdict is in.
+    /// The candidate's answers have ended where an answer was expected.
+    fn found_ended_early(&mut self) {
+        self.failure = Some(Verdict::TooFew {
+            found: self.expected_lines + self.not_answered_count,
+            expected: 0, // filled in by `finish`
+        });
+    }
+
+    /// Settles the answers being judged past a difference, if their verdict is in.
     fn end_of_mismatch(&mut self) {
         let Some(mismatch) = &self.mismatch else {
             return;
@@ -178,25 +240,47 @@ impl Checker {
         let Some(verdict) = mismatch.verdict() else {
             return;
         };
-        let (at, query) = mismatch.origin();
-        let failure = match verdict.clone() {
-            LineVerdict::Same => None,
-            LineVerdict::Presentation(what) => Some(Verdict::PresentationError { at, what, query }),
-            LineVerdict::Wrong { expected, found } => Some(Verdict::WrongAnswer {
+        let (first_at, first_query) = mismatch.first_difference();
+        let (expected_lines, found_lines) = mismatch.lines_taken();
+        let answers_before = self.expected_lines + self.not_answered_count;
+        match verdict.clone() {
+            LineVerdict::Same => {}
+            LineVerdict::Presentation(what) => {
+                self.presentation.get_or_insert(Verdict::PresentationError {
+                    at: first_at,
+                    what,
+                    query: first_query,
+                });
+            }
+            LineVerdict::Wrong {
                 at,
+                query,
                 expected,
                 found,
-                query,
-            }),
-        };
-        if mismatch.expected_ended() {
-            self.expected_lines += 1;
+            } => {
+                self.failure = Some(Verdict::WrongAnswer {
+                    at,
+                    expected,
+                    found,
+                    query,
+                });
+            }
+            LineVerdict::FoundEnded => {
+                self.failure = Some(Verdict::TooFew {
+                    found: answers_before,
+                    expected: 0, // filled in by `finish`
+                });
+            }
+            LineVerdict::FoundGoesOn { from } => {
+                self.failure = Some(Verdict::TooMany {
+                    expected: 0, // filled in by `finish`
+                    from,
+                });
+            }
         }
-        if failure.is_none() && mismatch.found_ended() {
-            self.found_lines += 1;
-        }
+        self.expected_lines += expected_lines;
+        self.found_lines += found_lines;
         self.in_a_line = false;
-        self.failure = failure;
         self.mismatch = None;
     }
 
@@ -214,23 +298,36 @@ impl Checker {
         let expected = self.expected_lines + self.not_answered_count;
         match self.failure.take() {
             Some(Verdict::TooFew { found, .. }) => return Ok(Verdict::TooFew { found, expected }),
+            Some(Verdict::TooMany { from, .. }) => return Ok(Verdict::TooMany { expected, from }),
             Some(failure) => return Ok(failure),
             None => {}
         }
         // What follows the last expected line: blank lines at the end are forgiven where
-        // blanks are.
+        // blanks are, and a presentation error where they are not.
         while !self.rest_not_judged {
             let line_number = self.found_lines + 1;
             match self.rest_of_line_is_blank()? {
                 None => break,
-                Some(true) if self.forgiving => self.found_lines += 1,
-                Some(_) => {
+                Some(true) => {
+                    self.found_lines += 1;
+                    if !self.forgiving {
+                        self.presentation.get_or_insert(Verdict::PresentationError {
+                            at: line_number,
+                            what: "blank line at the end",
+                            query: String::new(),
+                        });
+                    }
+                }
+                Some(false) => {
                     return Ok(Verdict::TooMany {
                         expected,
                         from: line_number,
                     });
                 }
             }
+        }
+        if let (Some(presentation), None) = (self.presentation.take(), &self.not_answered) {
+            return Ok(presentation);
         }
         Ok(match self.not_answered.take() {
             Some(first) => Verdict::NotJudged {
@@ -258,7 +355,7 @@ impl Checker {
                 Some(newline) => (&available[..newline], true),
                 None => (available, false),
             };
-            blank &= line.iter().all(u8::is_ascii_whitespace);
+            blank &= line.iter().all(|&b| is_space(b));
             let taken = line.len() + usize::from(ended);
             self.found.take(taken);
             if ended {
@@ -291,8 +388,10 @@ impl Sink for Checker {
         if self.is_settled() {
             return Ok(());
         }
-        if let Origin::Grid { .. } = origin {
-            // A grid cut short: its line in progress, and every line after it, are unknown.
+        if matches!(origin, Origin::Grid { .. }) || self.mismatch.is_some() {
+            // A grid cut short, or answers followed across lines (their line breaks differ):
+            // where the candidate's answer to this query is, and so every line after it,
+            // is unknown.
             self.mismatch = None;
             self.rest_not_judged = true;
             self.not_answered = Some(NotAnswered {
@@ -305,10 +404,9 @@ impl Sink for Checker {
         match self.found.skip_line() {
             Ok(true) => self.found_lines += 1,
             Ok(false) => {
-                self.failure = Some(Verdict::TooFew {
-                    found: self.found_lines,
-                    expected: 0, // filled in by `finish`
-                });
+                self.not_answered_count -= 1; // not yet an answer given
+                self.found_ended_early();
+                self.not_answered_count += 1;
                 return Ok(());
             }
             Err(error) => {
@@ -333,6 +431,11 @@ impl Sink for Checker {
         answers.clear();
         Ok(())
     }
+}
+
+/// How many newlines `bytes` holds.
+fn newlines(bytes: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', bytes).count() as u64
 }
 
 /// How many bytes `a` and `b`, of the same length, have in common at their start: compared a

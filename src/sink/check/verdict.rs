@@ -26,6 +26,8 @@ pub(crate) enum Verdict {
         found: ShownLine,
         query: String,
     },
+    /// The words are right, `what` is not; `query` says what the line answers (empty where
+    /// it answers none, a blank line at the end).
     PresentationError {
         at: u64,
         what: &'static str,
@@ -117,6 +119,9 @@ impl Verdict {
             } => format!(
                 "Wrong answer at {name}:{at}: expected {expected}, found {found}, for {query}"
             ),
+            Verdict::PresentationError { at, what, query } if query.is_empty() => {
+                format!("Presentation error at {name}:{at}: {what}")
+            }
             Verdict::PresentationError { at, what, query } => {
                 format!("Presentation error at {name}:{at}: {what}, for {query}")
             }
