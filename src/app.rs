@@ -260,6 +260,14 @@ fn check(
     let found: Box<dyn Read> = match file {
         Input::Stdin => Box::new(io::stdin()),
         Input::File(path) => match File::open(path) {
+            Ok(file) if settings.inputs.contains(&Input::Stdin) && is_standard_input(&file) => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "knight-moves: --check {name}: that is standard input, which holds the \
+                     queries; name the answer file"
+                );
+                return Ok(ExitStatus::Trouble);
+            }
             Ok(file) => Box::new(file),
             Err(error) => {
                 let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
@@ -294,6 +302,29 @@ fn check(
         _ => ExitStatus::NotAccepted,
     });
     Ok(status)
+}
+
+/// Whether `file` is what standard input reads (`/dev/stdin`, `/proc/self/fd/0`, or the file
+/// the shell redirected), so that `--check` does not read its answers from the stream that
+/// holds the queries. Elsewhere than Unix, never.
+fn is_standard_input(file: &File) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let Ok(stdin) = io::stdin().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        match (File::from(stdin).metadata(), file.metadata()) {
+            (Ok(stdin), Ok(file)) => (stdin.dev(), stdin.ino()) == (file.dev(), file.ino()),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        false
+    }
 }
 
 /// Reads every input in order into `pipeline`. An input that cannot be opened or read is

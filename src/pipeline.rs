@@ -122,6 +122,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
         error: &dyn Display,
     ) -> io::Result<()> {
         self.flush()?;
+        self.sink.unreadable_input(source, error);
         self.write_message(format_args!("{source}: {error}"));
         Ok(())
     }

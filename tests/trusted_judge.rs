@@ -303,3 +303,57 @@ fn check_gives_the_same_verdicts_with_the_accelerator_on_and_off() {
         assert_eq!(on.status.code(), off.status.code(), "{answers:?}");
     }
 }
+
+/// An input that cannot be read has no answers to compare with: the candidate's answers from
+/// there on are not judged, and the verdict says so (exit status 5), never a wrong answer.
+#[test]
+fn an_input_that_cannot_be_read_is_a_judge_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = dir.path().join("a.out");
+    std::fs::write(&answers, "To get from e2 to e4 takes 2 knight moves.\n").unwrap();
+    let utf16 = dir.path().join("u16.in");
+    std::fs::write(&utf16, b"\xff\xfee\x002\x00 \x00e\x004\x00\n\x00").unwrap();
+    for input in [dir.path().join("missing.in"), dir.path().to_owned(), utf16] {
+        let output = knight_moves()
+            .arg("--check")
+            .arg(&answers)
+            .arg(&input)
+            .output()
+            .unwrap();
+        let text = stdout(&output);
+        assert_eq!(output.status.code(), Some(5), "{input:?}: {text}");
+        assert!(
+            text.starts_with("Judge failure: knight-moves could not read "),
+            "{input:?}: {text}"
+        );
+        assert!(text.contains("was not judged from line 1 on"), "{text}");
+    }
+    // What was judged before it is the candidate's own.
+    let wrong = dir.path().join("wrong.out");
+    std::fs::write(&wrong, "To get from e2 to e4 takes 3 knight moves.\n").unwrap();
+    let first = dir.path().join("first.in");
+    std::fs::write(&first, "e2 e4\n").unwrap();
+    knight_moves()
+        .arg("--check")
+        .arg(&wrong)
+        .arg(&first)
+        .arg(dir.path().join("missing.in"))
+        .assert()
+        .code(4)
+        .stdout(predicate::str::starts_with("Wrong answer at "));
+}
+
+/// The answers cannot come from the stream that holds the queries, whatever it is called.
+#[cfg(target_os = "linux")] // /dev/stdin
+#[test]
+fn check_refuses_standard_input_under_another_name() {
+    knight_moves()
+        .args(["--check", "/dev/stdin"])
+        .write_stdin("e2 e4\nTo get from e2 to e4 takes 2 knight moves.\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "that is standard input, which holds the queries",
+        ));
+}

@@ -251,6 +251,11 @@ impl Sink for Expected {
         self.writer.lines_not_made(lines);
     }
 
+    fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display) {
+        self.not_answered
+            .get_or_insert_with(|| format!("{source}: {why}"));
+    }
+
     fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {
         self.writer.flush(answers)
     }

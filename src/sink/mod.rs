@@ -46,6 +46,11 @@ pub(crate) trait Sink {
     /// An answer left `lines` lines unmade after the sink said it was settled.
     fn lines_not_made(&mut self, lines: u64);
 
+    /// The input `source` could not be read (or not to its end), `why`: its answers are
+    /// unknown. A writer has nothing to do (the pipeline reports it on stderr); a checker
+    /// cannot judge the candidate's answers from there on.
+    fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display);
+
     /// Writes out whatever waits, so that a reader sees it now.
     fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()>;
 }
@@ -168,6 +173,8 @@ impl<W: Write> Sink for WriteSink<W> {
     }
 
     fn lines_not_made(&mut self, _: u64) {}
+
+    fn unreadable_input(&mut self, _: &str, _: &dyn fmt::Display) {}
 
     fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {
         if !answers.is_empty() {

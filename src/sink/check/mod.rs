@@ -30,7 +30,7 @@ use std::io::{self, Read};
 
 use crate::sink::check::found::Found;
 use crate::sink::check::mismatch::{LineVerdict, Mismatch, is_blank, is_space};
-use crate::sink::check::verdict::{NotAnswered, Verdict};
+use crate::sink::check::verdict::{NotAnswered, Unanswerable, Verdict};
 use crate::sink::{Flow, Origin, Sink};
 
 /// How a judge compares a line of answers with the right one.
@@ -66,6 +66,8 @@ pub(crate) struct Checker {
     /// Whether a grid was cut short where knight-moves could not answer: the rest of the
     /// candidate's answers cannot be judged.
     rest_not_judged: bool,
+    /// The answers accepted before that.
+    accepted_before_the_rest: u64,
     /// A failure to read the answers, reported by the caller.
     trouble: Option<io::Error>,
 }
@@ -85,6 +87,7 @@ impl Checker {
             not_answered: None,
             not_answered_count: 0,
             rest_not_judged: false,
+            accepted_before_the_rest: 0,
             trouble: None,
         }
     }
@@ -333,7 +336,10 @@ impl Checker {
             Some(first) => Verdict::NotJudged {
                 first,
                 count: self.not_answered_count,
-                accepted: self.expected_lines,
+                accepted: match self.rest_not_judged {
+                    true => self.accepted_before_the_rest,
+                    false => self.expected_lines,
+                },
             },
             None => Verdict::Accepted {
                 answers: self.expected_lines,
@@ -394,9 +400,10 @@ impl Sink for Checker {
             // is unknown.
             self.mismatch = None;
             self.rest_not_judged = true;
+            self.accepted_before_the_rest = self.expected_lines;
             self.not_answered = Some(NotAnswered {
                 at: self.found_lines + 1,
-                query: origin.describe(0),
+                what: Unanswerable::QueryAndWhatFollows(origin.describe(0)),
                 why: why.to_string(),
             });
             return Ok(());
@@ -416,7 +423,7 @@ impl Sink for Checker {
         }
         self.not_answered.get_or_insert_with(|| NotAnswered {
             at: self.found_lines,
-            query: origin.describe(0),
+            what: Unanswerable::Query(origin.describe(0)),
             why: why.to_string(),
         });
         Ok(())
@@ -424,6 +431,22 @@ impl Sink for Checker {
 
     fn lines_not_made(&mut self, lines: u64) {
         self.expected_lines += lines;
+    }
+
+    fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display) {
+        if self.is_settled() {
+            return;
+        }
+        // Its answers are unknown, and so is where the candidate's answers to the inputs
+        // after it begin.
+        self.mismatch = None;
+        self.rest_not_judged = true;
+        self.accepted_before_the_rest = self.expected_lines;
+        self.not_answered = Some(NotAnswered {
+            at: self.found_lines + 1,
+            what: Unanswerable::Input(source.to_owned()),
+            why: why.to_string(),
+        });
     }
 
     fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {

@@ -532,3 +532,52 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_grid_cut_short_where_knight_moves_gave_up_blames_nothing_after_it() {
+    let origin = Origin::Grid {
+        source: "t",
+        line_number: 1,
+        side: 4,
+    };
+    let judge = |found: &str| {
+        let mut checker = Checker::new(
+            Box::new(io::Cursor::new(found.to_owned())),
+            Comparison::Bytes,
+        );
+        checker.take(&mut b"1 2\n3 ".to_vec(), &origin).unwrap();
+        checker.no_answer(&origin, &"ran out of memory").unwrap();
+        checker.finish().unwrap().describe("a.out")
+    };
+    assert_eq!(
+        judge("1 2\n3 4\n5 6\n"),
+        "Judge failure: knight-moves could not answer t:1: n = 4 (ran out of memory), so \
+         a.out was not judged from line 2 on; the answer before it was accepted"
+    );
+    // What was judged before is the candidate's own.
+    assert!(judge("1 9\n3 4\n").starts_with("Wrong answer at a.out:1"));
+}
+
+#[test]
+fn an_input_that_cannot_be_read_blames_nothing_after_it() {
+    let origin = Origin::Grid {
+        source: "t",
+        line_number: 1,
+        side: 1,
+    };
+    let judge = |found: &str| {
+        let mut checker = Checker::new(
+            Box::new(io::Cursor::new(found.to_owned())),
+            Comparison::Bytes,
+        );
+        checker.take(&mut b"0\n".to_vec(), &origin).unwrap();
+        checker.unreadable_input("b.in", &"No such file or directory");
+        checker.finish().unwrap().describe("a.out")
+    };
+    assert_eq!(
+        judge("0\n7\n"),
+        "Judge failure: knight-moves could not read b.in (No such file or directory), so a.out \
+         was not judged from line 2 on; the answer before it was accepted"
+    );
+    assert!(judge("5\n").starts_with("Wrong answer at a.out:1"));
+}

@@ -53,14 +53,26 @@ pub(crate) enum Verdict {
     },
 }
 
-/// A query knight-moves could not answer, and the candidate's line it leaves unjudged.
+/// What knight-moves could not do, and the candidate's lines it leaves unjudged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct NotAnswered {
-    /// The candidate's line that was skipped.
+    /// The candidate's line that was skipped, or from which on nothing was judged.
     pub at: u64,
-    pub query: String,
-    /// Why there is no answer: the search's message.
+    pub what: Unanswerable,
+    /// Why: the search's message, or the system's.
     pub why: String,
+}
+
+/// What knight-moves could not do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Unanswerable {
+    /// Answer this query (`SOURCE:LINE: a1 h8`); the candidate's line for it was skipped.
+    Query(String),
+    /// Answer this query, after which the candidate's lines cannot be told apart (a grid cut
+    /// short, or answers whose line breaks differ): nothing after it was judged.
+    QueryAndWhatFollows(String),
+    /// Read this input: nothing after its answers was judged.
+    Input(String),
 }
 
 /// An answer line as a verdict shows it: the bytes around the first difference.
@@ -138,21 +150,47 @@ impl Verdict {
                 count,
                 accepted,
             } => {
-                let NotAnswered { at, query, why } = first;
-                let others = match accepted {
-                    1 => "the other answer was accepted".to_owned(),
-                    _ => format!("the other {accepted} answers were accepted"),
+                let NotAnswered { at, what, why } = first;
+                let (subject, rest) = match what {
+                    Unanswerable::Query(query) => (format!("answer {query}"), false),
+                    Unanswerable::QueryAndWhatFollows(query) => (format!("answer {query}"), true),
+                    Unanswerable::Input(source) => (format!("read {source}"), true),
                 };
-                match count {
-                    1 => format!(
-                        "Judge failure: knight-moves could not answer {query} ({why}), so \
-                         {name}:{at} was not judged; {others}"
-                    ),
-                    _ => format!(
-                        "Judge failure: knight-moves could not answer {count} queries, the first \
-                         {query} ({why}), so {name}:{at} and {} were not judged; {others}",
-                        counted(count - 1, "other line", "other lines")
-                    ),
+                match (rest, count) {
+                    (true, _) => {
+                        let before = match accepted {
+                            0 => "no answer before it was judged".to_owned(),
+                            1 => "the answer before it was accepted".to_owned(),
+                            _ => format!("the {accepted} answers before it were accepted"),
+                        };
+                        format!(
+                            "Judge failure: knight-moves could not {subject} ({why}), so {name} \
+                             was not judged from line {at} on; {before}"
+                        )
+                    }
+                    (false, 1) => {
+                        let others = match accepted {
+                            1 => "the other answer was accepted".to_owned(),
+                            _ => format!("the other {accepted} answers were accepted"),
+                        };
+                        format!(
+                            "Judge failure: knight-moves could not {subject} ({why}), so \
+                             {name}:{at} was not judged; {others}"
+                        )
+                    }
+                    (false, _) => {
+                        let others = match accepted {
+                            1 => "the other answer was accepted".to_owned(),
+                            _ => format!("the other {accepted} answers were accepted"),
+                        };
+                        let query = subject.trim_start_matches("answer ");
+                        format!(
+                            "Judge failure: knight-moves could not answer {count} queries, the \
+                             first {query} ({why}), so {name}:{at} and {} were not judged; \
+                             {others}",
+                            counted(count - 1, "other line", "other lines")
+                        )
+                    }
                 }
             }
         }
