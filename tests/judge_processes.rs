@@ -233,3 +233,34 @@ fn memory_limit_is_a_positive_number_of_megabytes_for_stress() {
             .stderr(predicate::str::contains("expected a number of megabytes"));
     }
 }
+
+/// A chain of a thousand processes, each in a session of its own and each the parent of the
+/// next, dies whole at the end of the case, promptly: the sweep kills everything below
+/// knight-moves at once, not one generation a round.
+#[test]
+fn a_long_chain_of_sessions_dies_whole() {
+    let folder = tempfile::tempdir().unwrap();
+    let chain = folder.path().join("chain.sh");
+    // Each link starts the next in a new session, then becomes `sleep` (keeping its pid, so
+    // it stays the next link's parent).
+    std::fs::write(
+        &chain,
+        "d=$1\nif [ \"$d\" -gt 0 ]; then setsid sh \"$0\" $((d - 1)) & fi\nexec sleep 66.4243\n",
+    )
+    .unwrap();
+    let command = format!(
+        "sh -c '{BINARY}; sh \"{chain}\" 1000 >/dev/null 2>&1 </dev/null & sleep 2'",
+        chain = chain.display()
+    );
+    let run = finish_within(
+        start_stress(
+            &command,
+            &["--cases", "1", "--seed", "6", "--time-limit", "5"],
+        ),
+        Duration::from_secs(30),
+        &command,
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
+    assert!(run.took < Duration::from_secs(5), "took {:?}", run.took);
+    assert_eq!(common::processes_holding("66.4243"), Vec::<String>::new());
+}

@@ -243,11 +243,13 @@ mod unix {
     }
 
     /// Kills and reaps every process below knight-moves. On Linux knight-moves is their
-    /// subreaper, so every living descendant whose parent died is its child: it kills its
-    /// children, reaps them, and does it again (their orphans have become its children) until
-    /// it has none, in at most [`MOST_SWEEP_ROUNDS`] rounds. Elsewhere it reaps any ended child.
-    /// Called with the lock held: only this thread reaps, so a listed child's pid cannot be
-    /// given to another process before it is killed.
+    /// subreaper, so every living descendant is below it in `/proc`, whatever group or session
+    /// it made: each round reaps the children that ended, then kills every process below
+    /// knight-moves at once (a chain of a thousand `setsid`s dies in one round, not one
+    /// generation a round), until none is left, in at most [`MOST_SWEEP_ROUNDS`] rounds (a
+    /// process that forks faster than it is killed). With no child at all there is nothing
+    /// below it, and `/proc` is not read. Elsewhere it reaps any ended child. Called with the
+    /// lock held: only this thread reaps knight-moves' children.
     fn kill_every_descendant() {
         #[cfg(target_os = "linux")]
         {
@@ -257,11 +259,19 @@ mod unix {
                 if !reap_ended_children() {
                     return;
                 }
-                for child in super::super::process_tree::children_of(knight_moves) {
+                let below = super::super::process_tree::descendants_of(knight_moves);
+                if below.is_empty() {
+                    return;
+                }
+                for pid in below {
                     // SAFETY: kill takes plain integers and touches no memory of this
-                    // process; the pid is our child, unreaped, so it names no other process.
+                    // process. The pid was below knight-moves a moment ago: a child of ours
+                    // (unreaped, so it names no other process), or a process held by a parent
+                    // below us, whose pid could go to another process only if that parent
+                    // reaped it and the system then handed out every other pid (pids are
+                    // given in turn, up to pid_max) in the microseconds since `/proc` was read.
                     unsafe {
-                        libc::kill(child, libc::SIGKILL);
+                        libc::kill(pid, libc::SIGKILL);
                     }
                 }
                 thread::sleep(Duration::from_micros(100));

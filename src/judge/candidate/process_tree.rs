@@ -4,6 +4,7 @@
 //! init's; this module finds them (to kill them) and adds up what the whole tree holds in memory
 //! (to judge `--memory-limit` while the candidate runs).
 
+use std::collections::HashMap;
 use std::fs;
 use std::sync::Once;
 
@@ -31,13 +32,33 @@ pub(super) fn become_subreaper() {
     });
 }
 
-/// The processes whose parent is `parent`, living or zombie.
-pub(super) fn children_of(parent: i32) -> Vec<i32> {
-    every_process()
+/// Every process below `ancestor` (not `ancestor` itself), living or zombie, found through
+/// the parent links of one look at `/proc`.
+pub(super) fn descendants_of(ancestor: i32) -> Vec<i32> {
+    below(&every_process(), ancestor)
         .into_iter()
-        .filter(|process| process.parent == parent)
         .map(|process| process.pid)
         .collect()
+}
+
+/// The processes of `processes` below `ancestor`, breadth first through the parent links.
+fn below(processes: &[ProcessStatus], ancestor: i32) -> Vec<&ProcessStatus> {
+    let mut children: HashMap<i32, Vec<&ProcessStatus>> = HashMap::new();
+    for process in processes {
+        children.entry(process.parent).or_default().push(process);
+    }
+    let mut found: Vec<&ProcessStatus> = Vec::new();
+    let mut index = 0;
+    let mut parent = ancestor;
+    loop {
+        // A process is listed once, under its one parent: no process is found twice.
+        found.extend(children.get(&parent).into_iter().flatten());
+        let Some(next) = found.get(index) else {
+            return found;
+        };
+        parent = next.pid;
+        index += 1;
+    }
 }
 
 /// The resident memory of every process below `ancestor` (not `ancestor` itself), in bytes:
@@ -45,20 +66,11 @@ pub(super) fn children_of(parent: i32) -> Vec<i32> {
 /// Memory two of them share (a forked copy not yet written to) is counted twice.
 pub(super) fn resident_bytes_below(ancestor: i32) -> u64 {
     let processes = every_process();
-    let mut below = vec![ancestor];
-    let mut pages = 0u64;
-    // Breadth first through the parent links; a process's parent is listed before or after it,
-    // so the list of those below grows until no process has its parent in it.
-    let mut index = 0;
-    while let Some(&parent) = below.get(index) {
-        for process in processes.iter().filter(|process| process.parent == parent) {
-            if !below.contains(&process.pid) {
-                below.push(process.pid);
-                pages = pages.saturating_add(process.resident_pages);
-            }
-        }
-        index += 1;
-    }
+    let pages = below(&processes, ancestor)
+        .iter()
+        .fold(0u64, |pages, process| {
+            pages.saturating_add(process.resident_pages)
+        });
     pages.saturating_mul(page_size())
 }
 
@@ -126,7 +138,17 @@ mod tests {
     fn this_process_is_found_below_its_parent_with_its_memory() {
         // SAFETY: getpid and getppid take nothing and cannot fail.
         let (me, parent) = unsafe { (libc::getpid(), libc::getppid()) };
-        assert!(children_of(parent).contains(&me));
+        assert!(descendants_of(parent).contains(&me));
+        let grandparent = every_process()
+            .into_iter()
+            .find(|process| process.pid == parent)
+            .map(|process| process.parent);
+        if let Some(grandparent) = grandparent.filter(|&pid| pid > 0) {
+            assert!(
+                descendants_of(grandparent).contains(&me),
+                "a grandchild is below too"
+            );
+        }
         assert!(resident_bytes_below(parent) >= 1 << 20);
     }
 }
