@@ -457,11 +457,11 @@ impl Cli {
     }
 }
 
-/// Reads `--time-limit`: a number of seconds above 0.
+/// Reads `--time-limit`: a number of seconds above 0, at most 10^6 (eleven days).
 fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= 1e6 => Ok(seconds),
-        _ => Err("expected a number of seconds above 0".to_owned()),
+        _ => Err("expected a number of seconds above 0, at most 1000000".to_owned()),
     }
 }
 
@@ -470,7 +470,7 @@ fn seconds(text: &str) -> Result<f64, String> {
 fn megabytes(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(megabytes) if megabytes > 0.0 && megabytes <= 1e9 => Ok(megabytes),
-        _ => Err("expected a number of megabytes above 0".to_owned()),
+        _ => Err("expected a number of megabytes above 0, at most 1000000000".to_owned()),
     }
 }
 
