@@ -13,7 +13,7 @@ use crate::format::Format;
 use crate::generate::{self, generate};
 use crate::input::{LineReader, SourceError};
 use crate::judge::candidate::{Candidate, clean_up_on_signals};
-use crate::judge::stress::{Stress, wants_progress_bar};
+use crate::judge::stress::{Figures, Stress, wants_progress_bar};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::Inputs;
 use crate::settings::{AnswerSettings, Input, Settings, StressSettings, Task};
@@ -199,16 +199,18 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
     clean_up_on_signals();
     let bar = wants_progress_bar().then(|| {
         let style = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} cases, {elapsed} (seed {msg})",
+            "{bar:40} {pos}/{len} cases, {elapsed} (seed {prefix}) {msg}",
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
         let bar = indicatif::ProgressBar::new(stress.cases).with_style(style);
-        bar.set_message(seed.to_string());
+        bar.set_prefix(seed.to_string());
         bar
     });
-    let outcome = stress.run(|done| {
+    let outcome = stress.run(|done, usage| {
         if let Some(bar) = &bar {
             bar.set_position(done);
+            // Each case's figures, as a judge shows them, while the run goes on.
+            bar.set_message(format!("last case: {}", Figures::One(usage)));
         }
     });
     if let Some(bar) = &bar {

@@ -357,3 +357,21 @@ fn check_refuses_standard_input_under_another_name() {
             "that is standard input, which holds the queries",
         ));
 }
+
+/// On a terminal, the progress bar shows each case's time and memory as the run goes.
+#[cfg(target_os = "linux")] // script(1) from util-linux
+#[test]
+fn the_progress_bar_shows_each_case_s_figures() {
+    let shown = common::on_a_terminal(
+        "knight-moves --stress knight-moves --cases 1000 --seed 1",
+        b"",
+        None,
+    );
+    assert!(shown.contains("cases, "), "{shown}");
+    assert!(shown.contains("last case: it took "), "{shown}");
+    assert!(shown.contains(" MB"), "{shown}");
+    assert!(
+        shown.contains("Passed 1000 cases (seed 1); the slowest took "),
+        "{shown}"
+    );
+}

@@ -92,8 +92,9 @@ enum Judgement {
 }
 
 impl Stress {
-    /// Runs the cases; calls `progress` after each one.
-    pub(crate) fn run(&self, mut progress: impl FnMut(u64)) -> io::Result<Outcome> {
+    /// Runs the cases; calls `progress` after each one with how many have run and what the
+    /// last one used.
+    pub(crate) fn run(&self, mut progress: impl FnMut(u64, &Usage)) -> io::Result<Outcome> {
         let problem = self.answers.problem;
         let mut generator = CaseGenerator::new(problem, self.answers.search.board, self.seed);
         let mut most = Usage::default();
@@ -108,7 +109,7 @@ impl Stress {
                 }
             };
             most = most_of(most, judged.usage);
-            progress(number + 1);
+            progress(number + 1, &judged.usage);
             if judged.failure.is_some() {
                 return self.shrunk(case, judged);
             }
@@ -347,7 +348,7 @@ fn saved(seed: u64, input: &[u8]) -> String {
 }
 
 /// What runs used, as the report says it: one run's figures, or the most of all runs'.
-enum Figures<'a> {
+pub(crate) enum Figures<'a> {
     /// `it took 2.1 ms (CPU 1.9 ms), 3.2 MB`
     One(&'a Usage),
     /// `the slowest took 21.4 ms (the most CPU 20.1 ms); the most memory 3.2 MB`
