@@ -245,7 +245,7 @@ fn a_long_chain_of_sessions_dies_whole() {
     // it stays the next link's parent).
     std::fs::write(
         &chain,
-        "d=$1\nif [ \"$d\" -gt 0 ]; then setsid sh \"$0\" $((d - 1)) & fi\nexec sleep 66.4243\n",
+        "d=$1\nif [ \"$d\" -gt 0 ]; then setsid sh \"$0\" $((d - 1)) & fi\nexec sleep 69.4247\n",
     )
     .unwrap();
     let command = format!(
@@ -262,5 +262,5 @@ fn a_long_chain_of_sessions_dies_whole() {
     );
     assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
     assert!(run.took < Duration::from_secs(5), "took {:?}", run.took);
-    assert_eq!(common::processes_holding("66.4243"), Vec::<String>::new());
+    assert_eq!(common::processes_holding("69.4247"), Vec::<String>::new());
 }
