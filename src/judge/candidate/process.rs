@@ -5,7 +5,7 @@
 //! to reap it with its resource usage) instead of through std's `Child`, which is dropped once
 //! its pipes are taken: std's `wait` gives no resource usage, and a `Child` must never wait for
 //! or kill a pid that was reaped here. Every spawn, reap and kill happens under one lock
-//! ([`RUNNING`]), so the signal thread (see `signals.rs`) never kills a pid that was reaped and
+//! (`unix::RUNNING`), so the signal thread (see `signals.rs`) never kills a pid that was reaped and
 //! may have been given to another process, and no candidate starts once it has cleaned up.
 
 use std::io;
