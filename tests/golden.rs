@@ -1,5 +1,6 @@
 //! The golden corpus: the binary's stdout, stderr and exit status on every case of
-//! `tests/golden/cases.txt`, byte for byte as recorded before the restructuring of issue #9.
+//! `tests/golden/cases.txt`, byte for byte as recorded; a change of behaviour on purpose
+//! records it anew (see below), and the commit says why.
 //!
 //! Every case runs twice, with the accelerator on and off (`KNIGHT_MOVES_ACCELERATOR=off`), and
 //! both runs must match the recording: the fast paths may change how fast, never what.

@@ -231,12 +231,19 @@ impl Engine {
     /// The most squares one search by this engine may expand unless told otherwise
     /// (`--max-nodes`): as many as keep one search under about 1 GiB on any board.
     ///
-    /// Measured peak memory a square expanded, on a far pair of a 10⁹ × 10⁹ board: BFS about
-    /// 67 bytes (the squares reached, and a layer), bidirectional 56 (two smaller searches),
-    /// A* about 330 (for every square it expands it reaches up to seven more, each held in its
-    /// map and in its open list). Hence 10,000,000 for the searches but A*, 2,500,000 for A*.
+    /// BFS and bidirectional BFS hold each square they reach once (its parent and distance,
+    /// and a place in a layer); A* reaches up to seven more squares for every one it expands,
+    /// each held in its map and in its open list, several times as much a square expanded.
+    /// Hence 10,000,000 for the searches but A*, and 1,500,000 for A* (the bytes each holds,
+    /// measured, are in docs/PERFORMANCE.md, and `tests/limits.rs` holds each to its budget).
     /// The table and the formula expand nothing; the formula's routes are held to the same
     /// number of moves, at 8 bytes a move.
+    ///
+    /// ```
+    /// use knight_moves::Engine;
+    /// assert_eq!(Engine::Bfs.default_max_nodes(), 10_000_000);
+    /// assert_eq!(Engine::Astar.default_max_nodes(), 1_500_000);
+    /// ```
     pub fn default_max_nodes(self) -> u64 {
         match self {
             Engine::Astar => 1_500_000,
