@@ -85,7 +85,7 @@ fn check_stays_aligned_after_a_query_it_cannot_answer() {
         format!(
             "Judge failure: knight-moves could not answer {}:2: a1 cv100 (gave up after \
              expanding 10 squares (--max-nodes); try --algorithm formula, or allow more), so \
-             <stdin>:2 was not judged; the other 2 answers were accepted\n",
+             <stdin>:2 was not judged; the other 2 answers were right\n",
             input.display()
         )
     );
@@ -93,21 +93,43 @@ fn check_stays_aligned_after_a_query_it_cannot_answer() {
         String::from_utf8_lossy(&output.stderr).contains(":2: gave up after expanding 10"),
         "the line is reported as ever"
     );
-    // A wrong answer after it is found on its own line.
-    let wrong = right.replace("takes 2", "takes 3");
+    // A wrong answer before it is the candidate's own; after it, where the candidate's
+    // answers stand is a guess (the query's answer may take any number of lines), so a
+    // difference there is judged no one's.
+    for (wrong, code, verdict) in [
+        (
+            right.replace("takes 1", "takes 3"),
+            4,
+            "Wrong answer at <stdin>:1: expected \"To get from a1 to c2 takes 1",
+        ),
+        (
+            right.replace("takes 2", "takes 3"),
+            5,
+            "Judge failure: knight-moves could not answer ",
+        ),
+    ] {
+        let output = knight_moves()
+            .args(limits)
+            .args(["--check", "-"])
+            .arg(&input)
+            .write_stdin(wrong)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(code), "{}", stdout(&output));
+        assert!(stdout(&output).starts_with(verdict), "{}", stdout(&output));
+    }
+    // The answer to the query it could not answer, split over two lines: not a wrong answer.
+    let split = right.replace("cv100 takes 66", "cv100 takes\n66");
     let output = knight_moves()
         .args(limits)
         .args(["--check", "-"])
         .arg(&input)
-        .write_stdin(wrong)
+        .write_stdin(split)
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(4));
+    assert_eq!(output.status.code(), Some(5), "{}", stdout(&output));
     assert!(
-        stdout(&output)
-            .starts_with("Wrong answer at <stdin>:3: expected \"To get from e2 to e4 takes 2"),
-        "{}",
-        stdout(&output)
+        stdout(&output).contains("was not judged from line 2 on; the answer before it was right")
     );
 }
 

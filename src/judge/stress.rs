@@ -185,7 +185,13 @@ impl Stress {
                 if smaller_judged.cut_short {
                     break 'smaller; // out of time: what is known is all there is
                 }
-                if smaller_judged.failure.is_some() {
+                // Only a smaller case that fails the same way: a wrong answer shrunk into a
+                // presentation error would show a lesser fault than the one found.
+                let same_kind = match (&smaller_judged.failure, &judged.failure) {
+                    (Some(smaller), Some(found)) => smaller.kind() == found.kind(),
+                    _ => false,
+                };
+                if same_kind {
                     (case, judged) = (smaller, smaller_judged);
                     continue 'smaller;
                 }
@@ -409,7 +415,30 @@ pub(crate) fn wants_progress_bar() -> bool {
     io::stderr().is_terminal()
 }
 
+/// What kind of failure a case had, for shrinking to keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FailureKind {
+    WrongAnswer,
+    PresentationError,
+    TimeLimitExceeded,
+    OutputLimitExceeded,
+    MemoryLimitExceeded,
+    RuntimeError,
+}
+
 impl Failure {
+    /// The kind of the failure: a wrong answer, missing or extra answers alike, is one kind.
+    pub(crate) fn kind(&self) -> FailureKind {
+        match self {
+            Failure::Verdict(Verdict::PresentationError { .. }) => FailureKind::PresentationError,
+            Failure::Verdict(_) => FailureKind::WrongAnswer,
+            Failure::TimeLimitExceeded => FailureKind::TimeLimitExceeded,
+            Failure::OutputLimitExceeded => FailureKind::OutputLimitExceeded,
+            Failure::MemoryLimitExceeded => FailureKind::MemoryLimitExceeded,
+            Failure::RuntimeError { .. } => FailureKind::RuntimeError,
+        }
+    }
+
     /// The verdict, as one line.
     pub(crate) fn describe(&self) -> String {
         match self {
@@ -453,6 +482,22 @@ mod tests {
             "{}",
             verdict.describe("output")
         );
+    }
+
+    #[test]
+    fn shrinking_keeps_the_kind_of_failure() {
+        let wrong = Failure::Verdict(Verdict::TooFew {
+            found: 1,
+            expected: 2,
+        });
+        let presentation = Failure::Verdict(Verdict::PresentationError {
+            at: 1,
+            what: "CRLF line end",
+            query: String::new(),
+        });
+        assert_eq!(wrong.kind(), FailureKind::WrongAnswer);
+        assert_ne!(wrong.kind(), presentation.kind());
+        assert_ne!(Failure::TimeLimitExceeded.kind(), wrong.kind());
     }
 
     #[test]

@@ -68,6 +68,8 @@ pub(crate) struct Checker {
     rest_not_judged: bool,
     /// The answers accepted before that.
     accepted_before_the_rest: u64,
+    /// The answers accepted before the first query knight-moves could not answer.
+    accepted_before_the_first_unanswered: u64,
     /// A failure to read the answers, reported by the caller.
     trouble: Option<io::Error>,
 }
@@ -88,6 +90,7 @@ impl Checker {
             not_answered_count: 0,
             rest_not_judged: false,
             accepted_before_the_rest: 0,
+            accepted_before_the_first_unanswered: 0,
             trouble: None,
         }
     }
@@ -229,10 +232,28 @@ impl Checker {
 
     /// The candidate's answers have ended where an answer was expected.
     fn found_ended_early(&mut self) {
-        self.failure = Some(Verdict::TooFew {
+        self.fail(Verdict::TooFew {
             found: self.expected_lines + self.not_answered_count,
             expected: 0, // filled in by `finish`
         });
+    }
+
+    /// The candidate's answers differ in their words, or in how many there are: its failure,
+    /// if every query before was answered. After a query knight-moves could not answer, whose
+    /// answer the candidate may have written over any number of lines, where its answers to
+    /// the queries after it stand is a guess (the next line, as a rule), so a difference after
+    /// it may be the guess's: nothing from that query on is judged, and the verdict says so.
+    fn fail(&mut self, failure: Verdict) {
+        let Some(first) = &mut self.not_answered else {
+            self.failure = Some(failure);
+            return;
+        };
+        if let Unanswerable::Query(query) = &first.what {
+            first.what = Unanswerable::QueryAndWhatFollows(query.clone());
+        }
+        self.mismatch = None;
+        self.rest_not_judged = true;
+        self.accepted_before_the_rest = self.accepted_before_the_first_unanswered;
     }
 
     /// Settles the answers being judged past a difference, if their verdict is in.
@@ -260,26 +281,24 @@ impl Checker {
                 query,
                 expected,
                 found,
-            } => {
-                self.failure = Some(Verdict::WrongAnswer {
-                    at,
-                    expected,
-                    found,
-                    query,
-                });
-            }
-            LineVerdict::FoundEnded => {
-                self.failure = Some(Verdict::TooFew {
-                    found: answers_before,
-                    expected: 0, // filled in by `finish`
-                });
-            }
-            LineVerdict::FoundGoesOn { from } => {
-                self.failure = Some(Verdict::TooMany {
-                    expected: 0, // filled in by `finish`
-                    from,
-                });
-            }
+            } => self.fail(Verdict::WrongAnswer {
+                at,
+                expected,
+                found,
+                query,
+            }),
+            LineVerdict::FoundEnded => self.fail(Verdict::TooFew {
+                // The answers whose words were all given, lines joined or not.
+                found: answers_before + expected_lines,
+                expected: 0, // filled in by `finish`
+            }),
+            LineVerdict::FoundGoesOn { from } => self.fail(Verdict::TooMany {
+                expected: 0, // filled in by `finish`
+                from,
+            }),
+        }
+        if self.mismatch.is_none() {
+            return; // nothing more is judged
         }
         self.expected_lines += expected_lines;
         self.found_lines += found_lines;
@@ -322,27 +341,32 @@ impl Checker {
                     }
                 }
                 Some(false) => {
-                    return Ok(Verdict::TooMany {
+                    self.fail(Verdict::TooMany {
                         expected,
                         from: line_number,
                     });
+                    if let Some(failure) = self.failure.take() {
+                        return Ok(failure);
+                    }
                 }
             }
         }
-        if let (Some(presentation), None) = (self.presentation.take(), &self.not_answered) {
-            return Ok(presentation);
-        }
-        Ok(match self.not_answered.take() {
-            Some(first) => Verdict::NotJudged {
+        Ok(match (self.not_answered.take(), self.presentation.take()) {
+            (None, Some(presentation)) => presentation,
+            (None, None) => Verdict::Accepted {
+                answers: self.expected_lines,
+            },
+            (Some(first), presentation) => Verdict::NotJudged {
                 first,
                 count: self.not_answered_count,
                 accepted: match self.rest_not_judged {
                     true => self.accepted_before_the_rest,
                     false => self.expected_lines,
                 },
-            },
-            None => Verdict::Accepted {
-                answers: self.expected_lines,
+                presentation: match presentation {
+                    Some(Verdict::PresentationError { at, what, .. }) => Some((at, what)),
+                    _ => None,
+                },
             },
         })
     }
@@ -420,6 +444,9 @@ impl Sink for Checker {
                 self.trouble = Some(error);
                 return Ok(());
             }
+        }
+        if self.not_answered.is_none() {
+            self.accepted_before_the_first_unanswered = self.expected_lines;
         }
         self.not_answered.get_or_insert_with(|| NotAnswered {
             at: self.found_lines,

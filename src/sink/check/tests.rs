@@ -158,7 +158,8 @@ fn same_line_breaks(expected: &[Option<&[u8]>], found: &[u8]) -> bool {
 
 /// The verdict on answers that break their lines as expected, line by line, as the judges'
 /// rules say: the first wrong line, or missing or extra lines, are a wrong answer; otherwise the
-/// first presentation error; otherwise accepted.
+/// first presentation error; otherwise accepted. After a query knight-moves could not answer,
+/// a wrong answer is no longer certain: nothing from that query on is judged.
 fn oracle(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> String {
     let forgiving = comparison == Comparison::Words;
     let lines = found_lines(found);
@@ -168,10 +169,33 @@ fn oracle(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> S
         _ => format!("{count} answers"),
     };
     let mut not_judged = Vec::new();
-    let mut presentation = None;
+    let mut presentation: Option<(u64, String)> = None;
+    // What the verdict is when a failure comes after a query without an answer.
+    let rest_not_judged = |first: u64, presentation: &Option<(u64, String)>| {
+        let before = first - 1;
+        let right = if presentation.is_some() {
+            "right in their words"
+        } else {
+            "right"
+        };
+        let before = match before {
+            0 => "no answer before it was judged".to_owned(),
+            1 => format!("the answer before it was {right}"),
+            _ => format!("the {before} answers before it were {right}"),
+        };
+        let verdict = format!(
+            "Judge failure: knight-moves could not answer {} (gave up), so a.out was not judged \
+             from line {first} on; {before}",
+            origin_of(first)
+        );
+        with_presentation(verdict, presentation)
+    };
     for (index, line) in expected.iter().enumerate() {
         let at = index as u64 + 1;
         let Some(&(found_line, ended)) = lines.get(index) else {
+            if let Some(&first) = not_judged.first() {
+                return rest_not_judged(first, &presentation);
+            }
             return format!(
                 "Wrong answer: a.out ends after {}, {total} expected",
                 answers(lines.len() as u64)
@@ -184,6 +208,9 @@ fn oracle(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> S
         match oracle_line(expected_line, found_line, ended, forgiving) {
             None => {}
             Some(what) if what.is_empty() => {
+                if let Some(&first) = not_judged.first() {
+                    return rest_not_judged(first, &presentation);
+                }
                 let found_shown = found_line.strip_suffix(b"\r").unwrap_or(found_line);
                 return format!(
                     "Wrong answer at a.out:{at}: expected {}, found {}, for {}",
@@ -193,15 +220,15 @@ fn oracle(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> S
                 );
             }
             Some(what) => {
-                presentation.get_or_insert(format!(
-                    "Presentation error at a.out:{at}: {what}, for {}",
-                    origin_of(at)
-                ));
+                presentation.get_or_insert((at, what));
             }
         }
     }
     for (index, &(line, _)) in lines.iter().enumerate().skip(expected.len()) {
         if !words(line).is_empty() {
+            if let Some(&first) = not_judged.first() {
+                return rest_not_judged(first, &presentation);
+            }
             return format!(
                 "Wrong answer: a.out goes on past the {} expected, from line {}",
                 answers(total),
@@ -209,22 +236,31 @@ fn oracle(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> S
             );
         }
         if !forgiving {
-            presentation.get_or_insert(format!(
-                "Presentation error at a.out:{}: blank line at the end",
-                index + 1
-            ));
+            presentation.get_or_insert((index as u64 + 1, "blank line at the end".to_owned()));
         }
     }
     let accepted = total - not_judged.len() as u64;
-    match (not_judged.first(), presentation) {
-        (None, Some(presentation)) => presentation,
+    match (not_judged.first(), &presentation) {
+        (None, Some((at, what))) => match what.as_str() {
+            "blank line at the end" => format!("Presentation error at a.out:{at}: {what}"),
+            _ => format!(
+                "Presentation error at a.out:{at}: {what}, for {}",
+                origin_of(*at)
+            ),
+        },
         (None, None) => format!("Accepted ({})", answers(accepted)),
         (Some(&first), _) => {
-            let others = match accepted {
-                1 => "the other answer was accepted".to_owned(),
-                _ => format!("the other {accepted} answers were accepted"),
+            let right = if presentation.is_some() {
+                "right in their words"
+            } else {
+                "right"
             };
-            match not_judged.len() {
+            let others = match accepted {
+                0 => "no other answer was judged".to_owned(),
+                1 => format!("the other answer was {right}"),
+                _ => format!("the other {accepted} answers were {right}"),
+            };
+            let verdict = match not_judged.len() {
                 1 => format!(
                     "Judge failure: knight-moves could not answer {} (gave up), so a.out:{first} \
                      was not judged; {others}",
@@ -244,8 +280,17 @@ fn oracle(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> S
                         origin_of(first)
                     )
                 }
-            }
+            };
+            with_presentation(verdict, &presentation)
         }
+    }
+}
+
+/// A judge failure's verdict, with the first presentation error among the lines judged.
+fn with_presentation(verdict: String, presentation: &Option<(u64, String)>) -> String {
+    match presentation {
+        None => verdict,
+        Some((at, what)) => format!("{verdict}, but a.out:{at} has a presentation error ({what})"),
     }
 }
 
@@ -418,16 +463,29 @@ fn a_query_without_an_answer_is_skipped_and_blames_nothing() {
     assert_eq!(
         check_both(expected, b"1\n9\n2\n", Comparison::Bytes),
         "Judge failure: knight-moves could not answer t:2: q r (gave up), so a.out:2 was not \
-         judged; the other 2 answers were accepted"
+         judged; the other 2 answers were right"
     );
-    // A wrong answer elsewhere is the candidate's own.
+    // A wrong answer before it is the candidate's own.
     assert!(
-        check_both(expected, b"1\n9\n3\n", Comparison::Bytes)
-            .starts_with("Wrong answer at a.out:3")
+        check_both(expected, b"5\n9\n2\n", Comparison::Bytes)
+            .starts_with("Wrong answer at a.out:1")
     );
+    // After it, where the candidate's answers stand is a guess (its answer to the query may
+    // take any number of lines): a difference there is judged no one's.
+    for found in [&b"1\n9\n3\n"[..], b"1\n9\n", b"1\n9\n9\n2\n", b"1\n9 2\n"] {
+        assert_eq!(
+            check_both(expected, found, Comparison::Bytes),
+            "Judge failure: knight-moves could not answer t:2: q r (gave up), so a.out was \
+             not judged from line 2 on; the answer before it was right",
+            "{found:?}"
+        );
+    }
+    // A presentation error among the answers judged is said.
     assert_eq!(
-        check_both(expected, b"1\n9\n", Comparison::Bytes),
-        "Wrong answer: a.out ends after 2 answers, 3 expected"
+        check_both(expected, b"1\r\n9\n2\n", Comparison::Bytes),
+        "Judge failure: knight-moves could not answer t:2: q r (gave up), so a.out:2 was not \
+         judged; the other 2 answers were right in their words, but a.out:1 has a presentation \
+         error (CRLF line end)"
     );
 }
 
@@ -552,7 +610,7 @@ fn a_grid_cut_short_where_knight_moves_gave_up_blames_nothing_after_it() {
     assert_eq!(
         judge("1 2\n3 4\n5 6\n"),
         "Judge failure: knight-moves could not answer t:1: n = 4 (ran out of memory), so \
-         a.out was not judged from line 2 on; the answer before it was accepted"
+         a.out was not judged from line 2 on; the answer before it was right"
     );
     // What was judged before is the candidate's own.
     assert!(judge("1 9\n3 4\n").starts_with("Wrong answer at a.out:1"));
@@ -577,7 +635,7 @@ fn an_input_that_cannot_be_read_blames_nothing_after_it() {
     assert_eq!(
         judge("0\n7\n"),
         "Judge failure: knight-moves could not read b.in (No such file or directory), so a.out \
-         was not judged from line 2 on; the answer before it was accepted"
+         was not judged from line 2 on; the answer before it was right"
     );
     assert!(judge("5\n").starts_with("Wrong answer at a.out:1"));
 }

@@ -50,6 +50,8 @@ pub(crate) enum Verdict {
         first: NotAnswered,
         count: u64,
         accepted: u64,
+        /// The first presentation error among the answers judged: their words are right.
+        presentation: Option<(u64, &'static str)>,
     },
 }
 
@@ -149,19 +151,24 @@ impl Verdict {
                 first,
                 count,
                 accepted,
+                presentation,
             } => {
                 let NotAnswered { at, what, why } = first;
+                let (right, was, were) = match presentation {
+                    None => ("right", "was", "were"),
+                    Some(_) => ("right in their words", "was", "were"),
+                };
                 let (subject, rest) = match what {
                     Unanswerable::Query(query) => (format!("answer {query}"), false),
                     Unanswerable::QueryAndWhatFollows(query) => (format!("answer {query}"), true),
                     Unanswerable::Input(source) => (format!("read {source}"), true),
                 };
-                match (rest, count) {
+                let judged = match (rest, count) {
                     (true, _) => {
                         let before = match accepted {
                             0 => "no answer before it was judged".to_owned(),
-                            1 => "the answer before it was accepted".to_owned(),
-                            _ => format!("the {accepted} answers before it were accepted"),
+                            1 => format!("the answer before it {was} {right}"),
+                            _ => format!("the {accepted} answers before it {were} {right}"),
                         };
                         format!(
                             "Judge failure: knight-moves could not {subject} ({why}), so {name} \
@@ -170,8 +177,9 @@ impl Verdict {
                     }
                     (false, 1) => {
                         let others = match accepted {
-                            1 => "the other answer was accepted".to_owned(),
-                            _ => format!("the other {accepted} answers were accepted"),
+                            0 => "no other answer was judged".to_owned(),
+                            1 => format!("the other answer {was} {right}"),
+                            _ => format!("the other {accepted} answers {were} {right}"),
                         };
                         format!(
                             "Judge failure: knight-moves could not {subject} ({why}), so \
@@ -180,8 +188,9 @@ impl Verdict {
                     }
                     (false, _) => {
                         let others = match accepted {
-                            1 => "the other answer was accepted".to_owned(),
-                            _ => format!("the other {accepted} answers were accepted"),
+                            0 => "no other answer was judged".to_owned(),
+                            1 => format!("the other answer {was} {right}"),
+                            _ => format!("the other {accepted} answers {were} {right}"),
                         };
                         let query = subject.trim_start_matches("answer ");
                         format!(
@@ -190,6 +199,12 @@ impl Verdict {
                              {others}",
                             counted(count - 1, "other line", "other lines")
                         )
+                    }
+                };
+                match presentation {
+                    None => judged,
+                    Some((line, what)) => {
+                        format!("{judged}, but {name}:{line} has a presentation error ({what})")
                     }
                 }
             }
