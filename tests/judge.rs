@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Output;
 
-use common::knight_moves;
+use common::{knight_moves, quoted, stdout};
 use predicates::prelude::*;
 
 /// The built binary's path, for candidate commands.
@@ -19,20 +19,6 @@ fn stress(command: &str, args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
-}
-
-/// `path` quoted for a --stress COMMAND, as the system splits commands: in single quotes for a
-/// POSIX shell's rules, in double quotes for Windows'.
-fn quoted(path: &str) -> String {
-    if cfg!(windows) {
-        format!("\"{path}\"")
-    } else {
-        format!("'{path}'")
-    }
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 #[test]

@@ -6,24 +6,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::knight_moves;
+use common::{knight_moves, quoted, stdout};
 use predicates::prelude::*;
 
 /// The built binary's path, for candidate commands.
 const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
-
-/// `path` quoted for a --stress COMMAND, as the system splits commands.
-fn quoted(path: &str) -> String {
-    if cfg!(windows) {
-        format!("\"{path}\"")
-    } else {
-        format!("'{path}'")
-    }
-}
-
-fn stdout(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 /// A right program is never judged wrong because knight-moves gave up: the run ends as a
 /// judge failure (exit status 5) naming the query and the limit, before the program is

@@ -368,3 +368,18 @@ pub fn processes_holding(marker: &str) -> Vec<String> {
     }
     found
 }
+
+/// `path` quoted for a --stress COMMAND, as the system splits commands: in single quotes for a
+/// POSIX shell's rules, in double quotes for Windows'.
+pub fn quoted(path: &str) -> String {
+    if cfg!(windows) {
+        format!("\"{path}\"")
+    } else {
+        format!("'{path}'")
+    }
+}
+
+/// A run's standard output, as text.
+pub fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}

@@ -163,6 +163,11 @@ impl Verdict {
                     Unanswerable::QueryAndWhatFollows(query) => (format!("answer {query}"), true),
                     Unanswerable::Input(source) => (format!("read {source}"), true),
                 };
+                let others = match accepted {
+                    0 => "no other answer was judged".to_owned(),
+                    1 => format!("the other answer {was} {right}"),
+                    _ => format!("the other {accepted} answers {were} {right}"),
+                };
                 let judged = match (rest, count) {
                     (true, _) => {
                         let before = match accepted {
@@ -176,22 +181,12 @@ impl Verdict {
                         )
                     }
                     (false, 1) => {
-                        let others = match accepted {
-                            0 => "no other answer was judged".to_owned(),
-                            1 => format!("the other answer {was} {right}"),
-                            _ => format!("the other {accepted} answers {were} {right}"),
-                        };
                         format!(
                             "Judge failure: knight-moves could not {subject} ({why}), so \
                              {name}:{at} was not judged; {others}"
                         )
                     }
                     (false, _) => {
-                        let others = match accepted {
-                            0 => "no other answer was judged".to_owned(),
-                            1 => format!("the other answer {was} {right}"),
-                            _ => format!("the other {accepted} answers {were} {right}"),
-                        };
                         let query = subject.trim_start_matches("answer ");
                         format!(
                             "Judge failure: knight-moves could not answer {count} queries, the \
