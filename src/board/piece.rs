@@ -128,6 +128,12 @@ impl Piece {
         })
     }
 
+    /// The (a, b) it leaps, with a ≤ b: what A*'s bound (`engine::unbounded::lower_bound`) is
+    /// computed from, so that the arithmetic of search stays in the engine layer.
+    pub(crate) fn leap(self) -> (u32, u32) {
+        (self.a, self.b)
+    }
+
     /// Whether this is the knight.
     pub fn is_knight(self) -> bool {
         (self.a, self.b) == (1, 2)
@@ -201,31 +207,6 @@ impl Piece {
             return Some(from == to);
         }
         Some(across % a_ == 0 && along % b_ == 0 && (across / a_ - along / b_) % 2 == 0)
-    }
-
-    /// A lower bound on the moves from `from` to `to` on any board, A*'s heuristic: admissible
-    /// and consistent, as `engine/astar.rs` shows. The knight's is its exact distance on a
-    /// board without edges; under 7 × 10⁸ on the biggest board, and for any leaper under
-    /// 2 × 10⁹, so a priority (moves so far plus this) fits a `u32`.
-    pub(crate) fn lower_bound(self, from: Position, to: Position) -> u32 {
-        let (dx, dy) = from.offset_to(to);
-        let (dx, dy) = (dx.unsigned_abs(), dy.unsigned_abs());
-        if self.is_knight() {
-            return crate::engine::unbounded::unbounded_distance(dx as i64, dy as i64) as u32;
-        }
-        let (a, b) = (u64::from(self.a), u64::from(self.b));
-        // Each move changes a coordinate by at most b, and both together by at most a + b.
-        let bound = dx
-            .div_ceil(b)
-            .max(dy.div_ceil(b))
-            .max((dx + dy).div_ceil(a + b));
-        // When a + b is odd, every move changes the parity of dx + dy: the count of moves has
-        // the parity of dx + dy.
-        let bound = match (a + b) % 2 {
-            1 => bound + (bound + dx + dy) % 2,
-            _ => bound,
-        };
-        bound as u32
     }
 }
 

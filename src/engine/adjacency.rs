@@ -18,6 +18,7 @@ use std::sync::LazyLock;
 
 use crate::board::standard::{Square, knight_neighbours};
 use crate::board::{Piece, Position};
+use crate::engine::unbounded::lower_bound;
 use crate::engine::{GaveUp, Outcome, Request, expand_one};
 
 /// Breadth-first search, as [`bfs::search`](crate::engine::bfs::search) does it: one queue
@@ -191,14 +192,18 @@ fn found(
     }
 }
 
-/// A*'s heuristic on 8×8, [`Piece::lower_bound`] for the knight, by the files and ranks
+/// A*'s heuristic on 8×8, [`lower_bound`] for the knight, by the files and ranks
 /// between two squares (it depends on nothing else): a lookup instead of its arithmetic, which
 /// took a third of an 8×8 A* search's time.
 static KNIGHT_BOUNDS: LazyLock<[[u8; 8]; 8]> = LazyLock::new(|| {
     let mut bounds = [[0; 8]; 8];
     for (files, row) in (0..).zip(&mut bounds) {
         for (ranks, bound) in (0..).zip(row) {
-            let far = Piece::KNIGHT.lower_bound(Position::new(0, 0), Position::new(files, ranks));
+            let far = lower_bound(
+                Piece::KNIGHT,
+                Position::new(0, 0),
+                Position::new(files, ranks),
+            );
             // At most 6 on an 8×8 board's offsets: a byte holds it.
             *bound = far as u8;
         }

@@ -12,6 +12,7 @@
 //! it off with `KNIGHT_MOVES_ACCELERATOR=off`, leaves a correct, slower program; the golden,
 //! property and exhaustive tests run both ways and compare bytes.
 
+mod classes;
 pub(crate) mod lanes;
 pub(crate) mod read;
 #[cfg(target_arch = "x86_64")]

@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use crate::board::standard::Square;
 use crate::board::{Board, Position};
+use crate::fast::classes::WindowClasses;
 use crate::fast::lanes::{lanes_between, lanes_value, lanes_within, leading_lanes};
 use crate::input::line::{MAX_LINE_BYTES, Query};
 
@@ -72,68 +73,15 @@ pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
         .or_else(|| scan_query_bytewise(bytes))
 }
 
-/// The bytes of a 16-byte window that an 8×8 query line is made of, by class: bit i of each
-/// mask is set when byte i is of that class (bits 16 and up are clear).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct WindowClasses {
-    /// Spaces and tabs.
-    pub blanks: u64,
-    /// `\n`.
-    pub newlines: u64,
-    /// `\r`.
-    pub returns: u64,
-    /// A square's first byte: `a` to `h` in either case.
-    pub files: u64,
-    /// A square's second byte: `1` to `8`.
-    pub ranks: u64,
-}
-
 /// The window's classes: on x86-64 by SSE2 (`fast/simd.rs`), which takes a few instructions a
-/// class where the portable code takes about thirty; elsewhere by the portable code.
+/// class where the portable code takes about thirty; elsewhere by the portable code
+/// (`fast/classes.rs`). The choice is made here, above both, so that neither knows the other.
 #[inline(always)]
 fn classify(window: &[u8; 16]) -> WindowClasses {
     #[cfg(target_arch = "x86_64")]
     return crate::fast::simd::classify(window);
     #[cfg(not(target_arch = "x86_64"))]
-    return classify_portably(window);
-}
-
-/// [`classify`] in portable code, eight lanes of a `u64` at a time ([`lanes_between`]).
-// Used where SSE2 is not, and the specification SSE2 is tested against.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-#[inline(always)]
-fn classify_portably(window: &[u8; 16]) -> WindowClasses {
-    let one = |byte: u8| move |word: u64| lanes_between(word, byte, byte);
-    WindowClasses {
-        blanks: window_bits(window, |word| one(b' ')(word) | one(b'\t')(word)),
-        newlines: window_bits(window, one(b'\n')),
-        returns: window_bits(window, one(b'\r')),
-        // `| 0x20` folds A–Z onto a–z and no other byte into that range, and keeps each top bit.
-        files: window_bits(window, |word| {
-            lanes_between(word | 0x2020_2020_2020_2020, b'a', b'h')
-        }),
-        ranks: window_bits(window, |word| lanes_between(word, b'1', b'8')),
-    }
-}
-
-/// Bit i set when lane i of the window, read as two 8-byte words, is marked by `mark` (in the
-/// lane's top bit, as [`lanes_between`] marks lanes), for i below 16.
-///
-/// Multiplying the lanes' bits, moved to the bottom of each lane, by 0x0102040810204080
-/// gathers lane k's bit into bit 56 + k (each lane's bit meets the multiplier's bit 56 − 7k
-/// there; the other products fall on other bits without carrying into these), so the top byte
-/// is the lanes' mask.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-#[inline(always)]
-fn window_bits(window: &[u8; 16], mark: impl Fn(u64) -> u64) -> u64 {
-    let word_bits = |word: &[u8; 8]| {
-        let marked = mark(u64::from_le_bytes(*word));
-        ((marked >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
-    };
-    let (low, high) = window.split_at(8);
-    // Both halves are 8 bytes long: the conversions cannot fail.
-    let half = |bytes: &[u8]| <&[u8; 8]>::try_from(bytes).map_or(0, word_bits);
-    half(low) | half(high) << 8
+    return crate::fast::classes::classify_portably(window);
 }
 
 /// [`scan_query_line`] for a line whose first 16 bytes are classed in `classes`, when its
@@ -375,6 +323,7 @@ fn read_square_bytewise(bytes: &[u8], at: usize) -> SquareText {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fast::classes::classify_portably;
     use crate::input::line::parse_line;
 
     /// The shortcuts must take a line exactly when the general parser takes it, with the same

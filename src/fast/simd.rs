@@ -1,7 +1,7 @@
 //! Byte classes of a 16-byte window with SSE2, the x86-64 baseline: the one place the
 //! accelerator uses `std::arch`. Everywhere else, and as the specification this must match,
-//! the portable SWAR code in `fast/read.rs` does the same (a property test compares them on
-//! random windows, and the reader's tests run both).
+//! the portable SWAR code in `fast/classes.rs` does the same (a property test in `fast/read.rs`
+//! compares them on random windows, and the reader's tests run both).
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::{
@@ -9,7 +9,7 @@ use std::arch::x86_64::{
     _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
 };
 
-use crate::fast::read::WindowClasses;
+use crate::fast::classes::WindowClasses;
 
 /// The classes of the window's bytes: one comparison or two a class, and one `movemask` to
 /// gather each class's 16 bits.
