@@ -132,7 +132,7 @@ pub(crate) struct Cli {
     /// The search engine that answers. Every engine gives the same distances; they differ in
     /// how much of the board they search. [default: table on 8x8, formula on any other board]
     #[arg(long, value_enum, value_name = "ENGINE")]
-    pub(crate) algorithm: Option<Engine>,
+    pub(crate) algorithm: Option<EngineName>,
 
     /// The most squares one search may expand; a query that needs more is reported as a bad
     /// line, so that no query uses up memory (at the defaults, a search stays under about
@@ -219,7 +219,10 @@ impl Cli {
             ("--board", self.board.is_some()),
             ("--piece", self.piece.is_some()),
             ("--algorithm", self.algorithm.is_some()),
-            ("--algorithm table", self.algorithm == Some(Engine::Table)),
+            (
+                "--algorithm table",
+                self.algorithm == Some(EngineName(Engine::Table)),
+            ),
             ("--max-nodes", self.max_nodes.is_some()),
             ("--path", self.path),
             ("--stats", self.stats),
@@ -383,14 +386,14 @@ impl Cli {
         }
         let board = cli.board.unwrap_or(Board::STANDARD);
         let piece = cli.piece.unwrap_or(Piece::KNIGHT);
-        let engine = match (problem, cli.algorithm) {
+        let engine = match (problem, cli.algorithm.map(|name| name.0)) {
             (Problem::Poj1915, None) => EngineChoice::FastestForEachBoard,
             (_, algorithm) => {
                 EngineChoice::Given(algorithm.unwrap_or(Engine::fastest_for(board, piece)))
             }
         };
         if let EngineChoice::Given(engine) = engine {
-            if !engine.moves(piece) {
+            if !engine.works_for(piece) {
                 return Err(usage_error(&format!(
                     "--algorithm {engine} knows the knight only; the {piece} is searched by \
                      bfs, bidirectional or astar"
@@ -525,5 +528,40 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+}
+
+/// `--algorithm`'s values: the engines by name, each with its line of `--help`. The engines
+/// themselves derive nothing of clap's, so that the library has no clap in its API and none
+/// in its build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EngineName(pub(crate) Engine);
+
+impl clap::ValueEnum for EngineName {
+    fn value_variants<'a>() -> &'a [EngineName] {
+        &[
+            EngineName(Engine::Table),
+            EngineName(Engine::Formula),
+            EngineName(Engine::Bfs),
+            EngineName(Engine::Bidirectional),
+            EngineName(Engine::Astar),
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self.0 {
+            Engine::Table => {
+                "The 8×8 distance table, computed at compile time: one lookup a query (8×8 only)"
+            }
+            Engine::Formula => {
+                "A closed form in constant time; on the few tiny boards where none holds, a search"
+            }
+            Engine::Bfs => "A breadth-first search a query, stopping when it reaches the target",
+            Engine::Bidirectional => {
+                "Breadth-first searches from both ends, a whole layer at a time, until they meet"
+            }
+            Engine::Astar => "A* with the knight's distance on an unbounded board as its heuristic",
+        };
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(help))
     }
 }

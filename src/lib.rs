@@ -1,56 +1,42 @@
-//! knight-moves: the fewest knight moves between two squares of a chessboard, as a fast and
-//! exact filter for the classic "Knight Moves" judge problem (UVa 439 = POJ 2243 = HDU 1372 =
-//! ZOJ 1091), and as a small library.
+//! knight-moves: the fewest moves of a knight, or of any leaping piece, between two squares of
+//! a board of any size up to 10⁹ × 10⁹, exactly. This is the library behind the
+//! `knight-moves` program (a fast filter and judge for the classic "Knight Moves" problem,
+//! UVa 439 = POJ 2243 = HDU 1372 = ZOJ 1091); built with `default-features = false` it brings
+//! none of the program's crates.
 //!
-//! The library answers on boards of any size up to 10⁹ × 10⁹ with five engines that always
-//! agree: `table` (8×8, a lookup), `formula` (closed form), `bfs`, `bidirectional` and `astar`.
+//! A [`Query`] names a board, a piece and two squares; an [`Engine`] answers it. The five
+//! engines always agree: `table` (8×8, a lookup), `formula` (the knight's closed form),
+//! `bfs`, `bidirectional` and `astar` (searches, for every piece).
 //!
 //! ```
-//! use knight_moves::{Board, Engine};
+//! use knight_moves::{Board, Engine, Piece, Position, Query};
 //!
 //! let board = Board::STANDARD;
 //! let (a1, h8) = (board.parse_square(b"a1")?, board.parse_square(b"h8")?);
-//! assert_eq!(Engine::Table.distance(board, a1, h8)?, Some(6));
+//! assert_eq!(Engine::Table.distance(Query::knight(board, a1, h8))?, Some(6));
 //!
 //! let huge: Board = "1000000000".parse()?;
 //! let far = huge.parse_square(b"cfdgsxl1000000000")?;
-//! let a1 = huge.parse_square(b"a1")?;
-//! assert_eq!(Engine::Formula.distance(huge, a1, far)?, Some(666_666_666));
+//! let corner = Query::knight(huge, Position::new(0, 0), far);
+//! assert_eq!(Engine::Formula.distance(corner)?, Some(666_666_666));
+//!
+//! let camel: Piece = "camel".parse()?;
+//! let a2 = board.parse_square(b"a2")?;
+//! let route = Engine::Bfs.route(Query::new(board, camel, a1, a2))?;
+//! assert_eq!(route, None); // the camel keeps to squares of one colour
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! For many queries, keep a [`Searcher`]: it reuses its memory from one search to the next.
-//! How the program is put together is told in docs/ARCHITECTURE.md.
+//! How the library and the program are put together is told in docs/ARCHITECTURE.md.
 
 #![warn(missing_docs)]
 
-mod app;
 mod board;
-mod cli;
 mod engine;
-mod exit;
-mod fast;
-mod format;
-mod generate;
-mod input;
-mod judge;
-mod pipeline;
-mod problem;
-mod settings;
-mod sink;
-mod stats;
+mod query;
 
-pub use board::{Board, InvalidBoard, InvalidPiece, Piece, Position, SquareError};
-pub use engine::{Engine, GaveUp, Outcome, SearchError, Searcher};
-
-/// Runs the `knight-moves` command line, as the binary does: reads the arguments and the
-/// inputs, writes the answers, and returns the exit status (documented in `--help`).
-///
-/// ```no_run
-/// fn main() -> std::process::ExitCode {
-///     knight_moves::run_command_line()
-/// }
-/// ```
-pub fn run_command_line() -> std::process::ExitCode {
-    app::main()
-}
+pub use board::piece::InvalidPiece;
+pub use board::{Board, InvalidBoard, Piece, Position, SquareError};
+pub use engine::{Engine, GaveUp, Outcome};
+pub use query::{Query, SearchError, Searcher};

@@ -1,8 +1,26 @@
-//! The `knight-moves` command. Everything it does is in the library, so that tests can reach
-//! it; see `app.rs` for the run from command line to exit status.
+//! The `knight-moves` command: the program's crate root. It compiles the library's modules
+//! (`board`, `engine`) together with the rest of the program, rather than linking them as the
+//! `knight_moves` crate, so that the program keeps its crate-private way into them (the
+//! engines' workspace and requests, the 8×8 tables the accelerator reads) while the library's
+//! public API stays small; docs/ARCHITECTURE.md argues the choice. See `app.rs` for the run
+//! from command line to exit status.
 
-use std::process::ExitCode;
+mod app;
+mod board;
+mod cli;
+mod engine;
+mod exit;
+mod fast;
+mod format;
+mod generate;
+mod input;
+mod judge;
+mod pipeline;
+mod problem;
+mod settings;
+mod sink;
+mod stats;
 
-fn main() -> ExitCode {
-    knight_moves::run_command_line()
+fn main() -> std::process::ExitCode {
+    app::main()
 }

@@ -81,7 +81,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
         let measured: Vec<Measured> = match settings.measure {
             Measure::Nothing => Vec::new(),
             Measure::Engine => vec![measured(search.engine.for_board(search.board))],
-            Measure::AllEngines => Engine::all_for_piece(search.board, search.piece)
+            Measure::AllEngines => Engine::all_for(search.board, search.piece)
                 .map(measured)
                 .collect(),
         };

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Random, assert_route, run};
-use knight_moves::{Board, Engine, GaveUp, Position, SearchError, Searcher};
+use knight_moves::{Board, Engine, GaveUp, Position, Query, SearchError, Searcher};
 
 #[test]
 fn the_formula_agrees_with_astar_on_random_pairs_of_a_1000x1000_board() {
@@ -97,21 +97,22 @@ fn a_search_that_would_pass_max_nodes_gives_up() {
     let (from, to) = (Position::new(0, 0), Position::new(999, 999));
     let mut searcher = Searcher::with_max_nodes(50);
     let gave_up = Err(SearchError::GaveUp(GaveUp::Expanded { max_nodes: 50 }));
+    let query = Query::knight(board, from, to);
     for engine in [Engine::Bfs, Engine::Bidirectional, Engine::Astar] {
-        let found = searcher.search(engine, board, from, to, false);
+        let found = searcher.search(engine, query);
         assert_eq!(found, gave_up, "{engine}");
     }
     // The formula expands nothing, but a route longer than the limit is refused too, and one
     // within it is built.
     let formula = Engine::Formula;
-    assert!(searcher.search(formula, board, from, to, false).is_ok());
+    assert!(searcher.search(formula, query).is_ok());
     let too_long = GaveUp::RouteTooLong {
         moves: 666,
         max_nodes: 50,
     };
-    let found = searcher.search(formula, board, from, to, true);
+    let found = searcher.route(formula, query);
     assert_eq!(found, Err(SearchError::GaveUp(too_long)));
-    let near = Position::new(100, 0);
-    let found = searcher.search(formula, board, from, near, true).unwrap();
-    assert_eq!((found.moves, searcher.route().len()), (Some(50), 51));
+    let near = Query::knight(board, from, Position::new(100, 0));
+    let found = searcher.route(formula, near).unwrap();
+    assert_eq!(found.map(<[Position]>::len), Some(51));
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{is_knight_move, oracle_moves, run};
-use knight_moves::{Board, Engine, GaveUp, Outcome, Position, SearchError, Searcher};
+use knight_moves::{Board, Engine, GaveUp, Outcome, Piece, Position, Query, SearchError, Searcher};
 
 const BOARD: Board = Board::STANDARD;
 
@@ -102,31 +102,53 @@ fn the_public_api_refuses_what_it_cannot_answer() {
     let mut searcher = Searcher::new();
     let nine = Board::new(9, 9).unwrap();
     let (a1, i9) = (Position::new(0, 0), Position::new(8, 8));
-    assert_eq!(
-        searcher.search(Engine::Table, nine, a1, i9, false),
-        Err(SearchError::Unsupported {
-            engine: Engine::Table,
-            board: nine
-        })
-    );
-    for engine in Engine::ALL {
-        assert_eq!(
-            searcher.search(engine, BOARD, a1, i9, true),
-            Err(SearchError::OffBoard {
-                position: i9,
-                board: BOARD
-            }),
-            "{engine}"
+    let on_nine = Query::knight(nine, a1, i9);
+    let not_on_nine = SearchError::BoardNotSupported {
+        engine: Engine::Table,
+        board: nine,
+    };
+    assert_eq!(searcher.search(Engine::Table, on_nine), Err(not_on_nine));
+    let camel = Piece::leaper(1, 3).unwrap();
+    for engine in [Engine::Table, Engine::Formula] {
+        // The piece is named first: the table knows neither the board nor the camel.
+        let error = searcher.distance(
+            engine,
+            Query {
+                piece: camel,
+                ..on_nine
+            },
         );
-        assert!(searcher.route().is_empty());
+        assert_eq!(
+            error,
+            Err(SearchError::PieceNotSupported {
+                engine,
+                piece: camel
+            })
+        );
+        let message = error.unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!("the {engine} engine knows the knight only, not the camel")
+        );
     }
+    assert_eq!(
+        not_on_nine.to_string(),
+        "the table engine knows the 8x8 board only, not 9x9"
+    );
+    let off_board = Query::knight(BOARD, a1, i9);
+    for engine in Engine::ALL {
+        let expected = Err(SearchError::OffBoard {
+            position: i9,
+            board: BOARD,
+        });
+        assert_eq!(searcher.search(engine, off_board), expected, "{engine}");
+        assert_eq!(searcher.route(engine, off_board), expected.map(|_| None));
+    }
+    let corners = Query::knight(BOARD, a1, Position::new(7, 7));
     let mut limited = Searcher::with_max_nodes(3);
     assert_eq!(
-        limited.search(Engine::Bfs, BOARD, a1, Position::new(7, 7), false),
+        limited.search(Engine::Bfs, corners),
         Err(SearchError::GaveUp(GaveUp::Expanded { max_nodes: 3 }))
     );
-    assert_eq!(
-        Engine::Bfs.distance(BOARD, a1, Position::new(7, 7)),
-        Ok(Some(6))
-    );
+    assert_eq!(Engine::Bfs.distance(corners), Ok(Some(6)));
 }

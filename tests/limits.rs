@@ -13,7 +13,7 @@ use common::memory_kib;
 #[cfg(target_os = "linux")]
 use common::read_line_within;
 use common::{knight_moves, read_line_in, spawn_knight_moves};
-use knight_moves::{Board, Engine, Position, Searcher};
+use knight_moves::{Board, Engine, Position, Query, Searcher};
 
 /// The far corner of a 10⁹ × 10⁹ board from a1: no search reaches it within any limit.
 const FAR: &str = "a1 cfdgsxl1000000000\n";
@@ -195,11 +195,12 @@ fn every_engine_agrees_at_once_on_boards_one_and_two_wide() {
             (Position::new(0, 0), Position::new(files - 1, 4)),
         ];
         for (from, to) in pairs {
-            let formula = searcher
-                .search(Engine::Formula, board, from, to, false)
-                .unwrap();
+            let query = Query::knight(board, from, to);
+            let formula = searcher.search(Engine::Formula, query).unwrap();
             for engine in [Engine::Bfs, Engine::Bidirectional, Engine::Astar] {
-                let found = searcher.search(engine, board, from, to, true).unwrap();
+                let found = searcher.search(engine, query).unwrap();
+                let route = searcher.route(engine, query).unwrap();
+                assert_eq!(route.map(|route| route.len() as u64 - 1), found.moves);
                 assert_eq!(
                     found.moves, formula.moves,
                     "{engine} on {board}, {from} {to}"

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{assert_route, oracle_distances, run};
-use knight_moves::{Board, Engine};
+use knight_moves::{Board, Engine, Piece};
 
 #[test]
 fn every_engine_agrees_with_bfs_on_every_pair_of_every_board_up_to_12x12() {
@@ -21,7 +21,7 @@ fn every_engine_agrees_with_bfs_on_every_pair_of_every_board_up_to_12x12() {
                     let expected = truth[(to.rank * files + to.file) as usize];
                     unreachable += u64::from(expected.is_none());
                     pairs += 1;
-                    for engine in Engine::all_for(board) {
+                    for engine in Engine::all_for(board, Piece::KNIGHT) {
                         let context = format!("{engine} on {board}, {from} to {to}");
                         let found = run(engine, board, from, to, Some(&mut route));
                         assert_eq!(found.moves, expected, "{context}");

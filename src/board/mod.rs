@@ -12,7 +12,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use notation::SquareError;
-pub use piece::{InvalidPiece, Piece};
+pub use piece::Piece;
 
 /// The eight ways a knight can move, as (file, rank) steps. The order fixes the order in which
 /// searches look at neighbours, and so which of several shortest routes they find: routes are
@@ -51,6 +51,21 @@ impl Position {
         Position { file, rank }
     }
 
+    /// The name of the square's file, as spreadsheet columns are named: `a` to `z`, then
+    /// `aa`, `ab` and on.
+    ///
+    /// ```
+    /// use knight_moves::Position;
+    ///
+    /// assert_eq!(Position::new(7, 0).file_name(), "h");
+    /// assert_eq!(Position::new(27, 5).file_name(), "ab");
+    /// ```
+    pub fn file_name(self) -> String {
+        let mut name = Vec::new();
+        notation::push_file_name(&mut name, self.file);
+        String::from_utf8(name).expect("file names are ASCII letters")
+    }
+
     /// The (file, rank) difference from `self` to `other`.
     pub(crate) fn offset_to(self, other: Position) -> (i64, i64) {
         (
@@ -78,7 +93,7 @@ impl fmt::Display for Position {
 /// assert!(board.parse_square(b"ae1").is_err()); // past the last file
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     files: u32,
     ranks: u32,
@@ -151,7 +166,7 @@ impl Board {
     }
 
     /// Whether the square at (file, rank), which may be off any board, is on this one.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn contains(self, file: i64, rank: i64) -> bool {
         (0..i64::from(self.files)).contains(&file) && (0..i64::from(self.ranks)).contains(&rank)
     }

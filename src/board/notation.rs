@@ -33,7 +33,7 @@ impl std::error::Error for SquareError {}
 ///
 /// Upper-case letters are accepted. Any number of letters and digits is read without overflow:
 /// a file or rank too large for any board is simply off this one.
-pub(crate) fn parse_square(token: &[u8], board: Board) -> Result<Position, SquareError> {
+pub(super) fn parse_square(token: &[u8], board: Board) -> Result<Position, SquareError> {
     let letters = token.iter().take_while(|b| b.is_ascii_alphabetic()).count();
     let (file_text, rank_text) = token.split_at(letters);
     let well_formed = letters > 0
@@ -95,22 +95,6 @@ pub(crate) fn square_name(position: Position) -> String {
     String::from_utf8(name).expect("names are ASCII")
 }
 
-/// The name of file `file`.
-pub(crate) fn file_name(file: u32) -> String {
-    let mut name = Vec::new();
-    push_file_name(&mut name, file);
-    String::from_utf8(name).expect("names are ASCII")
-}
-
-/// What a square of `board` looks like, for messages: `a file a-h and a rank 1-8`.
-pub(crate) fn square_rule(board: Board) -> String {
-    format!(
-        "a file a-{} and a rank 1-{}",
-        file_name(board.files() - 1),
-        board.ranks()
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,7 +116,7 @@ mod tests {
             (999_999_999, "cfdgsxl"),
         ];
         for (file, name) in cases {
-            assert_eq!(file_name(file), name, "file {file}");
+            assert_eq!(Position::new(file, 0).file_name(), name, "file {file}");
             let board = Board::new(Board::MAX_SIDE, 1).unwrap();
             let parsed = parse_square(format!("{name}1").as_bytes(), board);
             assert_eq!(parsed, Ok(Position::new(file, 0)), "{name}");
@@ -169,15 +153,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_rule_names_the_last_file_and_rank() {
-        assert_eq!(square_rule(Board::STANDARD), "a file a-h and a rank 1-8");
-        assert_eq!(
-            square_rule(Board::new(28, 3).unwrap()),
-            "a file a-ab and a rank 1-3"
-        );
-    }
-
     proptest! {
         #[test]
         fn names_round_trip(file in 0..Board::MAX_SIDE, rank in 0..Board::MAX_SIDE) {
@@ -195,7 +170,7 @@ mod tests {
         ) {
             let file = boundary - 3 + offset;
             let board = Board::new(Board::MAX_SIDE, 1).unwrap();
-            let name = format!("{}1", file_name(file));
+            let name = format!("{}1", Position::new(file, 0).file_name());
             prop_assert_eq!(parse_square(name.as_bytes(), board), Ok(Position::new(file, 0)));
         }
     }

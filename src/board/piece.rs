@@ -50,7 +50,7 @@ use crate::board::{Board, KNIGHT_STEPS, Position};
 /// `A,B`.
 ///
 /// ```
-/// use knight_moves::{Board, Engine, Piece, Searcher};
+/// use knight_moves::{Board, Engine, Piece, Query, Searcher};
 ///
 /// let camel: Piece = "camel".parse()?;
 /// assert_eq!(camel.name(), "camel");
@@ -58,14 +58,16 @@ use crate::board::{Board, KNIGHT_STEPS, Position};
 /// let board = Board::STANDARD;
 /// let (a1, d2, a2) = (board.parse_square(b"a1")?, board.parse_square(b"d2")?, board.parse_square(b"a2")?);
 /// let mut searcher = Searcher::new();
-/// assert_eq!(searcher.search_piece(Engine::Astar, board, camel, a1, d2, false)?.moves, Some(1));
-/// assert_eq!(searcher.search_piece(Engine::Bfs, board, camel, a1, a2, false)?.moves, None);
+/// assert_eq!(searcher.distance(Engine::Astar, Query::new(board, camel, a1, d2))?, Some(1));
+/// assert_eq!(searcher.distance(Engine::Bfs, Query::new(board, camel, a1, a2))?, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
-    a: u32,
-    b: u32,
+    /// a, the shorter leg of its leap.
+    short_leg: u32,
+    /// b, the longer leg.
+    long_leg: u32,
     /// The distinct moves, in the order searches try them (the knight's order for the knight).
     steps: [(i32, i32); 8],
     count: u8,
@@ -88,8 +90,8 @@ impl Piece {
     /// The knight, the (1,2)-leaper: (1,2), (2,1), (2,-1), (1,-2), (-1,-2), (-2,-1), (-2,1),
     /// (-1,2), the order searches try them in.
     pub const KNIGHT: Piece = Piece {
-        a: 1,
-        b: 2,
+        short_leg: 1,
+        long_leg: 2,
         steps: knight_steps(),
         count: 8,
     };
@@ -121,8 +123,8 @@ impl Piece {
             }
         }
         Some(Piece {
-            a,
-            b,
+            short_leg: a,
+            long_leg: b,
             steps,
             count: count as u8,
         })
@@ -131,21 +133,21 @@ impl Piece {
     /// The (a, b) it leaps, with a ≤ b: what A*'s bound (`engine::unbounded::lower_bound`) is
     /// computed from, so that the arithmetic of search stays in the engine layer.
     pub(crate) fn leap(self) -> (u32, u32) {
-        (self.a, self.b)
+        (self.short_leg, self.long_leg)
     }
 
     /// Whether this is the knight.
     pub fn is_knight(self) -> bool {
-        (self.a, self.b) == (1, 2)
+        (self.short_leg, self.long_leg) == (1, 2)
     }
 
     /// The piece's name: `camel`, or `(2,5)-leaper` for one without.
     pub fn name(self) -> String {
         NAMED
             .iter()
-            .find(|&&(_, a, b)| (a, b) == (self.a, self.b))
+            .find(|&&(_, a, b)| (a, b) == (self.short_leg, self.long_leg))
             .map_or_else(
-                || format!("({},{})-leaper", self.a, self.b),
+                || format!("({},{})-leaper", self.short_leg, self.long_leg),
                 |&(name, ..)| name.to_owned(),
             )
     }
@@ -162,8 +164,8 @@ impl Piece {
         if self.is_knight() {
             return Some(board.joins(from, to));
         }
-        let g = gcd(self.a, self.b);
-        let (a, b) = (self.a / g, self.b / g);
+        let g = gcd(self.short_leg, self.long_leg);
+        let (a, b) = (self.short_leg / g, self.long_leg / g);
         let (dx, dy) = from.offset_to(to);
         let g_ = i64::from(g);
         if dx % g_ != 0 || dy % g_ != 0 {
@@ -519,7 +521,7 @@ pub(crate) mod tests {
         ];
         for &(text, expected) in cases {
             let piece = text.parse::<Piece>().ok();
-            let found = piece.map(|p| (p.a, p.b, p.steps().len(), p.name()));
+            let found = piece.map(|p| (p.short_leg, p.long_leg, p.steps().len(), p.name()));
             let expected = expected.map(|(a, b, n, name)| (a, b, n, name.to_owned()));
             assert_eq!(found, expected, "{text:?}");
         }

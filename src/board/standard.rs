@@ -61,9 +61,9 @@ impl Square {
     /// byte on both sides.
     #[inline]
     pub(crate) const fn from_bytes(file: u8, rank: u8) -> Option<Square> {
-        let (file, rank) = Square::byte_offsets(file, rank);
-        if file < 8 && rank < 8 {
-            Some(Square::from_file_and_rank(file as u64, rank as u64))
+        let (file_offset, rank_offset) = Square::byte_offsets(file, rank);
+        if file_offset < 8 && rank_offset < 8 {
+            Some(Square::from_checked_bytes(file, rank))
         } else {
             None
         }
@@ -150,6 +150,10 @@ impl Square {
     }
 
     /// Every square, a1 first and h8 last.
+    #[allow(
+        dead_code,
+        reason = "the library's tests and the program's accelerator use it"
+    )]
     pub(crate) fn all() -> impl Iterator<Item = Square> + Clone {
         (0..Square::COUNT as u8).map(Square)
     }
@@ -268,16 +272,15 @@ impl DistanceTable {
         self.first_steps[from.index()][to.index()]
     }
 
-    /// Fills `route` with a shortest route from `from` to `to`, both included, by following
-    /// first steps.
-    pub(crate) fn route(&self, from: Square, to: Square, route: &mut Vec<Square>) {
-        route.clear();
-        route.push(from);
-        let mut at = from;
-        while at != to {
-            at = self.first_step(at, to);
-            route.push(at);
-        }
+    /// A shortest route from `from` to `to`, both included, by following first steps: what
+    /// the table engine answers, and what the accelerator writes.
+    pub(crate) fn route(&self, from: Square, to: Square) -> impl Iterator<Item = Square> + '_ {
+        let mut next = Some(from);
+        std::iter::from_fn(move || {
+            let at = next?;
+            next = (at != to).then(|| self.first_step(at, to));
+            Some(at)
+        })
     }
 
     const fn build() -> DistanceTable {
@@ -474,7 +477,8 @@ mod tests {
         let mut route = Vec::new();
         for from in Square::all() {
             for to in Square::all() {
-                DISTANCES.route(from, to, &mut route);
+                route.clear();
+                route.extend(DISTANCES.route(from, to));
                 assert_eq!(route.len(), DISTANCES.moves(from, to) as usize + 1);
                 assert_eq!((route[0], route[route.len() - 1]), (from, to));
                 for pair in route.windows(2) {

@@ -1,7 +1,7 @@
 //! A* search: squares are expanded in order of moves so far plus a lower bound on the moves
 //! left, so the search heads for the target instead of spreading evenly. The bound, its proof
 //! that it is admissible and consistent, and the tests of both are
-//! [`lower_bound`](crate::engine::unbounded::lower_bound)'s.
+//! [`lower_bound`]'s.
 
 use std::cmp::Reverse;
 

@@ -84,7 +84,7 @@ pub(crate) fn closed_form(board: Board, from: Position, to: Position) -> ClosedF
                 false => ClosedForm::NoRoute,
             }
         }
-        (3 | 4, 3 | 4) => ClosedForm::NotCovered,
+        _ if !closed_form_covers(board) => ClosedForm::NotCovered,
         _ => {
             let (last_across, last_along) = (i64::from(narrow) - 1, i64::from(long) - 1);
             let is_corner =

@@ -22,7 +22,6 @@ pub(crate) mod astar;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
 pub(crate) mod formula;
-mod searcher;
 pub(crate) mod square_map;
 pub(crate) mod table;
 pub(crate) mod unbounded;
@@ -33,7 +32,6 @@ use std::fmt;
 
 use crate::board::standard::Square;
 use crate::board::{Board, Piece, Position};
-pub use crate::engine::searcher::{SearchError, Searcher};
 use crate::engine::square_map::SquareMap;
 pub(crate) use crate::engine::workspace::Workspace;
 
@@ -164,8 +162,9 @@ fn prepared(
     outcome
 }
 
-/// The engines a user can choose with `--algorithm`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// The five ways to find the fewest moves. Every engine gives the same distances; they differ
+/// in the boards and pieces they know and in how much of the board they search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// The 8×8 distance table, computed at compile time: one lookup a query (8×8 only).
     Table,
@@ -181,6 +180,10 @@ pub enum Engine {
 
 impl Engine {
     /// Every engine, in the order tables list them.
+    ///
+    /// ```
+    /// assert_eq!(knight_moves::Engine::ALL.len(), 5);
+    /// ```
     pub const ALL: [Engine; 5] = [
         Engine::Table,
         Engine::Formula,
@@ -195,7 +198,17 @@ impl Engine {
     /// (the camel on 16×16: 335 ns a query against 886); above, A*, whose bound leads it almost
     /// straight to the target (on 100×100: 11 µs against 33; on 1000×1000 ten to a hundred
     /// times faster). Measured with `--compare`, in docs/PERFORMANCE.md.
-    pub(crate) fn fastest_for(board: Board, piece: Piece) -> Engine {
+    ///
+    /// ```
+    /// use knight_moves::{Board, Engine, Piece};
+    ///
+    /// let (big, camel) = (Board::new(100, 100).unwrap(), Piece::leaper(1, 3).unwrap());
+    /// assert_eq!(Engine::fastest_for(Board::STANDARD, Piece::KNIGHT), Engine::Table);
+    /// assert_eq!(Engine::fastest_for(big, Piece::KNIGHT), Engine::Formula);
+    /// assert_eq!(Engine::fastest_for(Board::STANDARD, camel), Engine::Bidirectional);
+    /// assert_eq!(Engine::fastest_for(big, camel), Engine::Astar);
+    /// ```
+    pub fn fastest_for(board: Board, piece: Piece) -> Engine {
         let squares = u64::from(board.files()) * u64::from(board.ranks());
         match (piece.is_knight(), table::knows(board)) {
             (true, true) => Engine::Table,
@@ -205,27 +218,48 @@ impl Engine {
         }
     }
 
-    /// Whether the engine can answer on `board`: the table knows one board only.
+    /// Whether the engine can answer on `board`: the table knows the 8×8 board only.
+    ///
+    /// ```
+    /// use knight_moves::{Board, Engine};
+    ///
+    /// assert!(Engine::Table.works_on(Board::STANDARD));
+    /// assert!(!Engine::Table.works_on(Board::new(10, 10).unwrap()));
+    /// assert!(Engine::Bfs.works_on(Board::new(10, 10).unwrap()));
+    /// ```
     pub fn works_on(self, board: Board) -> bool {
         self != Engine::Table || table::knows(board)
     }
 
     /// Whether the engine can answer for `piece`: the table and the formula know the knight
-    /// only.
-    pub(crate) fn moves(self, piece: Piece) -> bool {
+    /// only; the searches know every leaper.
+    ///
+    /// ```
+    /// use knight_moves::{Engine, Piece};
+    ///
+    /// let camel = Piece::leaper(1, 3).unwrap();
+    /// assert!(Engine::Formula.works_for(Piece::KNIGHT));
+    /// assert!(!Engine::Formula.works_for(camel));
+    /// assert!(Engine::Astar.works_for(camel));
+    /// ```
+    pub fn works_for(self, piece: Piece) -> bool {
         piece.is_knight() || !matches!(self, Engine::Table | Engine::Formula)
     }
 
-    /// The engines that work on `board` for the knight, in the order tables list them.
-    pub fn all_for(board: Board) -> impl Iterator<Item = Engine> {
-        Engine::all_for_piece(board, Piece::KNIGHT)
-    }
-
-    /// The engines that work on `board` for `piece`, in the order tables list them.
-    pub(crate) fn all_for_piece(board: Board, piece: Piece) -> impl Iterator<Item = Engine> {
+    /// The engines that answer on `board` for `piece`, in the order tables list them.
+    ///
+    /// ```
+    /// use knight_moves::{Board, Engine, Piece};
+    ///
+    /// let names = |board, piece| Engine::all_for(board, piece).map(Engine::name).collect::<Vec<_>>();
+    /// assert_eq!(names(Board::STANDARD, Piece::KNIGHT), ["table", "formula", "bfs", "bidirectional", "astar"]);
+    /// let camel = Piece::leaper(1, 3).unwrap();
+    /// assert_eq!(names(Board::new(9, 9).unwrap(), camel), ["bfs", "bidirectional", "astar"]);
+    /// ```
+    pub fn all_for(board: Board, piece: Piece) -> impl Iterator<Item = Engine> {
         Engine::ALL
             .into_iter()
-            .filter(move |engine| engine.works_on(board) && engine.moves(piece))
+            .filter(move |engine| engine.works_on(board) && engine.works_for(piece))
     }
 
     /// The most squares one search by this engine may expand unless told otherwise
@@ -251,7 +285,14 @@ impl Engine {
         }
     }
 
-    /// The engine's name, as `--algorithm` takes it and tables show it.
+    /// The engine's name, as `--algorithm` takes it and tables show it; also its `Display`.
+    ///
+    /// ```
+    /// use knight_moves::Engine;
+    ///
+    /// assert_eq!(Engine::Bidirectional.name(), "bidirectional");
+    /// assert_eq!(Engine::Astar.to_string(), "astar");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Engine::Table => "table",

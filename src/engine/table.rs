@@ -13,7 +13,7 @@ pub(crate) fn knows(board: Board) -> bool {
 /// Looks the distance up, and follows the table's first steps for the route. Expands nothing.
 ///
 /// Only for the 8×8 board: `--algorithm table` on another board is refused before any query
-/// (and by [`Searcher`](crate::Searcher)), and a square off 8×8 here is answered "no route"
+/// (and by the library's `Searcher`), and a square off 8×8 here is answered "no route"
 /// rather than with a wrong number.
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     let squares = Square::at(request.from)
@@ -23,13 +23,8 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
         return Ok(no_route(0));
     };
     if request.with_route {
-        let route = &mut workspace.route;
-        let mut at = from;
-        route.push(at.position());
-        while at != to {
-            at = DISTANCES.first_step(at, to);
-            route.push(at.position());
-        }
+        let route = DISTANCES.route(from, to).map(Square::position);
+        workspace.route.extend(route);
     }
     Ok(Outcome {
         moves: Some(u64::from(DISTANCES.moves(from, to))),

@@ -262,7 +262,8 @@ fn formula_lines(bytes: &[u8], board: Board, out: &mut Vec<u8>) -> Run {
 fn route_texts() -> Box<[[RouteText; Square::COUNT]; Square::COUNT]> {
     let mut route = Vec::new();
     let mut text = |from, to| {
-        DISTANCES.route(from, to, &mut route);
+        route.clear();
+        route.extend(DISTANCES.route(from, to));
         RouteText::new(&route)
     };
     let placeholder = text(Square::A1, Square::A1);

@@ -218,7 +218,8 @@ mod tests {
         let mut route = Vec::new();
         for from in Square::all() {
             for to in Square::all() {
-                crate::board::standard::DISTANCES.route(from, to, &mut route);
+                route.clear();
+                route.extend(crate::board::standard::DISTANCES.route(from, to));
                 let moves = crate::board::standard::DISTANCES.moves(from, to);
                 let positions: Vec<Position> = route.iter().map(|s| s.position()).collect();
                 let (from_name, to_name) = (from.to_string(), to.to_string().to_uppercase());

@@ -10,7 +10,6 @@ use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
 
-use crate::board::notation::file_name;
 use crate::board::{Board, Piece, Position};
 
 /// The largest board side --draw draws: one letter a file, and a picture that still fits a
@@ -74,7 +73,7 @@ pub(crate) fn push_board(
     }
     let mut files = " ".repeat(label_width);
     for file in 0..board.files() {
-        files += &format!("  {:>width$} ", file_name(file));
+        files += &format!("  {:>width$} ", Position::new(file, 0).file_name());
     }
     out.extend_from_slice(files.trim_end().as_bytes());
     out.extend_from_slice(b"\n\n");
@@ -104,9 +103,7 @@ mod tests {
 
     #[test]
     fn draws_distances_and_brackets_the_route() {
-        let square = |name: &str| {
-            crate::board::notation::parse_square(name.as_bytes(), Board::STANDARD).unwrap()
-        };
+        let square = |name: &str| Board::STANDARD.parse_square(name.as_bytes()).unwrap();
         let mut out = Vec::new();
         let route = [square("a1"), square("b3"), square("c1")];
         push_board(

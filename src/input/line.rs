@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::board::notation::{SquareError, parse_square, square_rule};
+use crate::board::notation::SquareError;
 use crate::board::{Board, Position};
 
 /// The longest line read, in bytes before its line end (LF or CRLF). A longer line is reported
@@ -64,6 +64,12 @@ impl fmt::Display for LineError {
 
 impl std::error::Error for LineError {}
 
+/// What a square of `board` looks like, for messages: `a file a-h and a rank 1-8`.
+fn square_rule(board: Board) -> String {
+    let last_file = Position::new(board.files() - 1, 0).file_name();
+    format!("a file a-{last_file} and a rank 1-{}", board.ranks())
+}
+
 /// Whether a byte separates tokens: a space or a tab.
 fn is_blank(byte: u8) -> bool {
     byte == b' ' || byte == b'\t'
@@ -93,7 +99,7 @@ pub(crate) fn parse_line(line: &[u8], board: Board) -> Result<Option<Query<'_>>,
         }
     };
     let square = |token: &[u8]| {
-        parse_square(token, board).map_err(|error| {
+        board.parse_square(token).map_err(|error| {
             let token = token.to_vec();
             match error {
                 SquareError::Malformed => LineError::InvalidSquare { token, board },
@@ -231,13 +237,24 @@ impl fmt::Display for QuotedUpTo<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_square_rule_names_the_last_file_and_rank() {
+        use super::square_rule;
+        use crate::board::Board;
+        assert_eq!(square_rule(Board::STANDARD), "a file a-h and a rank 1-8");
+        assert_eq!(
+            square_rule(Board::new(28, 3).unwrap()),
+            "a file a-ab and a rank 1-3"
+        );
+    }
+
     use super::*;
 
     const STANDARD: Board = Board::STANDARD;
 
     /// The query for two squares typed as `from` and `to` on 8×8.
     fn query(from: &'static str, to: &'static str) -> Query<'static> {
-        let position = |text: &str| parse_square(text.as_bytes(), STANDARD).unwrap();
+        let position = |text: &str| STANDARD.parse_square(text.as_bytes()).unwrap();
         Query {
             from: position(from),
             to: position(to),

@@ -13,7 +13,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use knight_moves::{Board, Engine, Outcome, Position, SearchError, Searcher};
+use knight_moves::{Board, Engine, Outcome, Position, Query, SearchError, Searcher};
 
 /// Enough expanded squares for any search the tests make on purpose.
 pub const ENOUGH: u64 = 10_000_000;
@@ -25,8 +25,8 @@ thread_local! {
     static SEARCHER: RefCell<Searcher> = RefCell::new(Searcher::with_max_nodes(ENOUGH));
 }
 
-/// One search by `engine` in the test thread's shared searcher, with the route when
-/// `route` is given (filled, or emptied when there is none).
+/// One search by `engine` in the test thread's shared searcher; when `route` is given, a
+/// search for the route first, into `route` (emptied when there is none).
 pub fn search(
     engine: Engine,
     board: Board,
@@ -35,12 +35,14 @@ pub fn search(
     route: Option<&mut Vec<Position>>,
 ) -> Result<Outcome, SearchError> {
     SEARCHER.with_borrow_mut(|searcher| {
-        let outcome = searcher.search(engine, board, from, to, route.is_some());
+        let query = Query::knight(board, from, to);
         if let Some(route) = route {
             route.clear();
-            route.extend_from_slice(searcher.route());
+            if let Some(found) = searcher.route(engine, query)? {
+                route.extend_from_slice(found);
+            }
         }
-        outcome
+        searcher.search(engine, query)
     })
 }
 
