@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::exit::ExitStatus;
 use crate::input::LineReader;
 use crate::input::line::Escaped;
-use crate::judge::candidate::{Candidate, Limits, Run, Usage};
+use crate::judge::candidate::{Candidate, Limits, RunEnd, Usage};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::{Case, CaseGenerator};
 use crate::settings::AnswerSettings;
@@ -137,16 +137,16 @@ impl Stress {
         let (run, usage) = self.candidate.run(&input, &limits)?;
         let mut found = Vec::new();
         let failure = match run {
-            Run::TimedOut => Some(Failure::TimeLimitExceeded),
-            Run::OutputLimitExceeded => Some(Failure::OutputLimitExceeded),
-            Run::MemoryLimitExceeded => Some(Failure::MemoryLimitExceeded),
-            Run::Finished { status, stderr, .. } if !status.success() => {
+            RunEnd::TimedOut => Some(Failure::TimeLimitExceeded),
+            RunEnd::OutputLimitExceeded => Some(Failure::OutputLimitExceeded),
+            RunEnd::MemoryLimitExceeded => Some(Failure::MemoryLimitExceeded),
+            RunEnd::Finished { status, stderr, .. } if !status.success() => {
                 Some(Failure::RuntimeError {
                     status: describe(status),
                     stderr,
                 })
             }
-            Run::Finished { stdout, .. } => {
+            RunEnd::Finished { stdout, .. } => {
                 let verdict = judge_output(&self.answers, &input, &stdout)?;
                 found = stdout;
                 match verdict {
