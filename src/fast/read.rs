@@ -25,10 +25,10 @@ pub(crate) struct StandardLine {
 
 /// Reads an 8×8 query line of the judge's exact shape, `xx yy\n`, from the start of `bytes`:
 /// the six bytes checked at once, as lanes of one 8-byte word, with one branch. Judge input is
-/// nearly all such lines, and this shortcut nearly halves the time to read them compared with
-/// [`scan_query_line`] alone (measured with `../shared/bench/throughput.sh`: ratio 1.2 with
-/// it, 1.7 without). `None` for any other line, and within 8 bytes of the end of `bytes`:
-/// [`scan_query_line`] then reads it.
+/// nearly all such lines, and this shortcut reads them in much less time than
+/// [`scan_query_line`] alone (the figures, from `scripts/bench.sh`, are in docs/PERFORMANCE.md,
+/// "What is kept, and why"). `None` for any other line, and within 8 bytes of the end of
+/// `bytes`: [`scan_query_line`] then reads it.
 #[inline(always)]
 pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
     // Lane by lane, the least and the most each byte of the line may be, its files folded to
