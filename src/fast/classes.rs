@@ -10,7 +10,9 @@ use crate::fast::lanes::lanes_between;
 /// mask is set when byte i is of that class (bits 16 and up are clear).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct WindowClasses {
-    /// Spaces and tabs.
+    /// Blanks, as [`is_blank`](crate::input::line::is_blank) defines them: spaces and tabs.
+    /// The classifiers test for them sixteen bytes at once rather than call it; a test in
+    /// `fast/read.rs` holds both to it on every byte.
     pub blanks: u64,
     /// `\n`.
     pub newlines: u64,

@@ -47,14 +47,14 @@ pub(crate) enum Accelerator {
 
 /// How much of the input one call of [`Accelerator::answer_run`] answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Run {
+pub(crate) struct Answered {
     /// Bytes taken, up to and including the last answered line's newline.
     pub bytes: usize,
     /// Lines answered.
     pub lines: u64,
 }
 
-impl Run {
+impl Answered {
     /// Counts one more line answered, `length` bytes long with its newline.
     #[inline(always)]
     fn take(&mut self, length: usize) {
@@ -120,7 +120,7 @@ impl Accelerator {
     /// The variant is matched once a call, not once a line, and each loop is compiled for its
     /// own case: on the judge's file one call answers a whole read.
     #[inline]
-    pub(crate) fn answer_run(&self, bytes: &[u8], out: &mut Vec<u8>, most_lines: u64) -> Run {
+    pub(crate) fn answer_run(&self, bytes: &[u8], out: &mut Vec<u8>, most_lines: u64) -> Answered {
         // The shortest line that gets an answer, "a1 b2\n", is six bytes and gets 43.
         out.reserve(bytes.len() / 6 * 43);
         match self {
@@ -194,44 +194,44 @@ impl JudgeAnswer for Routes<'_> {
 /// inlined, so that the first keeps its values in registers: inlined, it made the judge's
 /// file 5–10% slower.
 #[inline(always)]
-fn judge_lines(bytes: &[u8], most_lines: u64, answer: &mut impl JudgeAnswer) -> Run {
-    let mut run = Run::default();
+fn judge_lines(bytes: &[u8], most_lines: u64, answer: &mut impl JudgeAnswer) -> Answered {
+    let mut answered = Answered::default();
     loop {
-        while run.lines < most_lines {
-            let Some(line) = exact_query_line(&bytes[run.bytes..]) else {
+        while answered.lines < most_lines {
+            let Some(line) = exact_query_line(&bytes[answered.bytes..]) else {
                 break;
             };
             answer.write(&line);
-            run.take(line.length);
+            answered.take(line.length);
         }
-        let before = run;
-        run = other_judge_lines(bytes, run, most_lines, answer);
-        if run == before {
-            return run;
+        let before = answered;
+        answered = other_judge_lines(bytes, answered, most_lines, answer);
+        if answered == before {
+            return answered;
         }
     }
 }
 
-/// Goes on from `run` as [`judge_lines`] does with lines of any shape, until a line of six
-/// bytes, which may be of the judge's shape, or a line the shortcuts do not take.
+/// Goes on from what is `answered` as [`judge_lines`] does with lines of any shape, until a
+/// line of six bytes, which may be of the judge's shape, or a line the shortcuts do not take.
 #[inline(never)]
 fn other_judge_lines(
     bytes: &[u8],
-    mut run: Run,
+    mut answered: Answered,
     most_lines: u64,
     answer: &mut impl JudgeAnswer,
-) -> Run {
-    while run.lines < most_lines {
-        let Some(line) = scan_query_line(&bytes[run.bytes..]) else {
+) -> Answered {
+    while answered.lines < most_lines {
+        let Some(line) = scan_query_line(&bytes[answered.bytes..]) else {
             break;
         };
         answer.write(&line);
-        run.take(line.length);
+        answered.take(line.length);
         if line.length == 6 {
             break;
         }
     }
-    run
+    answered
 }
 
 /// Answers query lines of `board` by the closed form while they are well formed, joined by a
@@ -240,21 +240,21 @@ fn other_judge_lines(
 /// Not inlined into `answer_run`: there, beside the 8×8 loops, it took 2% more instructions a
 /// line (cachegrind, 200,000 big-board lines).
 #[inline(never)]
-fn formula_lines(bytes: &[u8], board: Board, out: &mut Vec<u8>) -> Run {
-    let mut run = Run::default();
+fn formula_lines(bytes: &[u8], board: Board, out: &mut Vec<u8>) -> Answered {
+    let mut answered = Answered::default();
     loop {
-        let rest = &bytes[run.bytes..];
+        let rest = &bytes[answered.bytes..];
         let Some(line) = scan_board_line(rest, board) else {
-            return run;
+            return answered;
         };
         let (from, to) = &line.texts;
         let windows = TextWindow::new(rest, from.clone()).zip(TextWindow::new(rest, to.clone()));
         let moves = closed_form(board, line.query.from, line.query.to);
         let (Some((from, to)), ClosedForm::Moves(moves)) = (windows, moves) else {
-            return run;
+            return answered;
         };
         push_sentence_by_windows(out, from, to, moves);
-        run.take(line.length);
+        answered.take(line.length);
     }
 }
 

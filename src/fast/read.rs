@@ -12,7 +12,7 @@ use crate::board::standard::Square;
 use crate::board::{Board, Position};
 use crate::fast::classes::WindowClasses;
 use crate::fast::lanes::{lanes_between, lanes_value, lanes_within, leading_lanes};
-use crate::input::line::{MAX_LINE_BYTES, Query};
+use crate::input::line::{MAX_LINE_BYTES, Query, is_blank};
 
 /// An 8×8 query line read by a shortcut: its squares, their texts as typed (two bytes each on
 /// 8×8), and the line's length with its newline.
@@ -25,10 +25,10 @@ pub(crate) struct StandardLine {
 
 /// Reads an 8×8 query line of the judge's exact shape, `xx yy\n`, from the start of `bytes`:
 /// the six bytes checked at once, as lanes of one 8-byte word, with one branch. Judge input is
-/// nearly all such lines, and this shortcut nearly halves the time to read them compared with
-/// [`scan_query_line`] alone (measured with `../shared/bench/throughput.sh`: ratio 1.2 with
-/// it, 1.7 without). `None` for any other line, and within 8 bytes of the end of `bytes`:
-/// [`scan_query_line`] then reads it.
+/// nearly all such lines, and this shortcut reads them in much less time than
+/// [`scan_query_line`] alone (the figures, from `scripts/bench.sh`, are in docs/PERFORMANCE.md,
+/// "What is kept, and why"). `None` for any other line, and within 8 bytes of the end of
+/// `bytes`: [`scan_query_line`] then reads it.
 #[inline(always)]
 pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
     // Lane by lane, the least and the most each byte of the line may be, its files folded to
@@ -62,7 +62,7 @@ pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
 ///
 /// It accepts exactly the query lines [`parse_line`](crate::input::line::parse_line) accepts on
 /// 8×8 (a unit test and a property test hold it to that, for both readers below). Blanks are
-/// spaces and tabs, so no scan runs past the newline.
+/// the input's ([`is_blank`]: spaces and tabs), so no scan runs past the newline.
 // `inline(always)` into `other_judge_lines`, its one caller on the hot path, which is kept out
 // of the judge's own loop (see `fast/mod.rs`): inlined there, it made the judge file slower.
 #[inline(always)]
@@ -148,7 +148,7 @@ fn square_at(bytes: &[u8], at: usize) -> Option<(Square, [u8; 2])> {
 /// long runs of blanks.
 fn scan_query_bytewise(bytes: &[u8]) -> Option<StandardLine> {
     let skip_blanks = |mut at: usize| {
-        while let Some(b' ' | b'\t') = bytes.get(at) {
+        while bytes.get(at).is_some_and(|&byte| is_blank(byte)) {
             at += 1;
         }
         at
@@ -183,7 +183,7 @@ fn scan_query_bytewise(bytes: &[u8]) -> Option<StandardLine> {
 #[inline(always)]
 pub(crate) fn scan_board_line(bytes: &[u8], board: Board) -> Option<BoardLine<'_>> {
     let skip_blanks = |mut at: usize| {
-        while let Some(b' ' | b'\t') = bytes.get(at) {
+        while bytes.get(at).is_some_and(|&byte| is_blank(byte)) {
             at += 1;
         }
         at
@@ -238,7 +238,9 @@ fn scan_square(bytes: &[u8], at: usize, board: Board) -> Option<(Position, usize
     let end = digits_at + text.digits;
     let well_sized = (1..=7).contains(&text.letters) && (1..=10).contains(&text.digits);
     let leading_zero = text.digits > 1 && bytes[digits_at] == b'0';
-    let ends_here = matches!(bytes.get(end), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
+    let ends_here = bytes
+        .get(end)
+        .is_none_or(|&byte| is_blank(byte) || byte == b'\r' || byte == b'\n');
     let on_board = (1..=u64::from(board.files())).contains(&text.file_number)
         && (1..=u64::from(board.ranks())).contains(&text.rank_number);
     (well_sized && !leading_zero && ends_here && on_board).then(|| {
@@ -418,7 +420,7 @@ mod tests {
                 (0..16).fold(0, |bits, at| bits | u64::from(class(byte)) << at)
             };
             let all_of_it = WindowClasses {
-                blanks: expected(&|b| b == b' ' || b == b'\t'),
+                blanks: expected(&is_blank),
                 newlines: expected(&|b| b == b'\n'),
                 returns: expected(&|b| b == b'\r'),
                 files: expected(&|b| {

@@ -70,9 +70,17 @@ fn square_rule(board: Board) -> String {
     format!("a file a-{last_file} and a rank 1-{}", board.ranks())
 }
 
-/// Whether a byte separates tokens: a space or a tab.
-fn is_blank(byte: u8) -> bool {
-    byte == b' ' || byte == b'\t'
+/// Whether a byte is a blank: a space or a tab, what separates the squares of a line and may
+/// stand around them (a line of blanks alone is a blank line).
+///
+/// The one definition of a blank in the input, used by this parser, the problems' grammars and
+/// the accelerator's bytewise readers. Its window classifiers (`fast/classes.rs`, `fast/simd.rs`)
+/// test sixteen bytes at once and cannot call it; a test there holds them to it on every byte.
+/// The checker's words are separated by more than this (C's `isspace`): that is its own rule,
+/// in `sink/check/mismatch.rs`.
+#[inline]
+pub(crate) fn is_blank(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t')
 }
 
 /// Reads one line (without its newline) on `board`: `Ok(None)` for a blank line, which is

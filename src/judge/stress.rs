@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::exit::ExitStatus;
 use crate::input::LineReader;
 use crate::input::line::Escaped;
-use crate::judge::candidate::{Candidate, Limits, Run, Usage};
+use crate::judge::candidate::{Candidate, Limits, RunEnd, Usage};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::{Case, CaseGenerator};
 use crate::settings::AnswerSettings;
@@ -48,9 +48,10 @@ pub(crate) enum Failure {
     RuntimeError { status: String, stderr: Vec<u8> },
 }
 
-/// The end of a stress run.
+/// What a stress run found: every case passed, a failing case (shrunk), or a case knight-moves
+/// could not answer itself. (An engine's `Outcome` is one search's result, not this.)
 #[derive(Debug)]
-pub(crate) enum Outcome {
+pub(crate) enum StressFinding {
     /// Every case passed; the most any case used of each resource.
     Passed { cases: u64, most: Usage },
     /// A case failed: the smallest failing case found, and how it failed.
@@ -94,7 +95,7 @@ enum Judgement {
 impl Stress {
     /// Runs the cases; calls `progress` after each one with how many have run and what the
     /// last one used.
-    pub(crate) fn run(&self, mut progress: impl FnMut(u64, &Usage)) -> io::Result<Outcome> {
+    pub(crate) fn run(&self, mut progress: impl FnMut(u64, &Usage)) -> io::Result<StressFinding> {
         let problem = self.answers.problem;
         let mut generator = CaseGenerator::new(problem, self.answers.search.board, self.seed);
         let mut most = Usage::default();
@@ -105,7 +106,7 @@ impl Stress {
                 Judgement::Judged(judged) => judged,
                 Judgement::NotJudged(why) => {
                     let input = case.render(problem);
-                    return Ok(Outcome::NotJudged { input, why });
+                    return Ok(StressFinding::NotJudged { input, why });
                 }
             };
             most = most_of(most, judged.usage);
@@ -114,7 +115,7 @@ impl Stress {
                 return self.shrunk(case, judged);
             }
         }
-        Ok(Outcome::Passed {
+        Ok(StressFinding::Passed {
             cases: self.cases,
             most,
         })
@@ -136,16 +137,16 @@ impl Stress {
         let (run, usage) = self.candidate.run(&input, &limits)?;
         let mut found = Vec::new();
         let failure = match run {
-            Run::TimedOut => Some(Failure::TimeLimitExceeded),
-            Run::OutputLimitExceeded => Some(Failure::OutputLimitExceeded),
-            Run::MemoryLimitExceeded => Some(Failure::MemoryLimitExceeded),
-            Run::Finished { status, stderr, .. } if !status.success() => {
+            RunEnd::TimedOut => Some(Failure::TimeLimitExceeded),
+            RunEnd::OutputLimitExceeded => Some(Failure::OutputLimitExceeded),
+            RunEnd::MemoryLimitExceeded => Some(Failure::MemoryLimitExceeded),
+            RunEnd::Finished { status, stderr, .. } if !status.success() => {
                 Some(Failure::RuntimeError {
                     status: describe(status),
                     stderr,
                 })
             }
-            Run::Finished { stdout, .. } => {
+            RunEnd::Finished { stdout, .. } => {
                 let verdict = judge_output(&self.answers, &input, &stdout)?;
                 found = stdout;
                 match verdict {
@@ -167,7 +168,7 @@ impl Stress {
     /// Makes a failing case, which failed as `judged` says, as small as it stays failing,
     /// within [`MOST_SHRINK_TRIES`] runs and [`MOST_SHRINK_TIME`], and says how it fails. The
     /// output and the figures shown are those of the run that failed.
-    fn shrunk(&self, mut case: Case, mut judged: Judged) -> io::Result<Outcome> {
+    fn shrunk(&self, mut case: Case, mut judged: Judged) -> io::Result<StressFinding> {
         let deadline = Instant::now() + MOST_SHRINK_TIME;
         let mut tries = 0;
         'smaller: loop {
@@ -200,7 +201,7 @@ impl Stress {
         }
         let input = case.render(self.answers.problem);
         let expected = expected_output(&self.answers, &input).unwrap_or_default();
-        Ok(Outcome::Failed {
+        Ok(StressFinding::Failed {
             case,
             input,
             expected,
@@ -279,7 +280,7 @@ fn judge_output(settings: &AnswerSettings, input: &[u8], found: &[u8]) -> io::Re
     pipeline.into_sink()?.finish()
 }
 
-impl Outcome {
+impl StressFinding {
     /// What the run found, as it is shown on stdout: the verdict, the input, the outputs and
     /// where the input was saved; or the cases passed and the most they used.
     pub(crate) fn report(&self, seed: u64) -> Vec<u8> {
@@ -289,12 +290,12 @@ impl Outcome {
             out.push(b'\n');
         };
         match self {
-            Outcome::Passed { cases, most } => {
+            StressFinding::Passed { cases, most } => {
                 let cases = counted(*cases, "case", "cases");
                 let line = format!("Passed {cases} (seed {seed}); {}", Figures::Most(most));
                 push_line(&mut out, &line);
             }
-            Outcome::Failed {
+            StressFinding::Failed {
                 case,
                 input,
                 expected,
@@ -321,7 +322,7 @@ impl Outcome {
                 }
                 push_line(&mut out, &saved(seed, input));
             }
-            Outcome::NotJudged { input, why } => {
+            StressFinding::NotJudged { input, why } => {
                 let line = format!(
                     "Judge failure: knight-moves could not answer {why}, so the program was not \
                      judged"
@@ -338,9 +339,9 @@ impl Outcome {
     /// What the run amounts to.
     pub(crate) fn status(&self) -> ExitStatus {
         match self {
-            Outcome::Passed { .. } => ExitStatus::Success,
-            Outcome::Failed { .. } => ExitStatus::NotAccepted,
-            Outcome::NotJudged { .. } => ExitStatus::JudgeFailure,
+            StressFinding::Passed { .. } => ExitStatus::Success,
+            StressFinding::Failed { .. } => ExitStatus::NotAccepted,
+            StressFinding::NotJudged { .. } => ExitStatus::JudgeFailure,
         }
     }
 }

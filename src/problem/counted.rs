@@ -8,7 +8,7 @@
 //! count's line. Nothing is ever allocated from the count.
 
 use crate::board::Board;
-use crate::problem::{CountLine, ProblemError, Step, is_blank, query_step};
+use crate::problem::{CountLine, ProblemError, Step, is_blank_line, query_step};
 
 /// What the count counts, in messages.
 const WHAT: &str = "test cases";
@@ -23,7 +23,7 @@ pub(crate) struct Counted {
 
 impl Counted {
     pub(crate) fn read<'a>(&mut self, line: &'a [u8], line_number: u64) -> Step<'a> {
-        if is_blank(line) {
+        if is_blank_line(line) {
             return Step::Skip;
         }
         if let Some(step) = self.count.read(line, line_number, WHAT) {

@@ -128,7 +128,7 @@ impl Grammar {
             Grammar::Counted(counted) => counted.read(line, line_number),
             Grammar::Scenarios(scenarios) => scenarios.read(line, line_number),
             Grammar::Grid { size_read, most } => {
-                if is_blank(line) {
+                if is_blank_line(line) {
                     return Step::Skip;
                 }
                 if *size_read {
@@ -297,9 +297,11 @@ impl CountLine {
     }
 }
 
-/// Whether a line holds nothing but spaces, tabs and a final CR.
-fn is_blank(line: &[u8]) -> bool {
-    trimmed(line).is_empty()
+/// Whether a line holds nothing but [blanks](crate::input::line::is_blank) (spaces and tabs)
+/// and a final CR.
+fn is_blank_line(line: &[u8]) -> bool {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    line.iter().all(|&byte| crate::input::line::is_blank(byte))
 }
 
 /// The line without the spaces and tabs around it and a CR at its end.

@@ -9,7 +9,9 @@
 
 use crate::board::{Board, Position};
 use crate::input::line::Query;
-use crate::problem::{CountLine, ProblemError, Step, coordinate_pair, is_blank, number, trimmed};
+use crate::problem::{
+    CountLine, ProblemError, Step, coordinate_pair, is_blank_line, number, trimmed,
+};
 
 /// Which line of a scenario comes next, and what the scenario has so far (`None` where a line
 /// of it was bad).
@@ -40,7 +42,7 @@ pub(crate) struct Scenarios {
 
 impl Scenarios {
     pub(crate) fn read<'a>(&mut self, line: &'a [u8], line_number: u64) -> Step<'a> {
-        if is_blank(line) {
+        if is_blank_line(line) {
             return Step::Skip;
         }
         if let Some(step) = self.count.read(line, line_number, WHAT) {

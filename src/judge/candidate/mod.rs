@@ -86,9 +86,9 @@ pub(crate) struct Usage {
     pub peak_memory_bytes: Option<u64>,
 }
 
-/// How a run ended.
+/// How a run of the candidate ended: by itself, or stopped at one of its limits.
 #[derive(Debug)]
-pub(crate) enum Run {
+pub(crate) enum RunEnd {
     /// The program ended by itself within the limits.
     Finished {
         status: ExitStatus,
@@ -134,7 +134,7 @@ pub(crate) struct Candidate {
 
 impl Candidate {
     /// Runs the program on `input` within `limits`; says how it went and what it used.
-    pub(crate) fn run(&self, input: &[u8], limits: &Limits) -> io::Result<(Run, Usage)> {
+    pub(crate) fn run(&self, input: &[u8], limits: &Limits) -> io::Result<(RunEnd, Usage)> {
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
@@ -175,17 +175,17 @@ impl Candidate {
             .memory_bytes
             .zip(ended.peak_memory_bytes)
             .is_some_and(|(limit, peak)| peak > limit);
-        let run = match stopped {
-            Some(run) => run,
-            None if readers.stdout.is_past_limit() => Run::OutputLimitExceeded,
-            None if past_memory_limit => Run::MemoryLimitExceeded,
-            None => Run::Finished {
+        let end = match stopped {
+            Some(end) => end,
+            None if readers.stdout.is_past_limit() => RunEnd::OutputLimitExceeded,
+            None if past_memory_limit => RunEnd::MemoryLimitExceeded,
+            None => RunEnd::Finished {
                 status: ended.status,
                 stdout: readers.stdout.taken(),
                 stderr: readers.stderr.taken(),
             },
         };
-        Ok((run, usage))
+        Ok((end, usage))
     }
 }
 
@@ -196,7 +196,7 @@ fn watch(
     readers: &Readers,
     limits: &Limits,
     deadline: Instant,
-) -> io::Result<Option<Run>> {
+) -> io::Result<Option<RunEnd>> {
     let mut pause = FIRST_POLL;
     let mut next_memory_check = Instant::now();
     loop {
@@ -204,11 +204,11 @@ fn watch(
             return Ok(None);
         }
         if readers.stdout.is_past_limit() {
-            return Ok(Some(Run::OutputLimitExceeded));
+            return Ok(Some(RunEnd::OutputLimitExceeded));
         }
         let now = Instant::now();
         if now >= deadline {
-            return Ok(Some(Run::TimedOut));
+            return Ok(Some(RunEnd::TimedOut));
         }
         if let Some(limit) = limits.memory_bytes
             && now >= next_memory_check
@@ -217,7 +217,7 @@ fn watch(
                 .resident_bytes()
                 .is_some_and(|resident| resident > limit)
             {
-                return Ok(Some(Run::MemoryLimitExceeded));
+                return Ok(Some(RunEnd::MemoryLimitExceeded));
             }
             next_memory_check = now + MEMORY_CHECK_INTERVAL;
         }
@@ -327,7 +327,7 @@ mod tests {
     /// of the test process, another test's candidate too.
     static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-    fn run_shell(script: &str, limits: &Limits) -> (Run, Usage) {
+    fn run_shell(script: &str, limits: &Limits) -> (RunEnd, Usage) {
         let _one = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
         let candidate = Candidate {
             program: "sh".to_owned(),
@@ -347,7 +347,7 @@ mod tests {
     #[test]
     fn a_finished_run_keeps_its_output_and_its_status() {
         let (run, usage) = run_shell("cat; echo oops >&2; exit 3", &limits(5.0));
-        let Run::Finished {
+        let RunEnd::Finished {
             status,
             stdout,
             stderr,
@@ -366,7 +366,7 @@ mod tests {
         let started = Instant::now();
         let (run, usage) = run_shell("echo yes; exec >&-; sleep 0.3", &limits(5.0));
         assert!(
-            matches!(run, Run::Finished { ref stdout, .. } if stdout == b"yes\n"),
+            matches!(run, RunEnd::Finished { ref stdout, .. } if stdout == b"yes\n"),
             "{run:?}"
         );
         assert!(usage.wall >= Duration::from_millis(300), "{usage:?}");
@@ -378,11 +378,11 @@ mod tests {
         let mut at_limit = limits(5.0);
         at_limit.output_bytes = 6;
         let (run, _) = run_shell("echo 12345", &at_limit);
-        assert!(matches!(run, Run::Finished { .. }), "{run:?}");
+        assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
         let (run, _) = run_shell("echo 123456", &at_limit);
-        assert!(matches!(run, Run::OutputLimitExceeded), "{run:?}");
+        assert!(matches!(run, RunEnd::OutputLimitExceeded), "{run:?}");
         let (run, _) = run_shell("yes", &at_limit);
-        assert!(matches!(run, Run::OutputLimitExceeded), "{run:?}");
+        assert!(matches!(run, RunEnd::OutputLimitExceeded), "{run:?}");
     }
 
     #[test]
@@ -390,7 +390,7 @@ mod tests {
         let started = Instant::now();
         let (run, _) = run_shell("echo yes; sleep 30 & sleep 30 >/dev/null &", &limits(5.0));
         assert!(
-            matches!(run, Run::Finished { ref stdout, .. } if stdout == b"yes\n"),
+            matches!(run, RunEnd::Finished { ref stdout, .. } if stdout == b"yes\n"),
             "{run:?}"
         );
         assert!(started.elapsed() < Duration::from_secs(2));
@@ -399,7 +399,7 @@ mod tests {
     #[test]
     fn the_time_limit_is_the_clock_s() {
         let (run, usage) = run_shell("sleep 30", &limits(0.2));
-        assert!(matches!(run, Run::TimedOut), "{run:?}");
+        assert!(matches!(run, RunEnd::TimedOut), "{run:?}");
         assert!(usage.wall >= Duration::from_millis(200), "{usage:?}");
         assert!(usage.wall < Duration::from_secs(2), "{usage:?}");
     }
@@ -407,7 +407,7 @@ mod tests {
     #[test]
     fn cpu_time_counts_the_candidate_and_the_orphans_it_left() {
         let (run, usage) = run_shell("while :; do :; done", &limits(0.4));
-        assert!(matches!(run, Run::TimedOut), "{run:?}");
+        assert!(matches!(run, RunEnd::TimedOut), "{run:?}");
         let cpu = usage.cpu.unwrap();
         assert!(cpu >= Duration::from_millis(200), "{usage:?}");
         assert!(cpu <= usage.wall + Duration::from_millis(100), "{usage:?}");
@@ -415,7 +415,7 @@ mod tests {
         // sweep, and its time counted, on Linux (where knight-moves is its subreaper).
         if cfg!(target_os = "linux") {
             let (run, usage) = run_shell("(while :; do :; done) & sleep 0.4", &limits(5.0));
-            assert!(matches!(run, Run::Finished { .. }), "{run:?}");
+            assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
             assert!(
                 usage.cpu.unwrap() >= Duration::from_millis(200),
                 "{usage:?}"
@@ -429,7 +429,7 @@ mod tests {
             "dd if=/dev/zero bs=100M count=1 of=/dev/null 2>&1",
             &limits(10.0),
         );
-        assert!(matches!(run, Run::Finished { .. }), "{run:?}");
+        assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
         let peak = usage.peak_memory_bytes.unwrap();
         assert!(peak >= 100_000_000, "{usage:?}");
         assert!(peak < 400_000_000, "{usage:?}");
@@ -444,15 +444,15 @@ mod tests {
         // dd holds its 200 MB buffer, blocked on a pipe nobody reads: only watching sees it.
         let started = Instant::now();
         let (run, _) = run_shell("dd if=/dev/zero bs=200M count=1 | sleep 30", &limited);
-        assert!(matches!(run, Run::MemoryLimitExceeded), "{run:?}");
+        assert!(matches!(run, RunEnd::MemoryLimitExceeded), "{run:?}");
         assert!(started.elapsed() < Duration::from_secs(5));
         // Past the limit for an instant, then gone: the peak after the run sees it.
         let (run, _) = run_shell(
             "dd if=/dev/zero bs=200M count=1 of=/dev/null 2>&1",
             &limited,
         );
-        assert!(matches!(run, Run::MemoryLimitExceeded), "{run:?}");
+        assert!(matches!(run, RunEnd::MemoryLimitExceeded), "{run:?}");
         let (run, _) = run_shell("cat", &limited);
-        assert!(matches!(run, Run::Finished { .. }), "{run:?}");
+        assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
     }
 }

@@ -25,13 +25,17 @@ use crate::sink::check::verdict::ShownLine;
 /// shows, however far into the line the difference is.
 const KEPT_BYTES: usize = 1024;
 
-/// Whether a byte separates words: what C's `isspace` calls space.
-pub(crate) fn is_space(byte: u8) -> bool {
+/// Whether a byte separates the judge's words: what C's `isspace` calls space (space, tab,
+/// newline, CR, vertical tab, form feed). The checker's own rule, wider than the input's blanks
+/// (`input::line::is_blank`), since it judges answers as a judge's checker reads them.
+pub(crate) fn is_word_separator(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-/// Whether a byte is a blank a forgiving judge drops at a line's end.
-pub(crate) fn is_blank(byte: u8) -> bool {
+/// Whether a byte is trailing space that a forgiving judge drops at a line's end: a word
+/// separator that ends no line (space, tab, vertical tab, form feed). A CR there is judged on
+/// its own.
+pub(crate) fn is_trailing_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | 0x0b | 0x0c)
 }
 
@@ -68,8 +72,8 @@ struct Words {
 impl Words {
     /// The words' state after `prefix`, the line's bytes so far.
     fn after(prefix: &[u8], prefix_cut: bool) -> Words {
-        let seen_a_word = prefix_cut || prefix.iter().any(|&b| !is_space(b));
-        let ends_in_a_gap = prefix.last().is_some_and(|&b| is_space(b));
+        let seen_a_word = prefix_cut || prefix.iter().any(|&b| !is_word_separator(b));
+        let ends_in_a_gap = prefix.last().is_some_and(|&b| is_word_separator(b));
         Words {
             seen_a_word,
             in_a_gap: seen_a_word && ends_in_a_gap,
@@ -78,7 +82,7 @@ impl Words {
 
     /// What `byte` adds to the words: nothing, the byte, or a space and the byte.
     fn push(&mut self, byte: u8) -> &'static [u8] {
-        if is_space(byte) {
+        if is_word_separator(byte) {
             self.in_a_gap |= self.seen_a_word;
             return b"";
         }
@@ -112,14 +116,14 @@ static SPACED: [[u8; 2]; 256] = {
 };
 
 /// What the found line holds past the difference when the expected line ends there: only
-/// blanks, then perhaps one CR (what a forgiving judge forgives), or anything else.
+/// trailing space, then perhaps one CR (what a forgiving judge forgives), or anything else.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tail {
     /// Nothing yet.
     Empty,
-    Blanks,
+    Spaces,
     Cr {
-        after_blanks: bool,
+        after_spaces: bool,
     },
     Other,
 }
@@ -127,11 +131,11 @@ enum Tail {
 impl Tail {
     fn push(self, byte: u8) -> Tail {
         match (self, byte) {
-            (Tail::Empty | Tail::Blanks, byte) if is_blank(byte) => Tail::Blanks,
+            (Tail::Empty | Tail::Spaces, byte) if is_trailing_space(byte) => Tail::Spaces,
             (Tail::Empty, b'\r') => Tail::Cr {
-                after_blanks: false,
+                after_spaces: false,
             },
-            (Tail::Blanks, b'\r') => Tail::Cr { after_blanks: true },
+            (Tail::Spaces, b'\r') => Tail::Cr { after_spaces: true },
             _ => Tail::Other,
         }
     }
@@ -457,15 +461,15 @@ impl Mismatch {
                 false => LineVerdict::Presentation("missing final newline"),
             },
             (Some(true), Tail::Empty) => LineVerdict::Same,
-            (Some(true), Tail::Blanks | Tail::Cr { .. }) if self.forgiving => LineVerdict::Same,
-            (Some(true), Tail::Blanks) => LineVerdict::Presentation("trailing space"),
+            (Some(true), Tail::Spaces | Tail::Cr { .. }) if self.forgiving => LineVerdict::Same,
+            (Some(true), Tail::Spaces) => LineVerdict::Presentation("trailing space"),
             (
                 Some(true),
                 Tail::Cr {
-                    after_blanks: false,
+                    after_spaces: false,
                 },
             ) => LineVerdict::Presentation("CRLF line end"),
-            (Some(true), Tail::Cr { after_blanks: true }) => {
+            (Some(true), Tail::Cr { after_spaces: true }) => {
                 LineVerdict::Presentation("trailing space and CRLF line end")
             }
             _ => LineVerdict::Presentation("spacing differs"),
@@ -507,7 +511,7 @@ impl Mismatch {
                 self.found_ended = Some(false);
                 return Ok(true);
             };
-            if !is_space(byte) {
+            if !is_word_separator(byte) {
                 return Ok(false);
             }
             found.take(1);

@@ -29,7 +29,7 @@ use std::fmt;
 use std::io::{self, Read};
 
 use crate::sink::check::found::Found;
-use crate::sink::check::mismatch::{LineVerdict, Mismatch, is_blank, is_space};
+use crate::sink::check::mismatch::{LineVerdict, Mismatch, is_trailing_space, is_word_separator};
 use crate::sink::check::verdict::{NotAnswered, Unanswerable, Verdict};
 use crate::sink::{Flow, Origin, Sink};
 
@@ -175,8 +175,8 @@ impl Checker {
             return Ok(false); // the line goes on past what was read: the slow path sees it
         };
         let tail = &available[..newline];
-        let blanks = tail.iter().take_while(|&&b| is_blank(b)).count();
-        let what = match (blanks, &tail[blanks..]) {
+        let spaces = tail.iter().take_while(|&&b| is_trailing_space(b)).count();
+        let what = match (spaces, &tail[spaces..]) {
             (0, b"\r") => "CRLF line end",
             (_, b"") => "trailing space",
             (_, b"\r") => "trailing space and CRLF line end",
@@ -385,7 +385,7 @@ impl Checker {
                 Some(newline) => (&available[..newline], true),
                 None => (available, false),
             };
-            blank &= line.iter().all(|&b| is_space(b));
+            blank &= line.iter().all(|&b| is_word_separator(b));
             let taken = line.len() + usize::from(ended);
             self.found.take(taken);
             if ended {
