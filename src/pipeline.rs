@@ -55,6 +55,9 @@ pub(crate) struct Pipeline<S: Sink, M: Write> {
 struct Answerer {
     search: SearchSettings,
     with_route: bool,
+    /// Whether the knight's 8×8 searches may walk the adjacency table: off with the rest of
+    /// the accelerator ([`crate::engine::Request::may_use_adjacency`]).
+    may_use_adjacency: bool,
     workspace: Workspace,
     writer: Writer,
     measurements: Option<Measurements>,
@@ -85,8 +88,10 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
                 .map(measured)
                 .collect(),
         };
-        let measurements = (!measured.is_empty())
-            .then(|| Measurements::new(measured, search.board, search.piece, output.path));
+        let measurements = (!measured.is_empty()).then(|| {
+            let (board, piece) = (search.board, search.piece);
+            Measurements::new(measured, board, piece, output.path, settings.accelerate)
+        });
         let mut pending = Vec::new();
         writer.push_preamble(&mut pending);
         Pipeline {
@@ -99,6 +104,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
             answerer: Answerer {
                 search,
                 with_route: output.path,
+                may_use_adjacency: settings.accelerate,
                 workspace: Workspace::new(),
                 writer,
                 measurements,
@@ -417,6 +423,7 @@ impl Answerer {
             to: query.to,
             with_route: self.with_route,
             max_nodes: self.search.max_nodes_for(engine),
+            may_use_adjacency: self.may_use_adjacency,
         };
         let outcome = match engine.search(&mut self.workspace, &request) {
             Ok(outcome) => outcome,

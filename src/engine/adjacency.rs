@@ -13,22 +13,37 @@
 //! docs/PERFORMANCE.md measures.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::LazyLock;
 
 use crate::board::standard::{Square, knight_neighbours};
 use crate::board::{Piece, Position};
 use crate::engine::unbounded::lower_bound;
-use crate::engine::{GaveUp, Outcome, Request, expand_one};
+use crate::engine::{GaveUp, Outcome, Request, Workspace, expand_one};
+
+/// A search over the adjacency table, between two different squares of the 8×8 board.
+pub(crate) type Search = fn(&mut Workspace, &Request, Square, Square) -> Result<Outcome, GaveUp>;
+
+/// The request's two squares as the 8×8 board's, when the searches here may answer it: the
+/// knight on the 8×8 board, and the request allows them ([`Request::may_use_adjacency`]).
+#[inline]
+pub(crate) fn squares(request: &Request) -> Option<(Square, Square)> {
+    let applies =
+        request.may_use_adjacency && request.board.is_standard() && request.piece.is_knight();
+    if !applies {
+        return None;
+    }
+    Some((Square::at(request.from)?, Square::at(request.to)?))
+}
 
 /// Breadth-first search, as [`bfs::search`](crate::engine::bfs::search) does it: one queue
 /// holds the layers one after another, and the target is recognised when it is first generated.
 pub(crate) fn bfs(
-    route: &mut Vec<Position>,
+    workspace: &mut Workspace,
     request: &Request,
     from: Square,
     to: Square,
 ) -> Result<Outcome, GaveUp> {
+    let route = &mut workspace.route;
     let mut reached = 1u64 << from.index();
     let mut parents = [from; Square::COUNT];
     let mut distances = [0u8; Square::COUNT];
@@ -72,11 +87,12 @@ pub(crate) fn bfs(
 /// does it (its doc comment says why stopping at the first meeting is right): whole layers,
 /// the side with the smaller frontier grown, the forward side on a tie.
 pub(crate) fn bidirectional(
-    route: &mut Vec<Position>,
+    workspace: &mut Workspace,
     request: &Request,
     from: Square,
     to: Square,
 ) -> Result<Outcome, GaveUp> {
+    let route = &mut workspace.route;
     let mut forward = Side::starting_at(from);
     let mut backward = Side::starting_at(to);
     let mut expanded = 0;
@@ -217,12 +233,17 @@ static KNIGHT_BOUNDS: LazyLock<[[u8; 8]; 8]> = LazyLock::new(|| {
 /// (the sum above bit 12, the estimate above bit 6, [`Square::file_major`] below), which orders
 /// as the general search's tuples do: on 8×8 a sum stays far below 2²⁰ and an estimate below 64.
 pub(crate) fn astar(
-    open: &mut BinaryHeap<Reverse<u32>>,
-    route: &mut Vec<Position>,
+    workspace: &mut Workspace,
     request: &Request,
     from: Square,
     to: Square,
 ) -> Result<Outcome, GaveUp> {
+    let Workspace {
+        packed_open: open,
+        route,
+        ..
+    } = workspace;
+    open.clear();
     let bounds = &*KNIGHT_BOUNDS;
     let estimate = |square: Square| {
         let (file, rank) = (
@@ -282,18 +303,14 @@ pub(crate) fn astar(
 mod tests {
     use super::*;
     use crate::board::{Board, Piece};
-    use crate::engine::{Workspace, astar, bfs, bidirectional};
-
-    type Search = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
-    type Search8x8 = fn(&mut Vec<Position>, &Request, Square, Square) -> Result<Outcome, GaveUp>;
+    use crate::engine::{SearchFn, astar, bfs, bidirectional};
 
     /// Every pair of the 8×8 board, with and without routes and with a limit that some
     /// searches reach: the same distance, route and squares expanded as the general search
     /// over coordinates (or the same refusal).
     #[test]
     fn the_8x8_searches_are_the_general_ones_step_for_step() {
-        let mut general = Workspace::new();
-        let mut route = Vec::new();
+        let (mut general, mut table) = (Workspace::new(), Workspace::new());
         for from in Square::all() {
             for to in Square::all().filter(|&to| to != from) {
                 for (with_route, max_nodes) in [(true, 1_000), (false, 1_000), (true, 10)] {
@@ -304,25 +321,24 @@ mod tests {
                         to: to.position(),
                         with_route,
                         max_nodes,
+                        may_use_adjacency: true,
                     };
-                    let engines: [(Search, Search8x8); 3] = [
-                        (bfs::search_any_board, super::bfs),
-                        (bidirectional::search_any_board, super::bidirectional),
-                        (astar::search_any_board, |route, request, from, to| {
-                            super::astar(&mut BinaryHeap::new(), route, request, from, to)
-                        }),
+                    let engines: [(SearchFn, Search); 3] = [
+                        (bfs::search, super::bfs),
+                        (bidirectional::search, super::bidirectional),
+                        (astar::search, super::astar),
                     ];
                     for (any_board, on_8x8) in engines {
                         general.reset(Board::STANDARD);
                         general.route.clear();
-                        route.clear();
+                        table.route.clear();
                         let expected = any_board(&mut general, &request);
                         assert_eq!(
-                            on_8x8(&mut route, &request, from, to),
+                            on_8x8(&mut table, &request, from, to),
                             expected,
                             "{request:?}"
                         );
-                        assert_eq!(route, general.route, "{request:?}");
+                        assert_eq!(table.route, general.route, "{request:?}");
                     }
                 }
             }

@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 
 use crate::engine::unbounded::lower_bound;
 use crate::engine::{
-    GaveUp, Outcome, Request, Workspace, adjacency, expand_one, found, no_route, out_of_memory,
+    GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
 };
 
 /// Searches from `from`, always expanding the open square with the least moves so far plus
@@ -15,22 +15,6 @@ use crate::engine::{
 /// routes are deterministic), until the target is taken off the open list or none is left (no
 /// route).
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-    match request.on_standard_board() {
-        Some((from, to)) => {
-            let Workspace {
-                open_8x8, route, ..
-            } = workspace;
-            adjacency::astar(open_8x8, route, request, from, to)
-        }
-        None => search_any_board(workspace, request),
-    }
-}
-
-/// [`search`] on any board, over coordinates: the specification the 8×8 search follows.
-pub(crate) fn search_any_board(
-    workspace: &mut Workspace,
-    request: &Request,
-) -> Result<Outcome, GaveUp> {
     let Request { board, to, .. } = *request;
     let Workspace {
         parents,

@@ -2,7 +2,7 @@
 //! the first time the target is seen, it is seen by a shortest route.
 
 use crate::engine::{
-    GaveUp, Outcome, Request, Workspace, adjacency, expand_one, found, no_route, out_of_memory,
+    GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
 };
 
 /// Searches outward from `from`, a layer of equal distance at a time, until `to` is reached or
@@ -12,17 +12,6 @@ use crate::engine::{
 /// taken off the queue: every square generated while expanding distance `d` is at distance
 /// `d + 1`, so waiting longer could only cost expansions.
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-    match request.on_standard_board() {
-        Some((from, to)) => adjacency::bfs(&mut workspace.route, request, from, to),
-        None => search_any_board(workspace, request),
-    }
-}
-
-/// [`search`] on any board, over coordinates: the specification the 8×8 search follows.
-pub(crate) fn search_any_board(
-    workspace: &mut Workspace,
-    request: &Request,
-) -> Result<Outcome, GaveUp> {
     let (from, to) = (request.from, request.to);
     let Workspace {
         parents,

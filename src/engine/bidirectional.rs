@@ -3,7 +3,7 @@
 
 use crate::board::Position;
 use crate::engine::{
-    GaveUp, Outcome, Parents, Request, Workspace, adjacency, expand_one, no_route, out_of_memory,
+    GaveUp, Outcome, Parents, Request, Workspace, expand_one, no_route, out_of_memory,
     room_for_route, trace_back,
 };
 
@@ -25,17 +25,6 @@ use crate::engine::{
 /// From a square to itself is 0 moves (one popular library answers 2 here): the shared
 /// preamble answers that before this search starts.
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-    match request.on_standard_board() {
-        Some((from, to)) => adjacency::bidirectional(&mut workspace.route, request, from, to),
-        None => search_any_board(workspace, request),
-    }
-}
-
-/// [`search`] on any board, over coordinates: the specification the 8×8 search follows.
-pub(crate) fn search_any_board(
-    workspace: &mut Workspace,
-    request: &Request,
-) -> Result<Outcome, GaveUp> {
     let Workspace {
         parents,
         parents_back,

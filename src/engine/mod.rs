@@ -30,7 +30,6 @@ pub(crate) mod workspace;
 use std::collections::TryReserveError;
 use std::fmt;
 
-use crate::board::standard::Square;
 use crate::board::{Board, Piece, Position};
 use crate::engine::square_map::SquareMap;
 pub(crate) use crate::engine::workspace::Workspace;
@@ -47,18 +46,11 @@ pub(crate) struct Request {
     pub with_route: bool,
     /// The most squares the search may expand.
     pub max_nodes: u64,
-}
-
-impl Request {
-    /// The two squares as the 8×8 board's, when the knight is asked about that board: the
-    /// searches then walk its adjacency table ([`adjacency`]).
-    #[inline]
-    fn on_standard_board(&self) -> Option<(Square, Square)> {
-        if !(self.board.is_standard() && self.piece.is_knight()) {
-            return None;
-        }
-        Some((Square::at(self.from)?, Square::at(self.to)?))
-    }
+    /// Whether the knight's searches on 8×8 may walk the adjacency table ([`adjacency`]):
+    /// the same answers, routes and counts as the general searches, faster. Always for the
+    /// library; the program's `KNIGHT_MOVES_ACCELERATOR=off` turns it off with the rest of
+    /// the accelerator, so that the general searches can be compared with it byte for byte.
+    pub may_use_adjacency: bool,
 }
 
 /// What one search found.
@@ -116,24 +108,32 @@ impl fmt::Display for GaveUp {
     }
 }
 
-/// A whole search, as every caller runs it: the memory to work in (kept between queries, see
-/// [`Workspace`]) and the request. The route, when asked for, is left in the workspace.
+/// A search, as every caller runs it and as each engine writes its own part: the memory to
+/// work in (kept between queries, see [`Workspace`]) and the request. The route, when asked
+/// for, is left in the workspace.
 pub(crate) type SearchFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
 
-/// What each engine writes itself: a search between two *different* squares, in a workspace
-/// already emptied when the engine uses one. [`prepared`] does the rest, once for all.
-type EngineFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
+/// What an engine is made of, for [`prepared`] to run.
+struct EngineParts {
+    /// Its search between two *different* squares, in a workspace already emptied when
+    /// `keeps_squares`: on any board, over coordinates.
+    general: SearchFn,
+    /// The same search over the 8×8 adjacency table, for the knight on 8×8, if it has one.
+    on_8x8: Option<adjacency::Search>,
+    /// Whether the general search keeps the squares it reaches in the workspace.
+    keeps_squares: bool,
+}
 
 /// The part every engine shares: the route buffer emptied, a square to itself answered at
 /// once (0 moves, the route that square, nothing expanded), two squares the board cannot join
-/// answered at once (no route, nothing expanded, see [`Piece::joins`]), the workspace emptied
-/// for the board when the engine keeps squares in it; then the engine itself.
+/// answered at once (no route, nothing expanded, see [`Piece::joins`]); then the search over
+/// the adjacency table where it applies ([`adjacency::squares`]), else the engine's general
+/// search, in a workspace emptied for the board when it keeps squares there.
 #[inline(always)]
 fn prepared(
     workspace: &mut Workspace,
     request: &Request,
-    uses_memory: bool,
-    engine: EngineFn,
+    engine: &EngineParts,
 ) -> Result<Outcome, GaveUp> {
     workspace.route.clear();
     if request.from == request.to {
@@ -150,10 +150,13 @@ fn prepared(
     if request.piece.joins(request.board, request.from, request.to) == Some(false) {
         return Ok(no_route(0));
     }
-    if uses_memory {
+    if let (Some(on_8x8), Some((from, to))) = (engine.on_8x8, adjacency::squares(request)) {
+        return on_8x8(workspace, request, from, to);
+    }
+    if engine.keeps_squares {
         workspace.reset(request.board);
     }
-    let outcome = engine(workspace, request);
+    let outcome = (engine.general)(workspace, request);
     if let Err(GaveUp::OutOfMemory { .. }) = outcome {
         // What the search holds is most of what the process could get: give it all back now,
         // or the next query would find none either.
@@ -305,18 +308,39 @@ impl Engine {
 
     /// The engine's whole search, preamble included.
     pub(crate) fn search_fn(self) -> SearchFn {
+        const TABLE: EngineParts = EngineParts {
+            general: table::search,
+            on_8x8: None,
+            keeps_squares: false,
+        };
+        const FORMULA: EngineParts = EngineParts {
+            general: formula::search,
+            on_8x8: None,
+            keeps_squares: false,
+        };
+        const BFS: EngineParts = EngineParts {
+            general: bfs::search,
+            on_8x8: Some(adjacency::bfs),
+            keeps_squares: true,
+        };
+        const BIDIRECTIONAL: EngineParts = EngineParts {
+            general: bidirectional::search,
+            on_8x8: Some(adjacency::bidirectional),
+            keeps_squares: true,
+        };
+        const ASTAR: EngineParts = EngineParts {
+            general: astar::search,
+            on_8x8: Some(adjacency::astar),
+            keeps_squares: true,
+        };
         match self {
-            Engine::Table => {
-                |workspace, request| prepared(workspace, request, false, table::search)
-            }
-            Engine::Formula => {
-                |workspace, request| prepared(workspace, request, false, formula::search)
-            }
-            Engine::Bfs => |workspace, request| prepared(workspace, request, true, bfs::search),
+            Engine::Table => |workspace, request| prepared(workspace, request, &TABLE),
+            Engine::Formula => |workspace, request| prepared(workspace, request, &FORMULA),
+            Engine::Bfs => |workspace, request| prepared(workspace, request, &BFS),
             Engine::Bidirectional => {
-                |workspace, request| prepared(workspace, request, true, bidirectional::search)
+                |workspace, request| prepared(workspace, request, &BIDIRECTIONAL)
             }
-            Engine::Astar => |workspace, request| prepared(workspace, request, true, astar::search),
+            Engine::Astar => |workspace, request| prepared(workspace, request, &ASTAR),
         }
     }
 

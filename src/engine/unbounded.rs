@@ -118,6 +118,7 @@ mod tests {
                     to: Position::new((50 + df) as u32, (50 + dr) as u32),
                     with_route: false,
                     max_nodes: 1_000_000,
+                    may_use_adjacency: true,
                 };
                 let expected = Engine::Bfs.search(&mut workspace, &request).unwrap().moves;
                 assert_eq!(Some(unbounded_distance(df, dr)), expected, "({df}, {dr})");

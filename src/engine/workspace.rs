@@ -29,8 +29,9 @@ pub(crate) struct Workspace {
     /// Layers of squares: a BFS's current and next, then the backward side's two.
     pub layers: [Vec<Position>; 4],
     pub open: BinaryHeap<OpenEntry>,
-    /// A*'s open list on 8×8, its entries packed in a `u32` ([`crate::engine::adjacency`]).
-    pub open_8x8: BinaryHeap<Reverse<u32>>,
+    /// An open list whose entries are packed in a `u32`, for a search whose costs and squares
+    /// fit in one (A* over the adjacency table, [`crate::engine::adjacency`]).
+    pub packed_open: BinaryHeap<Reverse<u32>>,
     /// The route the last search built, when it was asked for one: both ends included.
     pub route: Vec<Position>,
 }
@@ -52,7 +53,7 @@ impl Workspace {
             closed: SquareMap::unfitted(),
             layers: Default::default(),
             open: BinaryHeap::new(),
-            open_8x8: BinaryHeap::new(),
+            packed_open: BinaryHeap::new(),
             route: Vec::new(),
         }
     }
@@ -66,7 +67,7 @@ impl Workspace {
             + self.closed.room()
             + self.layers.iter().map(Vec::capacity).sum::<usize>()
             + self.open.capacity()
-            + self.open_8x8.capacity()
+            + self.packed_open.capacity()
             + self.route.capacity();
         for map in [&mut self.parents, &mut self.parents_back] {
             map.trim();
@@ -105,8 +106,8 @@ impl Workspace {
         }
         self.open.clear();
         self.open.shrink_to(Workspace::KEPT);
-        self.open_8x8.clear();
-        self.open_8x8.shrink_to(Workspace::KEPT);
+        self.packed_open.clear();
+        self.packed_open.shrink_to(Workspace::KEPT);
     }
 }
 

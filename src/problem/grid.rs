@@ -50,6 +50,7 @@ pub(crate) fn push_grid(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io::R
                 to: square,
                 with_route: false,
                 max_nodes: u64::MAX,
+                may_use_adjacency: true,
             };
             // At most 16 squares: the search always ends, and never gives up.
             Engine::Bfs

@@ -40,6 +40,7 @@ pub(crate) fn push_knightl(side: u32, out: &mut Vec<u8>, spill: GridSpill) -> io
             with_route: false,
             // A board of at most a million squares: every search ends within it.
             max_nodes: u64::from(side) * u64::from(side),
+            may_use_adjacency: true,
         };
         Engine::Bidirectional
             .search(&mut workspace, &request)

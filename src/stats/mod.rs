@@ -79,6 +79,9 @@ pub(crate) struct Measurements {
     board: Board,
     piece: Piece,
     with_routes: bool,
+    /// Whether the knight's 8×8 searches may walk the adjacency table, as the answering
+    /// engine's may: measured as the answers are made.
+    may_use_adjacency: bool,
     batch: Vec<(Position, Position, u64)>,
     results: Vec<Result<Outcome, GaveUp>>,
     workspace: Workspace,
@@ -93,6 +96,7 @@ impl Measurements {
         board: Board,
         piece: Piece,
         with_routes: bool,
+        may_use_adjacency: bool,
     ) -> Measurements {
         Measurements {
             figures: vec![EngineFigures::default(); engines.len()],
@@ -100,6 +104,7 @@ impl Measurements {
             board,
             piece,
             with_routes,
+            may_use_adjacency,
             batch: Vec::new(),
             results: Vec::new(),
             workspace: Workspace::new(),
@@ -131,6 +136,7 @@ impl Measurements {
                     to,
                     with_route: self.with_routes,
                     max_nodes: engine.max_nodes,
+                    may_use_adjacency: self.may_use_adjacency,
                 };
                 self.results
                     .push((engine.search)(&mut self.workspace, &request));
@@ -225,7 +231,7 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn measurements(engines: Vec<Measured>, with_routes: bool) -> Measurements {
-        Measurements::new(engines, BOARD, Piece::KNIGHT, with_routes)
+        Measurements::new(engines, BOARD, Piece::KNIGHT, with_routes, true)
     }
 
     #[test]
@@ -281,6 +287,7 @@ pub(crate) mod tests {
             to: square(to),
             with_route: false,
             max_nodes: 1000,
+            may_use_adjacency: true,
         };
         Engine::Bfs
             .search(&mut Workspace::new(), &request)
