@@ -40,3 +40,9 @@ pub use board::piece::InvalidPiece;
 pub use board::{Board, InvalidBoard, Piece, Position, SquareError};
 pub use engine::{Engine, GaveUp, Outcome};
 pub use query::{Query, SearchError, Searcher};
+
+/// The README's Rust example, compiled and run with the doctests, so that the user's guide
+/// cannot drift from the API it shows.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

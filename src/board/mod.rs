@@ -47,6 +47,12 @@ pub struct Position {
 
 impl Position {
     /// The square at `file` and `rank`, both counted from 0.
+    ///
+    /// ```
+    /// use knight_moves::{Board, Position};
+    ///
+    /// assert_eq!(Position::new(0, 0), Board::STANDARD.parse_square(b"a1").unwrap());
+    /// ```
     pub const fn new(file: u32, rank: u32) -> Position {
         Position { file, rank }
     }
@@ -101,23 +107,52 @@ pub struct Board {
 
 impl Board {
     /// The largest side a board may have.
+    ///
+    /// ```
+    /// use knight_moves::Board;
+    ///
+    /// assert!(Board::new(Board::MAX_SIDE, 1).is_some());
+    /// assert!(Board::new(Board::MAX_SIDE + 1, 1).is_none());
+    /// ```
     pub const MAX_SIDE: u32 = 1_000_000_000;
 
     /// The judge's board, 8×8.
+    ///
+    /// ```
+    /// use knight_moves::Board;
+    ///
+    /// assert_eq!(Board::STANDARD, Board::new(8, 8).unwrap());
+    /// assert_eq!(Board::STANDARD.to_string(), "8x8");
+    /// ```
     pub const STANDARD: Board = Board { files: 8, ranks: 8 };
 
     /// A board of `files` × `ranks` squares, if both are between 1 and [`Board::MAX_SIDE`].
+    ///
+    /// ```
+    /// use knight_moves::Board;
+    ///
+    /// assert_eq!(Board::new(3, 100).map(|board| board.to_string()), Some("3x100".to_string()));
+    /// assert_eq!(Board::new(0, 8), None);
+    /// ```
     pub fn new(files: u32, ranks: u32) -> Option<Board> {
         let side = 1..=Board::MAX_SIDE;
         (side.contains(&files) && side.contains(&ranks)).then_some(Board { files, ranks })
     }
 
     /// How many files (columns) the board has.
+    ///
+    /// ```
+    /// assert_eq!(knight_moves::Board::new(3, 100).unwrap().files(), 3);
+    /// ```
     pub fn files(self) -> u32 {
         self.files
     }
 
     /// How many ranks (rows) the board has.
+    ///
+    /// ```
+    /// assert_eq!(knight_moves::Board::new(3, 100).unwrap().ranks(), 100);
+    /// ```
     pub fn ranks(self) -> u32 {
         self.ranks
     }
@@ -218,6 +253,13 @@ impl fmt::Display for Board {
 }
 
 /// Why a board's size was not understood.
+///
+/// ```
+/// use knight_moves::{Board, InvalidBoard};
+///
+/// assert_eq!("0x8".parse::<Board>(), Err(InvalidBoard));
+/// assert_eq!("12x3".parse::<Board>().map(Board::files), Ok(12));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InvalidBoard;
 

@@ -10,6 +10,14 @@ use std::fmt;
 use crate::board::{Board, Position};
 
 /// Why a text is not a square of the board.
+///
+/// ```
+/// use knight_moves::{Board, SquareError};
+///
+/// assert_eq!(Board::STANDARD.parse_square(b"e9"), Err(SquareError::OffBoard));
+/// assert_eq!(Board::STANDARD.parse_square(b"9e"), Err(SquareError::Malformed));
+/// assert_eq!(SquareError::OffBoard.to_string(), "past the edge of the board");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SquareError {
     /// Not letters followed by a number without leading zeros.

@@ -85,10 +85,24 @@ const NAMED: [(&str, u32, u32); 6] = [
 
 impl Piece {
     /// The largest b a leaper may have: moves stay far inside the coordinates' range.
+    ///
+    /// ```
+    /// use knight_moves::Piece;
+    ///
+    /// assert!(Piece::leaper(3, Piece::MAX_LEAP).is_some());
+    /// assert!(Piece::leaper(3, Piece::MAX_LEAP + 1).is_none());
+    /// ```
     pub const MAX_LEAP: u32 = 1_000_000;
 
     /// The knight, the (1,2)-leaper: (1,2), (2,1), (2,-1), (1,-2), (-1,-2), (-2,-1), (-2,1),
     /// (-1,2), the order searches try them in.
+    ///
+    /// ```
+    /// use knight_moves::Piece;
+    ///
+    /// assert_eq!(Piece::KNIGHT, Piece::leaper(2, 1).unwrap());
+    /// assert_eq!(Piece::KNIGHT.steps()[..2], [(1, 2), (2, 1)]);
+    /// ```
     pub const KNIGHT: Piece = Piece {
         short_leg: 1,
         long_leg: 2,
@@ -97,6 +111,14 @@ impl Piece {
     };
 
     /// The (a,b)-leaper (either order), if 1 ≤ max(a,b) ≤ [`Piece::MAX_LEAP`].
+    ///
+    /// ```
+    /// use knight_moves::Piece;
+    ///
+    /// assert_eq!(Piece::leaper(3, 1).unwrap().name(), "camel");
+    /// assert_eq!(Piece::leaper(0, 1).unwrap().steps().len(), 4); // the wazir: four moves
+    /// assert!(Piece::leaper(0, 0).is_none());
+    /// ```
     pub fn leaper(a: u32, b: u32) -> Option<Piece> {
         let (a, b) = (a.min(b), a.max(b));
         if !(1..=Piece::MAX_LEAP).contains(&b) {
@@ -137,11 +159,25 @@ impl Piece {
     }
 
     /// Whether this is the knight.
+    ///
+    /// ```
+    /// use knight_moves::Piece;
+    ///
+    /// assert!(Piece::leaper(1, 2).unwrap().is_knight());
+    /// assert!(!Piece::leaper(1, 3).unwrap().is_knight());
+    /// ```
     pub fn is_knight(self) -> bool {
         (self.short_leg, self.long_leg) == (1, 2)
     }
 
     /// The piece's name: `camel`, or `(2,5)-leaper` for one without.
+    ///
+    /// ```
+    /// use knight_moves::Piece;
+    ///
+    /// assert_eq!(Piece::leaper(2, 3).unwrap().name(), "zebra");
+    /// assert_eq!(Piece::leaper(2, 7).unwrap().name(), "(2,7)-leaper");
+    /// ```
     pub fn name(self) -> String {
         NAMED
             .iter()
@@ -153,6 +189,13 @@ impl Piece {
     }
 
     /// The moves, in the order searches try them.
+    ///
+    /// ```
+    /// use knight_moves::Piece;
+    ///
+    /// let ferz = Piece::leaper(1, 1).unwrap();
+    /// assert_eq!(ferz.steps(), [(1, 1), (1, -1), (-1, -1), (-1, 1)]);
+    /// ```
     pub fn steps(&self) -> &[(i32, i32)] {
         &self.steps[..usize::from(self.count)]
     }
@@ -316,6 +359,13 @@ impl fmt::Display for Piece {
 }
 
 /// Why `--piece` was not understood.
+///
+/// ```
+/// use knight_moves::{InvalidPiece, Piece};
+///
+/// assert_eq!("rook".parse::<Piece>(), Err(InvalidPiece));
+/// assert!("3,4".parse::<Piece>().is_ok());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InvalidPiece;
 

@@ -17,6 +17,13 @@ use crate::board::{Board, KNIGHT_STEPS, Position};
 
 impl Board {
     /// Whether this is the judge's 8×8 board, whose tables this module holds.
+    ///
+    /// ```
+    /// use knight_moves::Board;
+    ///
+    /// assert!(Board::STANDARD.is_standard());
+    /// assert!(!Board::new(8, 9).unwrap().is_standard());
+    /// ```
     pub fn is_standard(self) -> bool {
         self == Board::STANDARD
     }

@@ -54,6 +54,15 @@ pub(crate) struct Request {
 }
 
 /// What one search found.
+///
+/// ```
+/// use knight_moves::{Board, Engine, Outcome, Position, Query, Searcher};
+///
+/// let query = Query::knight(Board::STANDARD, Position::new(0, 0), Position::new(1, 2));
+/// let outcome = Searcher::new().search(Engine::Bfs, query)?;
+/// assert_eq!(outcome, Outcome { moves: Some(1), expanded: 1 });
+/// # Ok::<(), knight_moves::SearchError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// The fewest knight moves between the two squares; `None` when no route joins them.
@@ -64,6 +73,15 @@ pub struct Outcome {
 
 /// Why a search stopped without an answer: going on would have passed its limit,
 /// `--max-nodes`, which bounds its memory; or the system would not give it the memory to go on.
+///
+/// ```
+/// use knight_moves::{Board, Engine, GaveUp, Position, Query, SearchError, Searcher};
+///
+/// let board = Board::new(100, 100).unwrap();
+/// let query = Query::knight(board, Position::new(0, 0), Position::new(99, 99));
+/// let found = Searcher::with_max_nodes(10).search(Engine::Bfs, query);
+/// assert_eq!(found, Err(SearchError::GaveUp(GaveUp::Expanded { max_nodes: 10 })));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GaveUp {
     /// It would have expanded more than `max_nodes` squares.
@@ -167,6 +185,16 @@ fn prepared(
 
 /// The five ways to find the fewest moves. Every engine gives the same distances; they differ
 /// in the boards and pieces they know and in how much of the board they search.
+///
+/// ```
+/// use knight_moves::{Board, Engine, Position, Query};
+///
+/// let query = Query::knight(Board::STANDARD, Position::new(0, 0), Position::new(7, 7));
+/// for engine in Engine::ALL {
+///     assert_eq!(engine.distance(query)?, Some(6), "{engine}");
+/// }
+/// # Ok::<(), knight_moves::SearchError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Engine {
     /// The 8×8 distance table, computed at compile time: one lookup a query (8×8 only).
