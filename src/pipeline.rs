@@ -384,7 +384,22 @@ impl Display for GaveUpMessage {
             (GaveUp::Expanded { .. }, Engine::Formula, _) | (_, _, false) => "allow more",
             (GaveUp::Expanded { .. }, _, true) => "try --algorithm formula, or allow more",
         };
-        write!(f, "{}; {hint}", self.gave_up)
+        match self.gave_up {
+            GaveUp::Expanded { max_nodes } => {
+                write!(
+                    f,
+                    "gave up after expanding {max_nodes} squares (--max-nodes)"
+                )?;
+            }
+            GaveUp::RouteTooLong { moves, max_nodes } => write!(
+                f,
+                "the route has {moves} moves, more than --max-nodes allows ({max_nodes})"
+            )?,
+            GaveUp::OutOfMemory { expanded } => {
+                write!(f, "ran out of memory after expanding {expanded} squares")?;
+            }
+        }
+        write!(f, "; {hint}")
     }
 }
 

@@ -71,8 +71,9 @@ pub struct Outcome {
     pub expanded: u64,
 }
 
-/// Why a search stopped without an answer: going on would have passed its limit,
-/// `--max-nodes`, which bounds its memory; or the system would not give it the memory to go on.
+/// Why a search stopped without an answer: going on would have passed its limit (a
+/// `Searcher`'s `max_nodes`, the program's `--max-nodes`), which bounds its
+/// memory; or the system would not give it the memory to go on.
 ///
 /// ```
 /// use knight_moves::{Board, Engine, GaveUp, Position, Query, SearchError, Searcher};
@@ -81,6 +82,8 @@ pub struct Outcome {
 /// let query = Query::knight(board, Position::new(0, 0), Position::new(99, 99));
 /// let found = Searcher::with_max_nodes(10).search(Engine::Bfs, query);
 /// assert_eq!(found, Err(SearchError::GaveUp(GaveUp::Expanded { max_nodes: 10 })));
+/// let message = found.unwrap_err().to_string();
+/// assert_eq!(message, "gave up after expanding 10 squares, its limit");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GaveUp {
@@ -110,14 +113,11 @@ impl fmt::Display for GaveUp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GaveUp::Expanded { max_nodes } => {
-                write!(
-                    f,
-                    "gave up after expanding {max_nodes} squares (--max-nodes)"
-                )
+                write!(f, "gave up after expanding {max_nodes} squares, its limit")
             }
             GaveUp::RouteTooLong { moves, max_nodes } => write!(
                 f,
-                "the route has {moves} moves, more than --max-nodes allows ({max_nodes})"
+                "the route has {moves} moves, more than the limit of {max_nodes} allows"
             ),
             GaveUp::OutOfMemory { expanded } => {
                 write!(f, "ran out of memory after expanding {expanded} squares")
