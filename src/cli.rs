@@ -1,6 +1,6 @@
 //! The command line, as clap reads it. Each field's doc comment is its `--help` text;
-//! [`Cli::into_settings`] checks what clap cannot check alone and turns what was typed into
-//! [`Settings`] before any work starts.
+//! [`Cli::into_task`] checks what clap cannot check alone and turns what was typed into the
+//! [`Task`] to do, with its settings, before any work starts.
 
 use std::ffi::OsString;
 use std::time::Duration;
@@ -16,8 +16,8 @@ use crate::input::line::QuotedUpTo;
 use crate::problem::Problem;
 use crate::problem::cases::Inputs;
 use crate::settings::{
-    AnswerSettings, EngineChoice, Generate, Input, InputSettings, Measure, OutputSettings,
-    SearchSettings, Settings, StressSettings, Task,
+    AnswerSettings, Document, EngineChoice, Input, InputSettings, Measure, OutputSettings,
+    SearchSettings, Sources, StressSettings, Task,
 };
 
 const EXAMPLES: &str = "\
@@ -210,6 +210,29 @@ pub(crate) struct Cli {
     pub(crate) memory_limit: Option<f64>,
 }
 
+/// What `--generate` can produce: a document about the program, or a judge input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Generate {
+    /// A man page, in roff (install as knight-moves.1).
+    Man,
+    /// A completion script for bash.
+    CompleteBash,
+    /// A completion script for zsh.
+    CompleteZsh,
+    /// A completion script for fish.
+    CompleteFish,
+    /// A judge input of the chosen problem: random queries (--cases of them, from --seed), mixed
+    /// with the cases that break solutions.
+    InputRandom,
+    /// A judge input of the chosen problem: every pair of the board (boards up to 4096
+    /// squares; POJ 1915's on 8x8).
+    InputAllPairs,
+    /// A judge input of the chosen problem: the cases that break solutions (corners and the
+    /// squares diagonally next to them, edges, a square to itself, the farthest pairs; small
+    /// and large boards; small grids).
+    InputHard,
+}
+
 impl Cli {
     /// The first option given that the chosen problem has no use for, as typed: each problem
     /// takes the options that mean something for its input and answers (the table in --help).
@@ -335,14 +358,25 @@ impl Cli {
                 true => Input::Stdin,
                 false => Input::File(file.into()),
             };
-            return Ok(Task::Check { answers, file });
+            let sources = self.sources();
+            return Ok(Task::Check {
+                answers,
+                sources,
+                file,
+            });
         }
         let inputs = match self.generate {
-            None => return Ok(Task::Answer(answers)),
+            None => {
+                let sources = self.sources();
+                return Ok(Task::Answer { answers, sources });
+            }
+            Some(Generate::Man) => return Ok(Task::Document(Document::Man)),
+            Some(Generate::CompleteBash) => return Ok(Task::Document(Document::CompleteBash)),
+            Some(Generate::CompleteZsh) => return Ok(Task::Document(Document::CompleteZsh)),
+            Some(Generate::CompleteFish) => return Ok(Task::Document(Document::CompleteFish)),
             Some(Generate::InputRandom) => Inputs::Random,
             Some(Generate::InputAllPairs) => Inputs::AllPairs,
             Some(Generate::InputHard) => Inputs::Hard,
-            Some(kind) => return Ok(Task::Generate(kind)),
         };
         let board = answers.search.board;
         let squares = u64::from(board.files()) * u64::from(board.ranks());
@@ -353,7 +387,7 @@ impl Cli {
                  4096 squares), nakanj and poj1915",
             ));
         }
-        Ok(Task::GenerateInput(InputSettings {
+        Ok(Task::JudgeInput(InputSettings {
             problem: answers.problem,
             board,
             inputs,
@@ -362,9 +396,28 @@ impl Cli {
         }))
     }
 
+    /// The files named, in order, as the inputs of a task that reads queries: standard input
+    /// when none is named.
+    fn sources(&self) -> Sources {
+        let inputs = self.files.iter().map(|name| match name == "-" {
+            true => Input::Stdin,
+            false => Input::File(name.into()),
+        });
+        match self.files.is_empty() {
+            true => Sources {
+                inputs: vec![Input::Stdin],
+                reads_stdin_by_default: true,
+            },
+            false => Sources {
+                inputs: inputs.collect(),
+                reads_stdin_by_default: false,
+            },
+        }
+    }
+
     /// Checks the options that clap cannot check alone, and settles what they mean: the engine
     /// for the board, `--draw` implying `--path`, colour, the accelerator, the inputs.
-    pub(crate) fn into_settings(self) -> Result<Settings, clap::Error> {
+    pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
         let cli = self;
         let usage_error =
             |message: &str| Cli::command().error(ErrorKind::ArgumentConflict, message);
@@ -436,24 +489,7 @@ impl Cli {
             measure,
             accelerate: AnswerSettings::accelerator_allowed(),
         };
-        let task = cli.task(answers)?;
-        let reads_stdin_by_default = cli.files.is_empty();
-        let inputs = cli
-            .files
-            .into_iter()
-            .map(|name| match name == "-" {
-                true => Input::Stdin,
-                false => Input::File(name.into()),
-            })
-            .collect::<Vec<_>>();
-        Ok(Settings {
-            inputs: match inputs.is_empty() {
-                true => vec![Input::Stdin],
-                false => inputs,
-            },
-            reads_stdin_by_default,
-            task,
-        })
+        cli.task(answers)
     }
 }
 
