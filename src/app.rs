@@ -9,7 +9,7 @@ use clap::Parser;
 
 use crate::cli::Cli;
 use crate::exit::ExitStatus;
-use crate::format::Format;
+use crate::format::Shape;
 use crate::generate;
 use crate::input::{LineReader, SourceError};
 use crate::judge::candidate::{Candidate, clean_up_on_signals};
@@ -242,9 +242,11 @@ fn answer(sources: &Sources, answers: &AnswerSettings) -> anyhow::Result<ExitSta
     let mut pipeline = Pipeline::new(sink, io::stderr().lock(), answers);
     let mut status = read_inputs(sources, &mut pipeline)?;
     if let Some(measurements) = pipeline.measurements() {
-        let style = match answers.output.format {
-            Format::Json => ReportStyle::Json,
-            Format::Sentence | Format::Tsv => ReportStyle::Text,
+        let style = match answers.output.shape {
+            Shape::Json => ReportStyle::Json,
+            Shape::Sentence | Shape::Number(_) | Shape::Tsv { .. } | Shape::Grid(_) => {
+                ReportStyle::Text
+            }
         };
         // Like every message, ignored if stderr is closed.
         let _ = io::stderr().write_all(report(measurements, style).as_bytes());

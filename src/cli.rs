@@ -11,7 +11,8 @@ use clap::{CommandFactory, Parser};
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
 use crate::exit::ExitStatus;
-use crate::format::{Format, draw};
+use crate::format::number::Naming;
+use crate::format::{GridKind, Shape, draw};
 use crate::input::line::QuotedUpTo;
 use crate::problem::Problem;
 use crate::problem::cases::Inputs;
@@ -208,6 +209,19 @@ pub(crate) struct Cli {
     /// Not on Windows. [default: none]
     #[arg(long, value_name = "MB", value_parser = megabytes)]
     pub(crate) memory_limit: Option<f64>,
+}
+
+/// The answers' layout as `--format` names it; with the problem, it makes the answers'
+/// [`Shape`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// The judge's sentence: `To get from e2 to e4 takes 2 knight moves.`
+    #[default]
+    Sentence,
+    /// `FROM<TAB>TO<TAB>MOVES`, with a fourth column for the route under --path.
+    Tsv,
+    /// JSON Lines: one object per answer, with source, line, from, to, moves (and path).
+    Json,
 }
 
 /// What `--generate` can produce: a document about the program, or a judge input.
@@ -470,6 +484,17 @@ impl Cli {
             (false, true) => Measure::Engine,
             (false, false) => Measure::Nothing,
         };
+        // The problem's own answers, unless --format asks for rows or objects (which the
+        // problems that take --format give alike).
+        let shape = match (cli.format, problem) {
+            (Format::Tsv, _) => Shape::Tsv { header: cli.header },
+            (Format::Json, _) => Shape::Json,
+            (Format::Sentence, Problem::Uva439) => Shape::Sentence,
+            (Format::Sentence, Problem::Nakanj) => Shape::Number(Naming::AsTyped),
+            (Format::Sentence, Problem::Poj1915) => Shape::Number(Naming::Coordinates),
+            (Format::Sentence, Problem::CsesGrid) => Shape::Grid(GridKind::Corner),
+            (Format::Sentence, Problem::Knightl) => Shape::Grid(GridKind::Leapers),
+        };
         let answers = AnswerSettings {
             problem,
             search: SearchSettings {
@@ -479,9 +504,8 @@ impl Cli {
                 max_nodes: cli.max_nodes,
             },
             output: OutputSettings {
-                format: cli.format,
+                shape,
                 path: cli.path || cli.draw,
-                header: cli.header,
                 draw: cli.draw,
                 // Asked only when drawing: colour is read from the terminal and NO_COLOR.
                 colour: cli.draw && draw::wants_colour(),

@@ -22,7 +22,6 @@ use crate::board::Board;
 use crate::engine::square_map::SquareMap;
 use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::fast::Accelerator;
-use crate::format::number::Naming;
 use crate::format::{Answer, Drawing, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query};
@@ -70,13 +69,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
             piece: search.piece,
             colour: output.colour,
         });
-        let numbers = match settings.problem {
-            Problem::Nakanj => Some(Naming::AsTyped),
-            Problem::Poj1915 => Some(Naming::Coordinates),
-            Problem::Uva439 | Problem::CsesGrid | Problem::Knightl => None,
-        };
-        let writer = Writer::new(output.format, output.header, output.path, drawing, numbers)
-            .for_piece(search.piece);
+        let writer = Writer::new(output.shape, output.path, drawing, search.piece);
         let measured = |engine| Measured::new(engine, search.max_nodes_for(engine));
         let measured: Vec<Measured> = match settings.measure {
             Measure::Nothing => Vec::new(),

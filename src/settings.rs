@@ -10,7 +10,7 @@ use crate::problem::cases::Inputs;
 
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
-use crate::format::Format;
+use crate::format::Shape;
 
 /// The name standard input goes by in messages.
 pub(crate) const STDIN_NAME: &str = "<stdin>";
@@ -160,12 +160,11 @@ impl EngineChoice {
 /// How to write the answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutputSettings {
-    pub format: Format,
+    /// The answers' shape: the problem's own (sentence, number, grid), TSV or JSON.
+    pub shape: Shape,
     /// Write one shortest route with each answer (`--path`, or implied by `--draw`).
     pub path: bool,
-    /// With the TSV format, a header row first.
-    pub header: bool,
-    /// Draw the board after each answer (sentence format only).
+    /// Draw the board after each answer (sentences and numbers only).
     pub draw: bool,
     /// Colour the drawing.
     pub colour: bool,
@@ -218,9 +217,8 @@ impl AnswerSettings {
                 max_nodes: None,
             },
             output: OutputSettings {
-                format: Format::Sentence,
+                shape: Shape::Sentence,
                 path: false,
-                header: false,
                 draw: false,
                 colour: false,
             },

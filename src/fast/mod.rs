@@ -27,7 +27,8 @@ use crate::fast::read::{exact_query_line, scan_board_line, scan_query_line};
 use crate::fast::write::{
     RouteText, TextWindow, judge_sentence, push_sentence_by_windows, push_sentence_with_route_text,
 };
-use crate::format::Format;
+use crate::format::Shape;
+use crate::format::number::Naming;
 use crate::problem::Problem;
 use crate::settings::{AnswerSettings, EngineChoice, Measure, OutputSettings, SearchSettings};
 
@@ -80,9 +81,8 @@ impl Accelerator {
                 },
             output:
                 OutputSettings {
-                    format,
+                    shape,
                     path,
-                    header: _, // TSV only
                     draw,
                     colour: _, // drawings only
                 },
@@ -95,18 +95,24 @@ impl Accelerator {
         let EngineChoice::Given(engine) = engine else {
             return None; // each query's own board: nothing to precompute for
         };
-        let sentence = (format, draw, measure) == (Format::Sentence, false, Measure::Nothing);
-        match (problem, engine, path) {
-            (Problem::Uva439, Engine::Table, false) if sentence && board.is_standard() => {
+        if (draw, measure) != (false, Measure::Nothing) {
+            return None;
+        }
+        match (problem, shape, engine, path) {
+            (Problem::Uva439, Shape::Sentence, Engine::Table, false) if board.is_standard() => {
                 Some(Accelerator::JudgeSentences)
             }
-            (Problem::Uva439, Engine::Table, true) if sentence && board.is_standard() => {
+            (Problem::Uva439, Shape::Sentence, Engine::Table, true) if board.is_standard() => {
                 Some(Accelerator::JudgeRoutes(route_texts()))
             }
-            (Problem::Uva439, Engine::Formula, false) if sentence && closed_form_covers(board) => {
+            (Problem::Uva439, Shape::Sentence, Engine::Formula, false)
+                if closed_form_covers(board) =>
+            {
                 Some(Accelerator::FormulaSentences { board })
             }
-            (Problem::Nakanj, Engine::Table, false) if sentence && board.is_standard() => {
+            (Problem::Nakanj, Shape::Number(Naming::AsTyped), Engine::Table, false)
+                if board.is_standard() =>
+            {
                 Some(Accelerator::JudgeNumbers)
             }
             _ => None,
