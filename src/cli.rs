@@ -11,8 +11,9 @@ use clap::{CommandFactory, Parser};
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
 use crate::exit::ExitStatus;
+use crate::format::grid::GridKind;
 use crate::format::number::Naming;
-use crate::format::{GridKind, Shape, draw};
+use crate::format::{Shape, draw};
 use crate::input::line::QuotedUpTo;
 use crate::problem::Problem;
 use crate::problem::cases::Inputs;
@@ -451,7 +452,12 @@ impl Cli {
         let board = cli.board.unwrap_or(Board::STANDARD);
         let piece = cli.piece.unwrap_or(Piece::KNIGHT);
         let engine = match (problem, cli.algorithm) {
-            (Problem::Poj1915, None) => EngineChoice::FastestForEachBoard,
+            // Boards come from the input: each scenario's side, each grid's n.
+            (Problem::Poj1915 | Problem::CsesGrid, None) => EngineChoice::FastestForEachBoard,
+            // Leapers of every shape, many of which cannot reach the far corner: bidirectional
+            // search stops as soon as its smaller side runs out, where A* would exhaust the
+            // start's whole part of the board (n = 100 in 0.19 s against 1.16 s).
+            (Problem::Knightl, None) => EngineChoice::Given(Engine::Bidirectional),
             (_, algorithm) => {
                 EngineChoice::Given(algorithm.unwrap_or(Engine::fastest_for(board, piece)))
             }

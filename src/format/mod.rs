@@ -6,6 +6,7 @@
 //! faster, with the same bytes (see [`crate::fast`]).
 
 pub(crate) mod draw;
+pub(crate) mod grid;
 pub(crate) mod json;
 pub(crate) mod number;
 pub(crate) mod sentence;
@@ -16,6 +17,8 @@ use std::io;
 
 use crate::board::notation::push_square_name;
 use crate::board::{Board, Piece, Position};
+use crate::engine::GaveUp;
+use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
 use crate::input::line::Query;
 
 /// The shape of the answers, decided once from the problem and `--format` (and `--header`)
@@ -33,17 +36,6 @@ pub(crate) enum Shape {
     Json,
     /// A grid of numbers for each size read (CSES, KnightL): the kind says what each asks.
     Grid(GridKind),
-}
-
-/// What the numbers of a grid are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum GridKind {
-    /// CSES 3217 Knight Moves Grid: for n, n rows of n numbers, the knight's fewest moves from
-    /// the top-left corner to each square.
-    Corner,
-    /// HackerRank's KnightL on a Chessboard: for n, n − 1 rows of n − 1 numbers, the j-th of
-    /// row i the (i,j)-leaper's fewest moves from the top-left corner to the bottom-right one.
-    Leapers,
 }
 
 /// How long answers leave the writers while they are being written: whenever what a writer has
@@ -141,7 +133,7 @@ impl Writer {
                 json::push_answer(out, answer, route, self.piece_field.as_deref(), spill)?;
             }
             // The grid problems read one size a source and never a query: their grammar makes
-            // grids only, and the command line gives them this shape only.
+            // grids only (see `push_grid`), and the command line gives them this shape only.
             Shape::Grid(_) => unreachable!("a query answered in the shape of a grid"),
         }
         if let Some(Drawing {
@@ -154,6 +146,25 @@ impl Writer {
             draw::push_board(out, board, piece, answer.query.from, route, colour);
         }
         Ok(())
+    }
+
+    /// Appends the grid for the size `side` read from a grid problem's input, each number
+    /// asked of `ask`, handing it to `spill` as it grows (see [`grid::push_grid`]).
+    pub(crate) fn push_grid(
+        &self,
+        out: &mut Vec<u8>,
+        side: u32,
+        ask: impl FnMut(&Cell) -> Result<Option<u64>, GaveUp>,
+        spill: GridSpill,
+    ) -> io::Result<GridEnd> {
+        match self.shape {
+            Shape::Grid(kind) => grid::push_grid(kind, side, out, ask, spill),
+            // Only the grid problems' grammar reads a size, and the command line gives those
+            // problems a grid's shape only (see `push`).
+            Shape::Sentence | Shape::Number(_) | Shape::Tsv { .. } | Shape::Json => {
+                unreachable!("a grid written in the shape of answers to queries")
+            }
+        }
     }
 }
 

@@ -9,6 +9,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::board::Position;
 use crate::format::Shape;
+use crate::format::grid::GridKind;
 use crate::format::number::Naming;
 use crate::input::line::MAX_LINE_BYTES;
 use crate::input::{LineReader, READ_BUFFER_BYTES, SourceError};
@@ -204,6 +205,56 @@ fn nakanj(shape: Shape, path: bool) -> AnswerSettings {
 /// NAKANJ's own answers: the bare number, routes named as typed.
 const NUMBERS: Shape = Shape::Number(Naming::AsTyped);
 
+/// The settings of a grid problem: CSES's (the corner grid) or KnightL's, with `engine`.
+fn grid(kind: GridKind, engine: EngineChoice) -> AnswerSettings {
+    let problem = match kind {
+        GridKind::Corner => Problem::CsesGrid,
+        GridKind::Leapers => Problem::Knightl,
+    };
+    let answers = settings(Board::STANDARD, Engine::Table, Shape::Grid(kind), false);
+    AnswerSettings {
+        problem,
+        search: SearchSettings {
+            engine,
+            max_nodes: None,
+            ..answers.search
+        },
+        ..answers
+    }
+}
+
+/// CSES's grids, whether the accelerator writes them from the closed form or each number is
+/// asked of the engine, are the same bytes ([`run_both_ways`] compares them), and up to 40
+/// those of BFS; KnightL's, which the accelerator leaves to the engine, are the same whichever
+/// engine searches.
+#[test]
+fn grids_are_the_same_from_the_accelerator_and_from_the_engines() {
+    for side in (1..=40).chain([64, 1000]) {
+        let input = format!("{side}\n").into_bytes();
+        let read = || Box::new(io::Cursor::new(input.clone())) as Box<dyn Read>;
+        let fastest = EngineChoice::FastestForEachBoard;
+        let grid_by_formula = run_both_ways(grid(GridKind::Corner, fastest), read);
+        assert_eq!(grid_by_formula.out().lines().count(), side as usize);
+        if side <= 40 {
+            let bfs = EngineChoice::Given(Engine::Bfs);
+            assert_eq!(
+                grid_by_formula,
+                run_both_ways(grid(GridKind::Corner, bfs), read),
+                "n = {side}"
+            );
+        }
+        if side <= 12 {
+            let (bidirectional, astar) = (Engine::Bidirectional, Engine::Astar);
+            let leapers = |engine| grid(GridKind::Leapers, EngineChoice::Given(engine));
+            assert_eq!(
+                run_both_ways(leapers(bidirectional), read),
+                run_both_ways(leapers(astar), read),
+                "n = {side}"
+            );
+        }
+    }
+}
+
 /// Which settings the accelerator takes: a table of settings and the answer expected.
 #[test]
 fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
@@ -247,6 +298,25 @@ fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
         (nakanj(Shape::Tsv { header: false }, false), None),
         (nakanj(Shape::Number(Naming::Coordinates), false), None),
         (nakanj(Shape::Sentence, false), None),
+        (
+            grid(GridKind::Corner, EngineChoice::FastestForEachBoard),
+            Some("grid"),
+        ),
+        (
+            grid(GridKind::Corner, EngineChoice::Given(Engine::Formula)),
+            Some("grid"),
+        ),
+        (
+            grid(GridKind::Corner, EngineChoice::Given(Engine::Bfs)),
+            None,
+        ),
+        (
+            grid(
+                GridKind::Leapers,
+                EngineChoice::Given(Engine::Bidirectional),
+            ),
+            None,
+        ),
     ];
     for (settings, expected) in cases {
         let chosen = Accelerator::for_settings(&settings).map(|accelerator| match accelerator {
@@ -254,6 +324,7 @@ fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
             Accelerator::JudgeRoutes(_) => "routes",
             Accelerator::FormulaSentences { .. } => "formula",
             Accelerator::JudgeNumbers => "numbers",
+            Accelerator::KnightGrid => "grid",
         });
         assert_eq!(chosen, expected, "{settings:?}");
         let switched_off = AnswerSettings {
