@@ -48,9 +48,11 @@ Problems (--problem) and the options each takes:
              (the route as `x,y` squares after it with --path); --algorithm (not table),
              --max-nodes and --path
   cses-grid  CSES 3217 Knight Moves Grid: n; n lines of n numbers, the moves from the
-             top-left corner to each square (-1 where none reaches); no other option
+             top-left corner to each square (-1 where none reaches), each asked of the
+             engine as a query is; --algorithm (not table) and --max-nodes
   knightl    HackerRank KnightL on a Chessboard: n; n-1 lines of n-1 numbers, the moves of
-             the (i,j)-leaper from corner to corner (-1 where it cannot); no other option";
+             the (i,j)-leaper from corner to corner (-1 where it cannot), each asked of the
+             engine; --algorithm bfs, bidirectional (the default) or astar, and --max-nodes";
 
 /// `--stress`'s help, ending with how COMMAND is split on this system (see [`split_command`]):
 /// one text, so the two systems' helps cannot drift apart.
@@ -253,11 +255,15 @@ impl Cli {
     /// takes the options that mean something for its input and answers (the table in --help).
     fn option_the_problem_rejects(&self) -> Option<&'static str> {
         let non_sentence = self.format != Format::Sentence;
-        let given: [(&'static str, bool); 10] = [
+        let given: [(&'static str, bool); 11] = [
             ("--board", self.board.is_some()),
             ("--piece", self.piece.is_some()),
             ("--algorithm", self.algorithm.is_some()),
             ("--algorithm table", self.algorithm == Some(Engine::Table)),
+            (
+                "--algorithm formula",
+                self.algorithm == Some(Engine::Formula),
+            ),
             ("--max-nodes", self.max_nodes.is_some()),
             ("--path", self.path),
             ("--stats", self.stats),
@@ -277,11 +283,24 @@ impl Cli {
                 "--format",
                 "--draw",
             ],
-            Problem::CsesGrid | Problem::Knightl => &[
+            // Each grid's board comes from its n, as each scenario's side does for POJ 1915:
+            // the table, which knows one board, is refused rather than left to fail on others.
+            Problem::CsesGrid => &[
                 "--board",
                 "--piece",
-                "--algorithm",
-                "--max-nodes",
+                "--algorithm table",
+                "--path",
+                "--stats",
+                "--compare",
+                "--format",
+                "--draw",
+            ],
+            // Leapers of every shape: the table and the formula know the knight only.
+            Problem::Knightl => &[
+                "--board",
+                "--piece",
+                "--algorithm table",
+                "--algorithm formula",
                 "--path",
                 "--stats",
                 "--compare",
