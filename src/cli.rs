@@ -607,6 +607,36 @@ mod tests {
         }
     }
 
+    /// The writer's two entry points each leave the other's shapes unreachable
+    /// ([`crate::format::Writer::push`], [`crate::format::Writer::push_grid`]): that holds as
+    /// long as the problems whose grammar reads a grid's size, and only they, get a grid's shape.
+    #[test]
+    fn only_the_problems_that_read_a_grid_s_size_get_a_grid_s_shape() {
+        use crate::problem::Grammar;
+        use clap::ValueEnum;
+        let mut grids = 0;
+        for problem in Problem::value_variants() {
+            for format in ["sentence", "tsv", "json"] {
+                let args = [
+                    "knight-moves",
+                    "--problem",
+                    problem.name(),
+                    "--format",
+                    format,
+                ];
+                let task = Cli::try_parse_from(args).and_then(Cli::into_task);
+                let Ok(Task::Answer { answers, .. }) = task else {
+                    continue; // a format the problem refuses
+                };
+                let reads_sizes = matches!(problem.grammar(Board::STANDARD), Grammar::Grid { .. });
+                let is_grid = matches!(answers.output.shape, Shape::Grid(_));
+                assert_eq!(is_grid, reads_sizes, "{problem:?} --format {format}");
+                grids += u32::from(is_grid);
+            }
+        }
+        assert_eq!(grids, 2, "CSES's and KnightL's");
+    }
+
     #[test]
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();

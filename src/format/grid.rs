@@ -98,15 +98,12 @@ pub(crate) fn push_grid(
             // answer where the diagonal mirrors it.
             let mut known: Vec<Vec<Option<u64>>> = Vec::new();
             let number = |row: u32, column: u32| {
-                let (row, column) = (row as usize, column as usize);
-                if column == 0 {
+                let (i, j) = (row as usize, column as usize);
+                if j == 0 {
                     known.push(Vec::with_capacity(side as usize - 1));
                 }
-                let answer = match (
-                    column < row,
-                    Piece::leaper(row as u32 + 1, column as u32 + 1),
-                ) {
-                    (true, _) => known[column][row],
+                let answer = match (j < i, Piece::leaper(row + 1, column + 1)) {
+                    (true, _) => known[j][i],
                     (false, Some(piece)) => ask(&Cell {
                         board,
                         piece,
@@ -115,7 +112,7 @@ pub(crate) fn push_grid(
                     })?,
                     (false, None) => None,
                 };
-                known[row].push(answer);
+                known[i].push(answer);
                 Ok(answer)
             };
             push_rows(side - 1, out, number, spill)?
