@@ -9,14 +9,14 @@ use clap::Parser;
 
 use crate::cli::Cli;
 use crate::exit::ExitStatus;
-use crate::format::Format;
-use crate::generate::{self, generate};
+use crate::format::Shape;
+use crate::generate;
 use crate::input::{LineReader, SourceError};
 use crate::judge::candidate::{Candidate, clean_up_on_signals};
 use crate::judge::stress::{Figures, Stress, wants_progress_bar};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::Inputs;
-use crate::settings::{AnswerSettings, Input, Settings, StressSettings, Task};
+use crate::settings::{AnswerSettings, Input, Sources, StressSettings, Task};
 use crate::sink::check::Checker;
 use crate::sink::check::verdict::Verdict;
 use crate::sink::{Sink, WriteSink};
@@ -26,7 +26,7 @@ use crate::stats::report::{ReportStyle, report};
 /// went as an exit status (see [`ExitStatus`]).
 pub(crate) fn main() -> ExitCode {
     let outcome = Cli::try_parse()
-        .and_then(Cli::into_settings)
+        .and_then(Cli::into_task)
         .map_err(Stop::Clap)
         .and_then(|settings| run(settings).map_err(Stop::Failed));
     match outcome {
@@ -128,24 +128,28 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
-/// Does what the settings ask and says how it went.
+/// Does the task the command line asked for and says how it went.
 ///
 /// The error returned is a failure to write the output (a broken pipe among them); [`main`]
 /// decides what to say about it.
-fn run(settings: Settings) -> anyhow::Result<ExitStatus> {
+fn run(task: Task) -> anyhow::Result<ExitStatus> {
     ensure_stdout_is_open().context(STDOUT_TROUBLE)?;
-    match settings.task.clone() {
-        Task::Generate(kind) => {
+    match task {
+        Task::Document(document) => {
             // Made in memory first: the generators panic on a write that fails.
             let mut text = Vec::new();
-            generate(kind, &mut text)?;
+            generate::document(document, &mut text)?;
             write_stdout(&text)?;
             Ok(ExitStatus::Success)
         }
-        Task::Answer(answers) => answer(&settings, &answers),
-        Task::Check { answers, file } => check(&settings, &answers, &file),
+        Task::Answer { answers, sources } => answer(&sources, &answers),
+        Task::Check {
+            answers,
+            sources,
+            file,
+        } => check(&sources, &answers, &file),
         Task::Stress(stress) => run_stress(stress),
-        Task::GenerateInput(input) => {
+        Task::JudgeInput(input) => {
             // Only random inputs are made from a seed: the others are the same every time.
             let seed = match (input.inputs, input.seed) {
                 (_, Some(seed)) => seed,
@@ -233,14 +237,16 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
 
 /// Answers every input in order onto standard output; with `--stats` or `--compare`, reports
 /// the engines' figures on stderr at the end.
-fn answer(settings: &Settings, answers: &AnswerSettings) -> anyhow::Result<ExitStatus> {
+fn answer(sources: &Sources, answers: &AnswerSettings) -> anyhow::Result<ExitStatus> {
     let sink = WriteSink::new(io::stdout().lock());
     let mut pipeline = Pipeline::new(sink, io::stderr().lock(), answers);
-    let mut status = read_inputs(settings, &mut pipeline)?;
+    let mut status = read_inputs(sources, &mut pipeline)?;
     if let Some(measurements) = pipeline.measurements() {
-        let style = match answers.output.format {
-            Format::Json => ReportStyle::Json,
-            Format::Sentence | Format::Tsv => ReportStyle::Text,
+        let style = match answers.output.shape {
+            Shape::Json => ReportStyle::Json,
+            Shape::Sentence | Shape::Number(_) | Shape::Tsv { .. } | Shape::Grid(_) => {
+                ReportStyle::Text
+            }
         };
         // Like every message, ignored if stderr is closed.
         let _ = io::stderr().write_all(report(measurements, style).as_bytes());
@@ -253,16 +259,12 @@ fn answer(settings: &Settings, answers: &AnswerSettings) -> anyhow::Result<ExitS
 
 /// `--check`: judges the answer file `file` against the answers to every input, as they
 /// stream, and prints the verdict.
-fn check(
-    settings: &Settings,
-    answers: &AnswerSettings,
-    file: &Input,
-) -> anyhow::Result<ExitStatus> {
+fn check(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::Result<ExitStatus> {
     let name = file.name();
     let found: Box<dyn Read> = match file {
         Input::Stdin => Box::new(io::stdin()),
         Input::File(path) => match File::open(path) {
-            Ok(file) if settings.inputs.contains(&Input::Stdin) && is_standard_input(&file) => {
+            Ok(file) if sources.inputs.contains(&Input::Stdin) && is_standard_input(&file) => {
                 let _ = writeln!(
                     io::stderr(),
                     "knight-moves: --check {name}: that is standard input, which holds the \
@@ -279,7 +281,7 @@ fn check(
     };
     let checker = Checker::new(found, answers.problem.comparison());
     let mut pipeline = Pipeline::new(checker, io::stderr().lock(), answers);
-    let mut status = read_inputs(settings, &mut pipeline)?;
+    let mut status = read_inputs(sources, &mut pipeline)?;
     let bad_lines = pipeline.invalid_lines() - pipeline.unanswered_lines();
     let verdict = pipeline.into_sink().and_then(Checker::finish);
     let verdict = match verdict {
@@ -333,11 +335,11 @@ fn is_standard_input(file: &File) -> bool {
 /// reported and the next one is read. The status says whether any line was bad or any input
 /// unreadable; the error is a failure to write the answers.
 fn read_inputs<S: Sink>(
-    settings: &Settings,
+    sources: &Sources,
     pipeline: &mut Pipeline<S, io::StderrLock<'static>>,
 ) -> anyhow::Result<ExitStatus> {
     let stdin = io::stdin();
-    if settings.reads_stdin_by_default && stdin.is_terminal() {
+    if sources.reads_stdin_by_default && stdin.is_terminal() {
         // Someone is typing: say what to type, since a bare cursor gives no clue. Ignored if
         // stderr is closed, like every message.
         let _ = writeln!(
@@ -348,7 +350,7 @@ fn read_inputs<S: Sink>(
     }
     let mut reader = LineReader::new();
     let mut status = ExitStatus::Success;
-    for input in &settings.inputs {
+    for input in &sources.inputs {
         let name = input.name();
         let result = match input {
             Input::Stdin => reader.read(&name, stdin.lock(), pipeline),

@@ -9,19 +9,17 @@ use clap_complete::Shell;
 
 use crate::cli::Cli;
 use crate::problem::cases::CaseGenerator;
-use crate::settings::{Generate, InputSettings};
+use crate::settings::{Document, InputSettings};
 
-/// Writes what `kind` asks for to `out`.
-pub(crate) fn generate(kind: Generate, out: &mut dyn Write) -> io::Result<()> {
+/// Writes `document` to `out`.
+pub(crate) fn document(document: Document, out: &mut dyn Write) -> io::Result<()> {
     let mut command = Cli::command();
     let name = command.get_name().to_owned();
-    let shell = match kind {
-        Generate::Man => return clap_mangen::Man::new(command).render(out),
-        Generate::CompleteBash => Shell::Bash,
-        Generate::CompleteZsh => Shell::Zsh,
-        Generate::CompleteFish => Shell::Fish,
-        // Judge inputs are made by `input`, from their settings; `Cli` never asks for them here.
-        Generate::InputRandom | Generate::InputAllPairs | Generate::InputHard => return Ok(()),
+    let shell = match document {
+        Document::Man => return clap_mangen::Man::new(command).render(out),
+        Document::CompleteBash => Shell::Bash,
+        Document::CompleteZsh => Shell::Zsh,
+        Document::CompleteFish => Shell::Fish,
     };
     clap_complete::generate(shell, &mut command, name, out);
     Ok(())
@@ -41,7 +39,7 @@ mod tests {
     #[test]
     fn the_man_page_mentions_every_option() {
         let mut man = Vec::new();
-        generate(Generate::Man, &mut man).unwrap();
+        document(Document::Man, &mut man).unwrap();
         let man = String::from_utf8(man).unwrap();
         assert!(man.contains(".TH knight-moves 1"));
         let mut command = Cli::command();

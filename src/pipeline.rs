@@ -9,12 +9,13 @@
 //! ```
 //!
 //! with `--stats` and `--compare` observing the engines beside it ([`crate::stats`]), and the
-//! accelerator ([`crate::fast`]) taking the runs of lines it can answer faster. Everything the
+//! accelerator ([`crate::fast`]) taking the runs of lines, and the grids, it can answer faster. Everything the
 //! accelerator does, the general path below does too, byte for byte; the accelerator is only
 //! asked first.
 
 use std::fmt::Display;
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 
 use memchr::memchr;
 
@@ -22,15 +23,13 @@ use crate::board::Board;
 use crate::engine::square_map::SquareMap;
 use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::fast::Accelerator;
-use crate::format::number::Naming;
+use crate::format::grid::{Cell, GridEnd, GridSpill};
 use crate::format::{Answer, Drawing, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query};
-use crate::problem::grid::GridEnd;
 use crate::problem::{Grammar, Problem, Step};
-use crate::problem::{grid, knightl};
 use crate::settings::{AnswerSettings, Measure, SearchSettings};
-use crate::sink::{Origin, Sink};
+use crate::sink::{Flow, Origin, Sink};
 use crate::stats::{Measured, Measurements};
 
 /// Answers queries from any number of sources, in order, into one sink, and reports bad lines
@@ -73,13 +72,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
             piece: search.piece,
             colour: output.colour,
         });
-        let numbers = match settings.problem {
-            Problem::Nakanj => Some(Naming::AsTyped),
-            Problem::Poj1915 => Some(Naming::Coordinates),
-            Problem::Uva439 | Problem::CsesGrid | Problem::Knightl => None,
-        };
-        let writer = Writer::new(output.format, output.header, output.path, drawing, numbers)
-            .for_piece(search.piece);
+        let writer = Writer::new(output.shape, output.path, drawing, search.piece);
         let measured = |engine| Measured::new(engine, search.max_nodes_for(engine));
         let measured: Vec<Measured> = match settings.measure {
             Measure::Nothing => Vec::new(),
@@ -167,13 +160,15 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
         }
     }
 
-    /// Writes a CSES or KnightL grid, handing it to the sink in pieces as it is made, and
-    /// stopping once the sink has settled (a checker with its verdict).
+    /// Writes a CSES or KnightL grid, its numbers asked of the engine as every query is,
+    /// handing it to the sink in pieces as it is made, and stopping once the sink has settled
+    /// (a checker with its verdict) or a search gives up.
     fn write_grid(&mut self, source: &str, line_number: u64, side: u32) -> io::Result<()> {
         let Pipeline {
             sink,
             pending,
-            problem,
+            answerer,
+            accelerator,
             ..
         } = self;
         let origin = Origin::Grid {
@@ -181,11 +176,13 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
             line_number,
             side,
         };
-        let mut spill = |buffer: &mut Vec<u8>| sink.take(buffer, &origin);
-        let end = match problem {
-            Problem::Knightl => knightl::push_knightl(side, pending, &mut spill)?,
-            _ => grid::push_grid(side, pending, &mut spill)?,
+        let mut spill = |buffer: &mut Vec<u8>| {
+            Ok(match sink.take(buffer, &origin)? {
+                Flow::Continue => ControlFlow::Continue(()),
+                Flow::Settled => ControlFlow::Break(()),
+            })
         };
+        let end = answerer.push_grid(pending, side, accelerator.as_ref(), &mut spill)?;
         sink.take(pending, &origin)?;
         match end {
             GridEnd::Whole => Ok(()),
@@ -193,11 +190,15 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
                 sink.lines_not_made(lines_left);
                 Ok(())
             }
-            GridEnd::GaveUp(gave_up) => {
+            GridEnd::GaveUp {
+                gave_up,
+                board,
+                knight_only,
+            } => {
                 let message = GaveUpMessage {
                     gave_up,
-                    engine: Engine::Bidirectional,
-                    knight: false,
+                    engine: answerer.search.engine.for_board(board),
+                    knight: knight_only,
                 };
                 sink.no_answer(&origin, &message)?;
                 self.unanswered_lines += 1;
@@ -456,6 +457,44 @@ impl Answerer {
             measurements.record(query.from, query.to, line_number);
         }
         Ok(Ok(()))
+    }
+
+    /// Appends the grid for the size `side`, each of its numbers searched by the engine the
+    /// settings choose for its board and piece, within the same limit as any query, unless
+    /// the accelerator answers it.
+    fn push_grid(
+        &mut self,
+        out: &mut Vec<u8>,
+        side: u32,
+        accelerator: Option<&Accelerator>,
+        spill: GridSpill,
+    ) -> io::Result<GridEnd> {
+        let Answerer {
+            search,
+            may_use_adjacency,
+            workspace,
+            writer,
+            ..
+        } = self;
+        if let Some(grid) = accelerator.and_then(|fast| fast.knight_grid(side)) {
+            return grid.push_grid(out, spill);
+        }
+        let ask_the_engine = |cell: &Cell| {
+            let engine = search.engine.for_board(cell.board);
+            let request = Request {
+                board: cell.board,
+                piece: cell.piece,
+                from: cell.from,
+                to: cell.to,
+                with_route: false,
+                max_nodes: search.max_nodes_for(engine),
+                may_use_adjacency: *may_use_adjacency,
+            };
+            engine
+                .search(workspace, &request)
+                .map(|outcome| outcome.moves)
+        };
+        writer.push_grid(out, side, ask_the_engine, spill)
     }
 }
 

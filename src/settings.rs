@@ -10,7 +10,7 @@ use crate::problem::cases::Inputs;
 
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
-use crate::format::Format;
+use crate::format::Shape;
 
 /// The name standard input goes by in messages.
 pub(crate) const STDIN_NAME: &str = "<stdin>";
@@ -20,32 +20,36 @@ pub(crate) const STDIN_NAME: &str = "<stdin>";
 /// docs/ARCHITECTURE.md).
 pub(crate) const ACCELERATOR_VARIABLE: &str = "KNIGHT_MOVES_ACCELERATOR";
 
-/// Everything one run needs.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Settings {
-    /// The inputs in the order they are read; never empty.
-    pub inputs: Vec<Input>,
-    /// Whether no file was named, so standard input is read by default.
-    pub reads_stdin_by_default: bool,
-    pub task: Task,
-}
-
-/// What the run does.
+/// What the run does, with everything it needs: each task holds its own settings, so that
+/// what only some tasks use (the inputs, the answers' settings) is not there for the others.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Task {
     /// Answer the queries of the inputs.
-    Answer(AnswerSettings),
+    Answer {
+        answers: AnswerSettings,
+        sources: Sources,
+    },
     /// Judge an answer file against the answers to the inputs (`--check`).
     Check {
         answers: AnswerSettings,
+        sources: Sources,
         file: Input,
     },
     /// Judge a program on generated inputs (`--stress`).
     Stress(StressSettings),
-    /// Print a man page or a completion script, and read no input.
-    Generate(Generate),
-    /// Print a judge input of the problem, and read no input.
-    GenerateInput(InputSettings),
+    /// Print a man page or a completion script, and read no input (`--generate man`, …).
+    Document(Document),
+    /// Print a judge input of the problem, and read no input (`--generate input-…`).
+    JudgeInput(InputSettings),
+}
+
+/// Where the queries of a task that reads them come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Sources {
+    /// The inputs in the order they are read; never empty.
+    pub inputs: Vec<Input>,
+    /// Whether no file was named, so standard input is read by default.
+    pub reads_stdin_by_default: bool,
 }
 
 /// What `--stress` was asked.
@@ -156,12 +160,11 @@ impl EngineChoice {
 /// How to write the answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutputSettings {
-    pub format: Format,
+    /// The answers' shape: the problem's own (sentence, number, grid), TSV or JSON.
+    pub shape: Shape,
     /// Write one shortest route with each answer (`--path`, or implied by `--draw`).
     pub path: bool,
-    /// With the TSV format, a header row first.
-    pub header: bool,
-    /// Draw the board after each answer (sentence format only).
+    /// Draw the board after each answer (sentences and numbers only).
     pub draw: bool,
     /// Colour the drawing.
     pub colour: bool,
@@ -180,27 +183,18 @@ pub(crate) enum Measure {
     AllEngines,
 }
 
-/// What `--generate` can produce.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Generate {
-    /// A man page, in roff (install as knight-moves.1).
+/// The documents `--generate` writes about the program itself, made from its command line's
+/// definition (judge inputs are [`Task::JudgeInput`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Document {
+    /// The man page, in roff.
     Man,
-    /// A completion script for bash.
+    /// The completion script for bash.
     CompleteBash,
-    /// A completion script for zsh.
+    /// The completion script for zsh.
     CompleteZsh,
-    /// A completion script for fish.
+    /// The completion script for fish.
     CompleteFish,
-    /// A judge input of the chosen problem: random queries (--cases of them, from --seed), mixed
-    /// with the cases that break solutions.
-    InputRandom,
-    /// A judge input of the chosen problem: every pair of the board (boards up to 4096
-    /// squares; POJ 1915's on 8x8).
-    InputAllPairs,
-    /// A judge input of the chosen problem: the cases that break solutions (corners and the
-    /// squares diagonally next to them, edges, a square to itself, the farthest pairs; small
-    /// and large boards; small grids).
-    InputHard,
 }
 
 impl SearchSettings {
@@ -223,9 +217,8 @@ impl AnswerSettings {
                 max_nodes: None,
             },
             output: OutputSettings {
-                format: Format::Sentence,
+                shape: Shape::Sentence,
                 path: false,
-                header: false,
                 draw: false,
                 colour: false,
             },

@@ -234,10 +234,13 @@ fn each_problem_takes_its_options_and_refuses_the_others() {
         ("poj1915", &["--format", "json"]),
         ("poj1915", &["--draw"]),
         ("cses-grid", &["--path"]),
-        ("cses-grid", &["--algorithm", "bfs"]),
-        ("cses-grid", &["--max-nodes", "5"]),
+        ("cses-grid", &["--algorithm", "table"]),
         ("cses-grid", &["--format", "tsv"]),
         ("cses-grid", &["--stats"]),
+        ("knightl", &["--algorithm", "table"]),
+        ("knightl", &["--algorithm", "formula"]),
+        ("knightl", &["--piece", "camel"]),
+        ("knightl", &["--compare"]),
     ];
     for (problem, args) in refused {
         knight_moves()
@@ -287,6 +290,109 @@ fn each_problem_takes_its_options_and_refuses_the_others() {
             "poj1915    POJ 1915 = Baekjoon 7562",
         )),
     );
+}
+
+/// The grids' numbers are asked of the engine as every query's are: `--algorithm` chooses it
+/// (every engine gives the same grid) and `--max-nodes` limits each search; a search that gives
+/// up stops the grid there, reported on its line with the hint any query gets (exit status 1),
+/// and a `--check` of it is a judge failure, not the candidate's.
+#[test]
+fn the_grids_take_algorithm_and_max_nodes_as_every_query_does() {
+    let grid = |problem: &str, side: u32, args: &[&str], accelerator: bool| {
+        let output = knight_moves_with_accelerator(accelerator)
+            .args(["--problem", problem])
+            .args(args)
+            .write_stdin(format!("{side}\n"))
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{problem} {side} {args:?}");
+        assert!(output.stderr.is_empty(), "{problem} {side} {args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    for side in 1..=9 {
+        let expected = grid("cses-grid", side, &[], true);
+        for engine in ["formula", "bfs", "bidirectional", "astar"] {
+            for accelerator in [true, false] {
+                let found = grid("cses-grid", side, &["--algorithm", engine], accelerator);
+                assert_eq!(found, expected, "cses-grid {side} --algorithm {engine}");
+            }
+        }
+        let expected = grid("knightl", side, &[], true);
+        for engine in ["bfs", "bidirectional", "astar"] {
+            let found = grid("knightl", side, &["--algorithm", engine], false);
+            assert_eq!(found, expected, "knightl {side} --algorithm {engine}");
+        }
+        // Enough for every search of a board of side² squares: the same grid.
+        let enough = (side * side).to_string();
+        assert_eq!(
+            grid("knightl", side, &["--max-nodes", &enough], true),
+            expected
+        );
+    }
+
+    let gave_up = |max_nodes: u64, hint: &str| {
+        format!(
+            "knight-moves: <stdin>:1: gave up after expanding {max_nodes} squares \
+             (--max-nodes); {hint}\n"
+        )
+    };
+    let stopped: &[(&str, u32, &[&str], &str, String)] = &[
+        (
+            "cses-grid",
+            8,
+            &["--algorithm", "bfs", "--max-nodes", "5"],
+            "0 ",
+            gave_up(5, "try --algorithm formula, or allow more"),
+        ),
+        // The formula searches the boards its closed form does not cover, 3×3 and 4×4.
+        (
+            "cses-grid",
+            4,
+            &["--max-nodes", "3"],
+            "0 3 2 ",
+            gave_up(3, "allow more"),
+        ),
+        (
+            "knightl",
+            8,
+            &["--algorithm", "astar", "--max-nodes", "3"],
+            "",
+            gave_up(3, "allow more"),
+        ),
+    ];
+    for (problem, side, args, stdout, stderr) in stopped {
+        for accelerator in [true, false] {
+            knight_moves_with_accelerator(accelerator)
+                .args(["--problem", problem])
+                .args(*args)
+                .write_stdin(format!("{side}\n"))
+                .assert()
+                .code(1)
+                .stdout(*stdout)
+                .stderr(stderr.clone());
+        }
+    }
+
+    let right = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(right.path(), grid("cses-grid", 6, &[], true)).unwrap();
+    knight_moves()
+        .args([
+            "--problem",
+            "cses-grid",
+            "--algorithm",
+            "bfs",
+            "--max-nodes",
+            "10",
+        ])
+        .arg("--check")
+        .arg(right.path())
+        .write_stdin("6\n")
+        .assert()
+        .code(5)
+        .stdout(predicate::str::starts_with(
+            "Judge failure: knight-moves could not answer <stdin>:1: n = 6 (gave up after \
+             expanding 10 squares",
+        ));
 }
 
 #[test]

@@ -1,10 +1,11 @@
-//! The accelerator: the fast paths, behind one entry point, [`Accelerator::answer_run`].
+//! The accelerator: the fast paths, behind one type chosen once, [`Accelerator`], asked for
+//! lines ([`Accelerator::answer_run`]) and for CSES's grids ([`Accelerator::knight_grid`]).
 //!
 //! The general pipeline (input → engine → format) alone produces every output; this module
 //! produces some of the same bytes faster, for the settings people run most: the judge's 8×8
-//! sentences, with or without routes, and the formula's sentences on other boards. It reads a
-//! whole well-formed line in one pass (see [`read`]), looks the answer up or computes it in
-//! closed form, and writes it with fixed-size copies (see [`mod@write`]).
+//! sentences, with or without routes, the formula's sentences on other boards, and CSES's grid.
+//! It reads a whole well-formed line in one pass (see [`read`]), looks the answer up or
+//! computes it in closed form, and writes it with fixed-size copies (see [`mod@write`]).
 //!
 //! It only ever answers a run of lines it fully understands and stops at the first it does not
 //! (a blank or bad line, a line near the end of a read): the general pipeline then takes that
@@ -19,15 +20,20 @@ pub(crate) mod read;
 mod simd;
 pub(crate) mod write;
 
-use crate::board::Board;
+use std::convert::Infallible;
+use std::io;
+
 use crate::board::standard::{DISTANCES, Square};
+use crate::board::{Board, Position};
 use crate::engine::Engine;
 use crate::engine::formula::{ClosedForm, closed_form, closed_form_covers};
 use crate::fast::read::{exact_query_line, scan_board_line, scan_query_line};
 use crate::fast::write::{
     RouteText, TextWindow, judge_sentence, push_sentence_by_windows, push_sentence_with_route_text,
 };
-use crate::format::Format;
+use crate::format::Shape;
+use crate::format::grid::{GridEnd, GridKind, GridSpill, push_rows};
+use crate::format::number::Naming;
 use crate::problem::Problem;
 use crate::settings::{AnswerSettings, EngineChoice, Measure, OutputSettings, SearchSettings};
 
@@ -43,6 +49,11 @@ pub(crate) enum Accelerator {
     FormulaSentences { board: Board },
     /// SPOJ NAKANJ's answers: the table's distance, a digit and a newline.
     JudgeNumbers,
+    /// CSES's grid, answered by the formula (or on 8×8 the table, whose distances are the
+    /// same): each number from the closed form, without an engine's call around it. Its input
+    /// is a size alone, so it answers no line; the pipeline asks it for each grid
+    /// ([`Accelerator::knight_grid`]).
+    KnightGrid,
 }
 
 /// How much of the input one call of [`Accelerator::answer_run`] answered.
@@ -76,13 +87,12 @@ impl Accelerator {
                     board,
                     piece,
                     engine,
-                    max_nodes: _, // the table never searches; the formula's sentences neither
+                    max_nodes: _, // the table never searches, nor the formula where its closed form holds
                 },
             output:
                 OutputSettings {
-                    format,
+                    shape,
                     path,
-                    header: _, // TSV only
                     draw,
                     colour: _, // drawings only
                 },
@@ -92,23 +102,39 @@ impl Accelerator {
         if !accelerate || !piece.is_knight() {
             return None; // the fast paths know the knight's answers only
         }
-        let EngineChoice::Given(engine) = engine else {
-            return None; // each query's own board: nothing to precompute for
-        };
-        let sentence = (format, draw, measure) == (Format::Sentence, false, Measure::Nothing);
-        match (problem, engine, path) {
-            (Problem::Uva439, Engine::Table, false) if sentence && board.is_standard() => {
+        if (draw, measure) != (false, Measure::Nothing) {
+            return None;
+        }
+        match (problem, shape, engine, path) {
+            (Problem::Uva439, Shape::Sentence, EngineChoice::Given(Engine::Table), false)
+                if board.is_standard() =>
+            {
                 Some(Accelerator::JudgeSentences)
             }
-            (Problem::Uva439, Engine::Table, true) if sentence && board.is_standard() => {
+            (Problem::Uva439, Shape::Sentence, EngineChoice::Given(Engine::Table), true)
+                if board.is_standard() =>
+            {
                 Some(Accelerator::JudgeRoutes(route_texts()))
             }
-            (Problem::Uva439, Engine::Formula, false) if sentence && closed_form_covers(board) => {
+            (Problem::Uva439, Shape::Sentence, EngineChoice::Given(Engine::Formula), false)
+                if closed_form_covers(board) =>
+            {
                 Some(Accelerator::FormulaSentences { board })
             }
-            (Problem::Nakanj, Engine::Table, false) if sentence && board.is_standard() => {
-                Some(Accelerator::JudgeNumbers)
-            }
+            (
+                Problem::Nakanj,
+                Shape::Number(Naming::AsTyped),
+                EngineChoice::Given(Engine::Table),
+                false,
+            ) if board.is_standard() => Some(Accelerator::JudgeNumbers),
+            // Each grid's board comes from its input; the fastest engine for it is the table on
+            // 8×8 and the formula elsewhere, and the closed form's distances are theirs.
+            (
+                Problem::CsesGrid,
+                Shape::Grid(GridKind::Corner),
+                EngineChoice::FastestForEachBoard | EngineChoice::Given(Engine::Formula),
+                false,
+            ) => Some(Accelerator::KnightGrid),
             _ => None,
         }
     }
@@ -121,6 +147,12 @@ impl Accelerator {
     /// own case: on the judge's file one call answers a whole read.
     #[inline]
     pub(crate) fn answer_run(&self, bytes: &[u8], out: &mut Vec<u8>, most_lines: u64) -> Answered {
+        // A grid's input is its size: no query line to answer. Said here, before the room is
+        // made, not among the loops' arms below, where it cost the judge's loop 4 instructions
+        // a line (scripts/count-instructions.sh).
+        if let Accelerator::KnightGrid = self {
+            return Answered::default();
+        }
         // The shortest line that gets an answer, "a1 b2\n", is six bytes and gets 43.
         out.reserve(bytes.len() / 6 * 43);
         match self {
@@ -130,7 +162,49 @@ impl Accelerator {
                 judge_lines(bytes, most_lines, &mut Routes { out, texts })
             }
             Accelerator::FormulaSentences { board } => formula_lines(bytes, *board, out),
+            Accelerator::KnightGrid => Answered::default(), // answered above
         }
+    }
+
+    /// The fast path for CSES's grid `side` squares a side, when this accelerator has one and
+    /// the closed form covers that board (all but 3×3 and 4×4, whose grids the engine answers).
+    pub(crate) fn knight_grid(&self, side: u32) -> Option<ClosedFormGrid> {
+        match self {
+            Accelerator::KnightGrid => Board::new(side, side)
+                .filter(|&board| closed_form_covers(board))
+                .map(|board| ClosedFormGrid { board }),
+            Accelerator::JudgeSentences
+            | Accelerator::JudgeRoutes(_)
+            | Accelerator::FormulaSentences { .. }
+            | Accelerator::JudgeNumbers => None,
+        }
+    }
+}
+
+/// CSES's grid on a board the closed form covers, from the closed form: the numbers the formula
+/// engine gives, without the engine's preamble around each (which doubled the time of a grid of
+/// 10⁸ numbers), in the grids' one layout ([`push_rows`]). Made by
+/// [`Accelerator::knight_grid`] only, which checks the board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClosedFormGrid {
+    board: Board,
+}
+
+impl ClosedFormGrid {
+    /// Appends the grid, handing it to `spill` as it grows, as [`crate::format::grid::push_grid`]
+    /// writes it from the engine's answers.
+    pub(crate) fn push_grid(self, out: &mut Vec<u8>, spill: GridSpill) -> io::Result<GridEnd> {
+        let corner = Position::new(0, 0);
+        let number = |row, column| match closed_form(self.board, corner, Position::new(column, row))
+        {
+            ClosedForm::Moves(moves) => Ok(Some(moves)),
+            ClosedForm::NoRoute => Ok(None),
+            ClosedForm::NotCovered => {
+                unreachable!("knight_grid checked that the closed form covers the board")
+            }
+        };
+        let Ok(end) = push_rows::<Infallible>(self.board.files(), out, number, spill)?;
+        Ok(end)
     }
 }
 

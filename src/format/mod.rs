@@ -1,10 +1,12 @@
-//! The last step of the general pipeline: one answer written in the chosen format (the judge's
-//! sentence, TSV or JSON Lines), with the route when asked and the board drawn after it.
+//! The last step of the general pipeline: one answer written in the run's [`Shape`] (the judge's
+//! sentence, the bare number, a TSV row, a JSON object), with the route when asked and the
+//! board drawn after it.
 //!
 //! Every answer the program writes could be written here; the accelerator writes some of them
 //! faster, with the same bytes (see [`crate::fast`]).
 
 pub(crate) mod draw;
+pub(crate) mod grid;
 pub(crate) mod json;
 pub(crate) mod number;
 pub(crate) mod sentence;
@@ -15,18 +17,25 @@ use std::io;
 
 use crate::board::notation::push_square_name;
 use crate::board::{Board, Piece, Position};
+use crate::engine::GaveUp;
+use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
 use crate::input::line::Query;
 
-/// How answers are written (`--format`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Format {
-    /// The judge's sentence: `To get from e2 to e4 takes 2 knight moves.`
-    #[default]
+/// The shape of the answers, decided once from the problem and `--format` (and `--header`)
+/// when the command line becomes settings: which writer writes every answer of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// The judge's sentence (UVa 439): `To get from e2 to e4 takes 2 knight moves.`
     Sentence,
-    /// `FROM<TAB>TO<TAB>MOVES`, with a fourth column for the route under --path.
-    Tsv,
-    /// JSON Lines: one object per answer, with source, line, from, to, moves (and path).
+    /// The bare number of moves, `-1` where no route exists (SPOJ NAKANJ, POJ 1915); the
+    /// route after it names its squares as the input does.
+    Number(number::Naming),
+    /// `FROM<TAB>TO<TAB>MOVES` rows (`--format tsv`), a header row first when asked.
+    Tsv { header: bool },
+    /// JSON Lines (`--format json`): one object per answer.
     Json,
+    /// A grid of numbers for each size read (CSES, KnightL): the kind says what each asks.
+    Grid(GridKind),
 }
 
 /// How long answers leave the writers while they are being written: whenever what a writer has
@@ -58,15 +67,11 @@ pub(crate) struct Drawing {
     pub colour: bool,
 }
 
-/// Writes answers in one format.
+/// Writes answers in one shape.
 pub(crate) struct Writer {
-    format: Format,
-    header: bool,
+    shape: Shape,
     with_route: bool,
     drawing: Option<Drawing>,
-    /// For the problems whose judges want the bare number instead of the sentence, how the
-    /// route after it names its squares.
-    numbers: Option<number::Naming>,
     /// The piece's name, for the sentence: `knight`, `camel`, `(2,5)-leaper`.
     piece_name: Vec<u8>,
     /// The piece's name for TSV and JSON, which carry it for pieces but the knight only, so
@@ -75,49 +80,42 @@ pub(crate) struct Writer {
 }
 
 impl Writer {
-    /// A writer for `format`; `header` asks for TSV's header row, `with_route` for the route
-    /// column or clause, `drawing` for a picture after each answer, `numbers` for the bare
-    /// number instead of the sentence.
+    /// A writer of answers in `shape` about `piece`; `with_route` asks for the route column or
+    /// clause, `drawing` for a picture after each answer.
     pub(crate) fn new(
-        format: Format,
-        header: bool,
+        shape: Shape,
         with_route: bool,
         drawing: Option<Drawing>,
-        numbers: Option<number::Naming>,
+        piece: Piece,
     ) -> Writer {
         Writer {
-            format,
-            header,
+            shape,
             with_route,
             drawing,
-            numbers,
-            piece_name: b"knight".to_vec(),
-            piece_field: None,
+            piece_name: piece.name().into_bytes(),
+            piece_field: (!piece.is_knight()).then(|| piece.name()),
         }
-    }
-
-    /// This writer, for answers about `piece`.
-    pub(crate) fn for_piece(mut self, piece: Piece) -> Writer {
-        self.piece_name = piece.name().into_bytes();
-        self.piece_field = (!piece.is_knight()).then(|| piece.name());
-        self
     }
 
     /// What the output starts with, before any answer: the TSV header row when asked.
     pub(crate) fn push_preamble(&self, out: &mut Vec<u8>) {
-        if self.format == Format::Tsv && self.header {
-            tsv::push_header(out, self.with_route, self.piece_field.is_some());
+        match self.shape {
+            Shape::Tsv { header: true } => {
+                tsv::push_header(out, self.with_route, self.piece_field.is_some());
+            }
+            Shape::Tsv { header: false }
+            | Shape::Sentence
+            | Shape::Number(_)
+            | Shape::Json
+            | Shape::Grid(_) => {}
         }
     }
 
-    /// Appends one answer, handing long ones over to `spill` as they are written.
+    /// Appends the answer to one query, handing a long one over to `spill` as it is written.
     pub(crate) fn push(&self, out: &mut Vec<u8>, answer: &Answer, spill: Spill) -> io::Result<()> {
         let route = answer.route.filter(|_| self.with_route);
-        match (self.format, self.numbers) {
-            (Format::Sentence, Some(naming)) => {
-                number::push_number(out, answer, route, naming, spill)?;
-            }
-            (Format::Sentence, None) => {
+        match self.shape {
+            Shape::Sentence => {
                 let (query, piece) = (answer.query, &self.piece_name[..]);
                 match (answer.moves, route) {
                     (Some(moves), Some(route)) => {
@@ -126,18 +124,17 @@ impl Writer {
                     (moves, _) => sentence::push_sentence(out, query, moves, piece),
                 }
             }
-            (Format::Tsv, _) => {
-                tsv::push_row(out, answer.query, answer.moves, route, spill)?;
-                if let Some(piece) = &self.piece_field {
-                    out.pop(); // the row's newline: the piece is its last column
-                    out.push(b'\t');
-                    out.extend_from_slice(piece.as_bytes());
-                    out.push(b'\n');
-                }
+            Shape::Number(naming) => number::push_number(out, answer, route, naming, spill)?,
+            Shape::Tsv { header: _ } => {
+                let piece = &self.piece_field;
+                tsv::push_row(out, answer.query, answer.moves, route, piece, spill)?;
             }
-            (Format::Json, _) => {
+            Shape::Json => {
                 json::push_answer(out, answer, route, self.piece_field.as_deref(), spill)?;
             }
+            // The grid problems read one size a source and never a query: their grammar makes
+            // grids only (see `push_grid`), and the command line gives them this shape only.
+            Shape::Grid(_) => unreachable!("a query answered in the shape of a grid"),
         }
         if let Some(Drawing {
             board,
@@ -149,6 +146,25 @@ impl Writer {
             draw::push_board(out, board, piece, answer.query.from, route, colour);
         }
         Ok(())
+    }
+
+    /// Appends the grid for the size `side` read from a grid problem's input, each number
+    /// asked of `ask`, handing it to `spill` as it grows (see [`grid::push_grid`]).
+    pub(crate) fn push_grid(
+        &self,
+        out: &mut Vec<u8>,
+        side: u32,
+        ask: impl FnMut(&Cell) -> Result<Option<u64>, GaveUp>,
+        spill: GridSpill,
+    ) -> io::Result<GridEnd> {
+        match self.shape {
+            Shape::Grid(kind) => grid::push_grid(kind, side, out, ask, spill),
+            // Only the grid problems' grammar reads a size, and the command line gives those
+            // problems a grid's shape only (see `push`).
+            Shape::Sentence | Shape::Number(_) | Shape::Tsv { .. } | Shape::Json => {
+                unreachable!("a grid written in the shape of answers to queries")
+            }
+        }
     }
 }
 

@@ -9,7 +9,9 @@ use proptest::prelude::*;
 use super::*;
 use crate::board::Position;
 use crate::engine::formula::{ClosedForm, closed_form};
-use crate::format::Format;
+use crate::format::Shape;
+use crate::format::grid::GridKind;
+use crate::format::number::Naming;
 use crate::input::line::MAX_LINE_BYTES;
 use crate::input::{LineReader, READ_BUFFER_BYTES, SourceError};
 use crate::problem::Problem;
@@ -172,8 +174,8 @@ fn a_long_last_line_without_newline_is_reported_once() {
     assert_eq!(shown.invalid_lines, 1);
 }
 
-/// Settings on `board` with the given engine, format and route, nothing measured.
-fn settings(board: Board, engine: Engine, format: Format, path: bool) -> AnswerSettings {
+/// Settings on `board` with the given engine, shape and route, nothing measured.
+fn settings(board: Board, engine: Engine, shape: Shape, path: bool) -> AnswerSettings {
     AnswerSettings {
         problem: Problem::Uva439,
         search: SearchSettings {
@@ -183,9 +185,8 @@ fn settings(board: Board, engine: Engine, format: Format, path: bool) -> AnswerS
             max_nodes: Some(1_000_000),
         },
         output: OutputSettings {
-            format,
+            shape,
             path,
-            header: false,
             draw: false,
             colour: false,
         },
@@ -194,11 +195,64 @@ fn settings(board: Board, engine: Engine, format: Format, path: bool) -> AnswerS
     }
 }
 
-/// NAKANJ's settings with the given format and route.
-fn nakanj(format: Format, path: bool) -> AnswerSettings {
+/// NAKANJ's settings with the given shape and route.
+fn nakanj(shape: Shape, path: bool) -> AnswerSettings {
     AnswerSettings {
         problem: Problem::Nakanj,
-        ..settings(Board::STANDARD, Engine::Table, format, path)
+        ..settings(Board::STANDARD, Engine::Table, shape, path)
+    }
+}
+
+/// NAKANJ's own answers: the bare number, routes named as typed.
+const NUMBERS: Shape = Shape::Number(Naming::AsTyped);
+
+/// The settings of a grid problem: CSES's (the corner grid) or KnightL's, with `engine`.
+fn grid(kind: GridKind, engine: EngineChoice) -> AnswerSettings {
+    let problem = match kind {
+        GridKind::Corner => Problem::CsesGrid,
+        GridKind::Leapers => Problem::Knightl,
+    };
+    let answers = settings(Board::STANDARD, Engine::Table, Shape::Grid(kind), false);
+    AnswerSettings {
+        problem,
+        search: SearchSettings {
+            engine,
+            max_nodes: None,
+            ..answers.search
+        },
+        ..answers
+    }
+}
+
+/// CSES's grids, whether the accelerator writes them from the closed form or each number is
+/// asked of the engine, are the same bytes ([`run_both_ways`] compares them), and up to 40
+/// those of BFS; KnightL's, which the accelerator leaves to the engine, are the same whichever
+/// engine searches.
+#[test]
+fn grids_are_the_same_from_the_accelerator_and_from_the_engines() {
+    for side in (1..=40).chain([64, 1000]) {
+        let input = format!("{side}\n").into_bytes();
+        let read = || Box::new(io::Cursor::new(input.clone())) as Box<dyn Read>;
+        let fastest = EngineChoice::FastestForEachBoard;
+        let grid_by_formula = run_both_ways(grid(GridKind::Corner, fastest), read);
+        assert_eq!(grid_by_formula.out().lines().count(), side as usize);
+        if side <= 40 {
+            let bfs = EngineChoice::Given(Engine::Bfs);
+            assert_eq!(
+                grid_by_formula,
+                run_both_ways(grid(GridKind::Corner, bfs), read),
+                "n = {side}"
+            );
+        }
+        if side <= 12 {
+            let (bidirectional, astar) = (Engine::Bidirectional, Engine::Astar);
+            let leapers = |engine| grid(GridKind::Leapers, EngineChoice::Given(engine));
+            assert_eq!(
+                run_both_ways(leapers(bidirectional), read),
+                run_both_ways(leapers(astar), read),
+                "n = {side}"
+            );
+        }
     }
 }
 
@@ -210,36 +264,60 @@ fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
     let small = Board::new(3, 4).unwrap();
     let cases = [
         (
-            settings(standard, Engine::Table, Format::Sentence, false),
+            settings(standard, Engine::Table, Shape::Sentence, false),
             Some("judge"),
         ),
         (
-            settings(standard, Engine::Table, Format::Sentence, true),
+            settings(standard, Engine::Table, Shape::Sentence, true),
             Some("routes"),
         ),
         (
-            settings(standard, Engine::Formula, Format::Sentence, false),
+            settings(standard, Engine::Formula, Shape::Sentence, false),
             Some("formula"),
         ),
         (
-            settings(big, Engine::Formula, Format::Sentence, false),
+            settings(big, Engine::Formula, Shape::Sentence, false),
             Some("formula"),
         ),
         (
-            settings(small, Engine::Formula, Format::Sentence, false),
+            settings(small, Engine::Formula, Shape::Sentence, false),
             None,
         ),
-        (settings(big, Engine::Formula, Format::Sentence, true), None),
-        (settings(standard, Engine::Table, Format::Tsv, false), None),
-        (settings(standard, Engine::Table, Format::Json, false), None),
+        (settings(big, Engine::Formula, Shape::Sentence, true), None),
         (
-            settings(standard, Engine::Bfs, Format::Sentence, false),
+            settings(standard, Engine::Table, Shape::Tsv { header: false }, false),
             None,
         ),
-        (settings(big, Engine::Astar, Format::Sentence, false), None),
-        (nakanj(Format::Sentence, false), Some("numbers")),
-        (nakanj(Format::Sentence, true), None),
-        (nakanj(Format::Tsv, false), None),
+        (settings(standard, Engine::Table, Shape::Json, false), None),
+        (
+            settings(standard, Engine::Bfs, Shape::Sentence, false),
+            None,
+        ),
+        (settings(big, Engine::Astar, Shape::Sentence, false), None),
+        (nakanj(NUMBERS, false), Some("numbers")),
+        (nakanj(NUMBERS, true), None),
+        (nakanj(Shape::Tsv { header: false }, false), None),
+        (nakanj(Shape::Number(Naming::Coordinates), false), None),
+        (nakanj(Shape::Sentence, false), None),
+        (
+            grid(GridKind::Corner, EngineChoice::FastestForEachBoard),
+            Some("grid"),
+        ),
+        (
+            grid(GridKind::Corner, EngineChoice::Given(Engine::Formula)),
+            Some("grid"),
+        ),
+        (
+            grid(GridKind::Corner, EngineChoice::Given(Engine::Bfs)),
+            None,
+        ),
+        (
+            grid(
+                GridKind::Leapers,
+                EngineChoice::Given(Engine::Bidirectional),
+            ),
+            None,
+        ),
     ];
     for (settings, expected) in cases {
         let chosen = Accelerator::for_settings(&settings).map(|accelerator| match accelerator {
@@ -247,6 +325,7 @@ fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
             Accelerator::JudgeRoutes(_) => "routes",
             Accelerator::FormulaSentences { .. } => "formula",
             Accelerator::JudgeNumbers => "numbers",
+            Accelerator::KnightGrid => "grid",
         });
         assert_eq!(chosen, expected, "{settings:?}");
         let switched_off = AnswerSettings {
@@ -359,7 +438,7 @@ fn check_on_8x8(input: &[u8], sizes: &[usize]) -> Result<(), TestCaseError> {
     prop_assert_eq!(plain.invalid_lines as usize, bad);
     let message_lines = plain.messages().lines().count();
     prop_assert_eq!(message_lines, bad, "one message per bad line");
-    let routes = settings(Board::STANDARD, Engine::Table, Format::Sentence, true);
+    let routes = settings(Board::STANDARD, Engine::Table, Shape::Sentence, true);
     let routed = run_both_ways(routes, || Chunked::boxed(input, sizes));
     prop_assert_eq!(routed.messages, plain.messages);
     Ok(())
@@ -508,7 +587,7 @@ proptest! {
         board in prop::sample::select(vec![(1_000_000, 1_000_000), (1_000_000_000, 1_000_000_000), (30, 1000), (2, 50_000)]),
     ) {
         let board = Board::new(board.0, board.1).unwrap();
-        let formula = settings(board, Engine::Formula, Format::Sentence, false);
+        let formula = settings(board, Engine::Formula, Shape::Sentence, false);
         let shown = run_both_ways(formula, || Chunked::boxed(&input, &sizes));
         let Some(text) = text_of(&input) else {
             prop_assert!(shown.refused, "refused as UTF-16");
@@ -571,7 +650,7 @@ proptest! {
         prop_assume!(text_of(&input).is_some_and(|text| text.len() == input.len()));
         let mut counted = format!("{count}\n").into_bytes();
         counted.extend_from_slice(&input);
-        let numbers = run_both_ways(nakanj(Format::Sentence, false), || Chunked::boxed(&counted, &sizes));
+        let numbers = run_both_ways(nakanj(NUMBERS, false), || Chunked::boxed(&counted, &sizes));
         let sentences = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&input, &sizes));
         let expected: Vec<u8> = moves_in_sentences(&sentences.out)
             .into_iter()

@@ -6,7 +6,8 @@
 //! reads its lines one by one into [`Step`]s (a query to answer, a grid to write, a line to skip,
 //! a message), and says at the end of the source what was missing. The search and the writing
 //! are the pipeline's, as for every problem; NAKANJ's and POJ 1915's answers are bare numbers
-//! ([`crate::format::number`]), CSES's a grid ([`grid`]).
+//! ([`crate::format::number`]), CSES's and KnightL's grids ([`crate::format::grid`]), each
+//! number of them asked of the engine like any query.
 //!
 //! | problem | input | answer |
 //! | --- | --- | --- |
@@ -18,8 +19,6 @@
 
 pub(crate) mod cases;
 mod counted;
-pub(crate) mod grid;
-pub(crate) mod knightl;
 mod scenarios;
 
 use std::fmt;
@@ -88,11 +87,15 @@ impl Problem {
             },
             Problem::Knightl => Grammar::Grid {
                 size_read: false,
-                most: knightl::MAX_SIDE,
+                most: KNIGHTL_MAX_SIDE,
             },
         }
     }
 }
+
+/// The largest n KnightL's input may hold: n = 1000 asks for about a million searches of
+/// million-square boards.
+const KNIGHTL_MAX_SIDE: u32 = 1000;
 
 /// What one line of input amounts to.
 #[derive(Debug, PartialEq, Eq)]
@@ -101,7 +104,7 @@ pub(crate) enum Step<'a> {
     Skip,
     /// A query to answer, on this board.
     Query(Query<'a>, Board),
-    /// CSES: write the grid of a board this many squares a side.
+    /// CSES and KnightL: write the grid for a board this many squares a side.
     Grid(u32),
     /// A line that cannot be what the problem expects there: report it.
     Bad(ProblemError),
