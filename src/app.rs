@@ -210,7 +210,7 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         bar.set_prefix(seed.to_string());
         bar
     });
-    let outcome = stress.run(|done, usage| {
+    let finding = stress.run(|done, usage| {
         if let Some(bar) = &bar {
             bar.set_position(done);
             // Each case's figures, as a judge shows them, while the run goes on.
@@ -220,8 +220,8 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let outcome = match outcome {
-        Ok(outcome) => outcome,
+    let finding = match finding {
+        Ok(finding) => finding,
         Err(error) => {
             let program = &stress.candidate.program;
             let _ = writeln!(
@@ -231,8 +231,8 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
             return Ok(ExitStatus::Trouble);
         }
     };
-    write_stdout(&outcome.report(seed))?;
-    Ok(outcome.status())
+    write_stdout(&finding.report(seed))?;
+    Ok(finding.status())
 }
 
 /// Answers every input in order onto standard output; with `--stats` or `--compare`, reports

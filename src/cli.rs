@@ -259,7 +259,10 @@ impl Cli {
             ("--board", self.board.is_some()),
             ("--piece", self.piece.is_some()),
             ("--algorithm", self.algorithm.is_some()),
-            ("--algorithm table", self.algorithm == Some(EngineName(Engine::Table))),
+            (
+                "--algorithm table",
+                self.algorithm == Some(EngineName(Engine::Table)),
+            ),
             (
                 "--algorithm formula",
                 self.algorithm == Some(EngineName(Engine::Formula)),

@@ -310,19 +310,19 @@ impl<S: Sink, M: Write> Lines for Pipeline<S, M> {
         loop {
             if let Some(accelerator) = &self.accelerator {
                 let most = self.grammar.queries_the_accelerator_may_answer();
-                let run = accelerator.answer_run(&bytes[position..], &mut self.pending, most);
-                if run.lines > 0 {
+                let answered = accelerator.answer_run(&bytes[position..], &mut self.pending, most);
+                if answered.lines > 0 {
                     let origin = Origin::Lines {
                         source,
                         first_line: *line_number + 1,
-                        lines: run.lines,
-                        text: &bytes[position..position + run.bytes],
+                        lines: answered.lines,
+                        text: &bytes[position..position + answered.bytes],
                     };
                     self.sink.take(&mut self.pending, &origin)?;
                 }
-                self.grammar.answered_by_the_accelerator(run.lines);
-                position += run.bytes;
-                *line_number += run.lines;
+                self.grammar.answered_by_the_accelerator(answered.lines);
+                position += answered.bytes;
+                *line_number += answered.lines;
             }
             let rest = &bytes[position..];
             let Some(length) = memchr(b'\n', rest) else {

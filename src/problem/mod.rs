@@ -24,7 +24,7 @@ mod scenarios;
 use std::fmt;
 
 use crate::board::{Board, Position};
-use crate::input::line::{LineError, Query, Quoted, parse_line};
+use crate::input::line::{LineError, Query, Quoted, is_blank, parse_line};
 use crate::sink::check::Comparison;
 
 /// The judge problem whose input is read and whose answers are written (`--problem`).
@@ -304,14 +304,14 @@ impl CountLine {
 /// and a final CR.
 fn is_blank_line(line: &[u8]) -> bool {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    line.iter().all(|&byte| crate::input::line::is_blank(byte))
+    line.iter().all(|&byte| is_blank(byte))
 }
 
 /// The line without the spaces and tabs around it and a CR at its end.
 fn trimmed(line: &[u8]) -> &[u8] {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let start = line.iter().position(|&b| b != b' ' && b != b'\t');
-    let end = line.iter().rposition(|&b| b != b' ' && b != b'\t');
+    let start = line.iter().position(|&byte| !is_blank(byte));
+    let end = line.iter().rposition(|&byte| !is_blank(byte));
     match (start, end) {
         (Some(start), Some(end)) => &line[start..=end],
         _ => &[],
@@ -339,7 +339,7 @@ fn digits_value(text: &[u8]) -> Option<u64> {
 fn coordinate_pair(line: &[u8], side: u32) -> Option<Position> {
     let text = trimmed(line);
     let mut numbers = text
-        .split(|&b| b == b' ' || b == b'\t')
+        .split(|&byte| is_blank(byte))
         .filter(|part| !part.is_empty())
         .map(digits_value);
     let (x, y) = match (numbers.next(), numbers.next(), numbers.next()) {
