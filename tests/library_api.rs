@@ -685,3 +685,45 @@ fn the_longest_leaps_on_the_biggest_board() {
         }
     }
 }
+
+/// The formula expands nothing where its closed form holds, but searches 3×3, 3×4 and 4×4: there
+/// it counts what it expands and gives up at its limit like any search, as its documentation
+/// says.
+#[test]
+fn the_formula_searches_only_the_three_tiny_boards() {
+    let (a1, far) = (Position::new(0, 0), Position::new(2, 2));
+    for (files, ranks) in [(3, 3), (3, 4), (4, 3), (4, 4)] {
+        let tiny = Query::knight(board(files, ranks), a1, far);
+        let outcome = Searcher::new().search(Engine::Formula, tiny).unwrap();
+        assert!(outcome.expanded > 0, "{files}x{ranks}: {outcome:?}");
+        let gave_up = SearchError::GaveUp(GaveUp::Expanded { max_nodes: 0 });
+        let found = Searcher::with_max_nodes(0).search(Engine::Formula, tiny);
+        assert_eq!(found, Err(gave_up), "{files}x{ranks}");
+    }
+    for (files, ranks) in [(3, 5), (5, 4), (5, 5), (8, 8), (2, 9), (1, 1)] {
+        let covered = Query::knight(board(files, ranks), a1, Position::new(files - 1, ranks - 1));
+        let outcome = Searcher::with_max_nodes(0).search(Engine::Formula, covered);
+        assert_eq!(
+            outcome.map(|found| found.expanded),
+            Ok(0),
+            "{files}x{ranks}"
+        );
+    }
+}
+
+/// A searcher can live in a user's own types: it shows itself (its limit) for `Debug`, and may
+/// move to another thread or be shared behind a lock.
+#[test]
+fn a_searcher_is_debug_send_and_sync() {
+    fn send_and_sync<T: Send + Sync>(_: &T) {}
+    let searcher = Searcher::with_max_nodes(7);
+    send_and_sync(&searcher);
+    assert_eq!(
+        format!("{searcher:?}"),
+        "Searcher { max_nodes: Some(7), .. }"
+    );
+    assert_eq!(
+        format!("{:?}", Searcher::new()),
+        "Searcher { max_nodes: None, .. }"
+    );
+}
