@@ -14,8 +14,9 @@
 //! - a route holds both ends, each step is one knight move, and it has `moves + 1` squares;
 //! - from a square to itself is 0 moves, the route is that one square, and nothing is expanded;
 //! - the same query always gives the same route;
-//! - no search expands more than `max_nodes` squares, and memory grows with the squares a search
-//!   touches, never with the size of the board.
+//! - no search looks at the neighbours of more than `max_nodes` squares (A* also counts the
+//!   target it takes off its list, beyond the limit: with 1, a neighbour is found, 2 expanded),
+//!   and memory grows with the squares a search touches, never with the size of the board.
 
 mod adjacency;
 pub(crate) mod astar;
