@@ -30,7 +30,7 @@
 //! For many queries, keep a [`Searcher`]: it reuses its memory from one search to the next.
 //! How the library and the program are put together is told in docs/ARCHITECTURE.md.
 
-#![warn(missing_docs)]
+#![warn(missing_docs, missing_debug_implementations)]
 
 mod board;
 mod engine;

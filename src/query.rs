@@ -308,6 +308,17 @@ impl Searcher {
     }
 }
 
+/// Shows the limit only: the rest is memory kept for the next search, which holds no answer
+/// (and after a big search, megabytes of it). Without this, a user's type holding a searcher
+/// could not derive `Debug` (the library now warns of `missing_debug_implementations`).
+impl fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Searcher")
+            .field("max_nodes", &self.max_nodes)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Default for Searcher {
     fn default() -> Searcher {
         Searcher::new()

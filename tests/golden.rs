@@ -70,49 +70,8 @@ fn run(case: &Case, accelerator: bool) -> (Vec<u8>, Vec<u8>) {
     let output = command.output().expect("the binary runs");
     let status = output.status.code().expect("an exit status, not a signal");
     let mut err = format!("exit status {status}\n").into_bytes();
-    err.extend_from_slice(&without_timings(&output.stderr));
+    err.extend_from_slice(&common::without_timings(&output.stderr));
     (output.stdout, err)
-}
-
-/// Stderr with the `ns_per_query` figures taken out: the last column of the text table, the
-/// field of the JSON one.
-fn without_timings(stderr: &[u8]) -> Vec<u8> {
-    let text = String::from_utf8_lossy(stderr);
-    let mut out = String::new();
-    let mut in_table = false;
-    for line in text.split_inclusive('\n') {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.first() == Some(&"engine") && fields.last() == Some(&"ns_per_query") {
-            in_table = true;
-        }
-        if in_table && fields.len() == 6 {
-            out.push_str(&fields[..5].join(" "));
-            out.push('\n');
-            continue;
-        }
-        in_table = false;
-        if line.starts_with("{\"engines\":") {
-            out.push_str(&without_json_timings(line));
-        } else {
-            out.push_str(line);
-        }
-    }
-    out.into_bytes()
-}
-
-fn without_json_timings(line: &str) -> String {
-    const KEY: &str = "\"ns_per_query\":";
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(at) = rest.find(KEY) {
-        out.push_str(&rest[..at + KEY.len()]);
-        rest = &rest[at + KEY.len()..];
-        let end = rest.find([',', '}']).unwrap_or(rest.len());
-        out.push('_');
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
 }
 
 fn expected_paths(case: &Case) -> (PathBuf, PathBuf) {
@@ -213,13 +172,13 @@ fn timings_are_the_only_thing_taken_out() {
                  table        7            0        0.00          0          12.5\n\
                  knight-moves: x\n";
     assert_eq!(
-        String::from_utf8(without_timings(table.as_bytes())).unwrap(),
+        String::from_utf8(common::without_timings(table.as_bytes())).unwrap(),
         "engine queries nodes_total nodes_mean nodes_max\ntable 7 0 0.00 0\nknight-moves: x\n"
     );
     let json =
         "{\"engines\":[{\"engine\":\"bfs\",\"ns_per_query\":81.5},{\"ns_per_query\":3.0}]}\n";
     assert_eq!(
-        String::from_utf8(without_timings(json.as_bytes())).unwrap(),
+        String::from_utf8(common::without_timings(json.as_bytes())).unwrap(),
         "{\"engines\":[{\"engine\":\"bfs\",\"ns_per_query\":_},{\"ns_per_query\":_}]}\n"
     );
 }

@@ -6,7 +6,7 @@
 //! expanded, leaving the route, when asked, in its [`Workspace`]. What all engines share (a
 //! square to itself, emptying the workspace) is written once, in [`prepared`]. A square
 //! is *expanded* when a search takes it off its queue or open list to look at its neighbours;
-//! the table and the formula expand none.
+//! the table expands none, and the formula none but on 3×3, 3×4 and 4×4, where it searches.
 //!
 //! Invariants every engine keeps (the exhaustive tests check them on every pair of every board
 //! up to 12×12):
@@ -14,8 +14,9 @@
 //! - a route holds both ends, each step is one knight move, and it has `moves + 1` squares;
 //! - from a square to itself is 0 moves, the route is that one square, and nothing is expanded;
 //! - the same query always gives the same route;
-//! - no search expands more than `max_nodes` squares, and memory grows with the squares a search
-//!   touches, never with the size of the board.
+//! - no search looks at the neighbours of more than `max_nodes` squares (A* also counts the
+//!   target it takes off its list, beyond the limit: with 1, a neighbour is found, 2 expanded),
+//!   and memory grows with the squares a search touches, never with the size of the board.
 
 mod adjacency;
 pub(crate) mod astar;
@@ -65,9 +66,10 @@ pub(crate) struct Request {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// The fewest knight moves between the two squares; `None` when no route joins them.
+    /// The fewest moves of the piece between the two squares; `None` when no route joins them.
     pub moves: Option<u64>,
-    /// How many squares the search expanded on the way (the table and the formula expand none).
+    /// How many squares the search expanded on the way: none for the table, nor for the formula
+    /// but on 3×3, 3×4 and 4×4, which it searches (and where it may give up at its limit).
     pub expanded: u64,
 }
 
@@ -92,8 +94,8 @@ pub enum GaveUp {
         /// The limit.
         max_nodes: u64,
     },
-    /// The route it was asked for has more than `max_nodes` moves: the formula expands nothing,
-    /// but a route is held whole, a square a move.
+    /// The route it was asked for has more than `max_nodes` moves: the formula expands nothing
+    /// on a board its closed form covers, but a route is held whole, a square a move.
     RouteTooLong {
         /// The route's length.
         moves: u64,
@@ -301,8 +303,8 @@ impl Engine {
     /// each held in its map and in its open list, several times as much a square expanded.
     /// Hence 10,000,000 for the searches but A*, and 1,500,000 for A* (the bytes each holds,
     /// measured, are in docs/PERFORMANCE.md, and `tests/limits.rs` holds each to its budget).
-    /// The table and the formula expand nothing; the formula's routes are held to the same
-    /// number of moves, at 8 bytes a move.
+    /// The table expands nothing, nor the formula but on the three tiny boards it searches; the
+    /// formula's routes are held to the same number of moves, at 8 bytes a move.
     ///
     /// ```
     /// use knight_moves::Engine;

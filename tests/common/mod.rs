@@ -385,3 +385,44 @@ pub fn quoted(path: &str) -> String {
 pub fn stdout(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
+
+/// Stderr with the `ns_per_query` figures taken out (the last column of the text table, the
+/// field of the JSON one): the one thing in a run's output that differs from run to run.
+pub fn without_timings(stderr: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(stderr);
+    let mut out = String::new();
+    let mut in_table = false;
+    for line in text.split_inclusive('\n') {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.first() == Some(&"engine") && fields.last() == Some(&"ns_per_query") {
+            in_table = true;
+        }
+        if in_table && fields.len() == 6 {
+            out.push_str(&fields[..5].join(" "));
+            out.push('\n');
+            continue;
+        }
+        in_table = false;
+        if line.starts_with("{\"engines\":") {
+            out.push_str(&without_json_timings(line));
+        } else {
+            out.push_str(line);
+        }
+    }
+    out.into_bytes()
+}
+
+fn without_json_timings(line: &str) -> String {
+    const KEY: &str = "\"ns_per_query\":";
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find(KEY) {
+        out.push_str(&rest[..at + KEY.len()]);
+        rest = &rest[at + KEY.len()..];
+        let end = rest.find([',', '}']).unwrap_or(rest.len());
+        out.push('_');
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
