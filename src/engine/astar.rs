@@ -5,6 +5,7 @@
 
 use std::cmp::Reverse;
 
+use crate::engine::observe::{Observer, Side, Step, Unobserved};
 use crate::engine::unbounded::lower_bound;
 use crate::engine::{
     GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
@@ -15,7 +16,24 @@ use crate::engine::{
 /// routes are deterministic), until the target is taken off the open list or none is left (no
 /// route).
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+    search_observed(workspace, request, &mut Unobserved)
+}
+
+/// [`search`], telling `observer` each square it reaches (or reaches by a shorter route) and
+/// expands, with its moves so far and its bound.
+#[inline(always)]
+pub(crate) fn search_observed<O: Observer + ?Sized>(
+    workspace: &mut Workspace,
+    request: &Request,
+    observer: &mut O,
+) -> Result<Outcome, GaveUp> {
     let Request { board, to, .. } = *request;
+    let step = |square, moves, bound| Step {
+        square,
+        side: Side::Forward,
+        moves,
+        bound: Some(bound),
+    };
     let Workspace {
         parents,
         closed,
@@ -30,8 +48,9 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
     let piece = request.piece;
     let estimate = lower_bound(piece, request.from, to);
     open.push(Reverse((estimate, estimate, request.from)));
+    observer.reach(step(request.from, 0, estimate));
     let mut expanded = 0;
-    while let Some(Reverse((_, _, current))) = open.pop() {
+    while let Some(Reverse((total, bound, current))) = open.pop() {
         closed.try_reserve(1).map_err(out_of_memory(expanded))?;
         if !closed.insert(current, ()) {
             continue; // an older, worse entry for a square already expanded
@@ -41,9 +60,11 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
             // (the figures of --stats stay comparable), but its neighbours are never looked
             // at, so it is not held to the limit: a route within the limit is always found.
             expanded += 1;
+            observer.expand(step(current, total - bound, bound));
             return found(parents, to, route, request.with_route, expanded);
         }
         expand_one(&mut expanded, request.max_nodes)?;
+        observer.expand(step(current, total - bound, bound));
         let room = parents
             .try_reserve(most_neighbours)
             .and_then(|()| open.try_reserve(most_neighbours));
@@ -57,6 +78,7 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
                 parents.insert(neighbour, (current, reached));
                 let estimate = lower_bound(piece, neighbour, to);
                 open.push(Reverse((reached + estimate, estimate, neighbour)));
+                observer.reach(step(neighbour, reached, estimate));
             }
         }
     }

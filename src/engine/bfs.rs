@@ -1,6 +1,7 @@
 //! Plain breadth-first search: squares are expanded in order of distance from the start, so
 //! the first time the target is seen, it is seen by a shortest route.
 
+use crate::engine::observe::{Observer, Side, Step, Unobserved};
 use crate::engine::{
     GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
 };
@@ -12,7 +13,23 @@ use crate::engine::{
 /// taken off the queue: every square generated while expanding distance `d` is at distance
 /// `d + 1`, so waiting longer could only cost expansions.
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+    search_observed(workspace, request, &mut Unobserved)
+}
+
+/// [`search`], telling `observer` each square it reaches and expands.
+#[inline(always)]
+pub(crate) fn search_observed<O: Observer + ?Sized>(
+    workspace: &mut Workspace,
+    request: &Request,
+    observer: &mut O,
+) -> Result<Outcome, GaveUp> {
     let (from, to) = (request.from, request.to);
+    let step = |square, moves| Step {
+        square,
+        side: Side::Forward,
+        moves,
+        bound: None,
+    };
     let Workspace {
         parents,
         layers,
@@ -25,10 +42,12 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
     room.map_err(out_of_memory(0))?;
     parents.insert(from, (from, 0));
     layer.push(from);
+    observer.reach(step(from, 0));
     let mut expanded = 0;
     for distance in 1.. {
         for &current in layer.iter() {
             expand_one(&mut expanded, request.max_nodes)?;
+            observer.expand(step(current, distance - 1));
             let room = parents
                 .try_reserve(most_neighbours)
                 .and_then(|()| next_layer.try_reserve(most_neighbours));
@@ -38,6 +57,7 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
                     continue;
                 }
                 parents.insert(neighbour, (current, distance));
+                observer.reach(step(neighbour, distance));
                 if neighbour == to {
                     return found(parents, to, route, request.with_route, expanded);
                 }

@@ -2,6 +2,7 @@
 //! a time, until a square reached by one is reached by the other.
 
 use crate::board::Position;
+use crate::engine::observe::{Observer, Side, Step, Unobserved};
 use crate::engine::{
     GaveUp, Outcome, Parents, Request, Workspace, expand_one, no_route, out_of_memory,
     room_for_route, trace_back,
@@ -25,6 +26,17 @@ use crate::engine::{
 /// From a square to itself is 0 moves (one popular library answers 2 here): the shared
 /// preamble answers that before this search starts.
 pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+    search_observed(workspace, request, &mut Unobserved)
+}
+
+/// [`search`], telling `observer` each square either side reaches and expands, and where they
+/// meet.
+#[inline(always)]
+pub(crate) fn search_observed<O: Observer + ?Sized>(
+    workspace: &mut Workspace,
+    request: &Request,
+    observer: &mut O,
+) -> Result<Outcome, GaveUp> {
     let Workspace {
         parents,
         parents_back,
@@ -32,8 +44,13 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
         route,
         ..
     } = workspace;
-    let mut forward = Side::starting_at(request.from, parents, forward_layer, forward_next)?;
-    let mut backward = Side::starting_at(request.to, parents_back, backward_layer, backward_next)?;
+    let forward_memory = (parents, forward_layer, forward_next);
+    let mut forward = HalfSearch::starting_at(Side::Forward, request.from, forward_memory)?;
+    let backward_memory = (parents_back, backward_layer, backward_next);
+    let mut backward = HalfSearch::starting_at(Side::Backward, request.to, backward_memory)?;
+    for half in [&forward, &backward] {
+        observer.reach(half.step(half.frontier[0], 0));
+    }
     let mut expanded = 0;
     loop {
         let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
@@ -41,9 +58,11 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
         } else {
             (&mut backward, &forward)
         };
-        let meeting = growing.grow_layer(request, other, &mut expanded)?;
+        let meeting = growing.grow_layer(request, other, &mut expanded, observer)?;
         if let Some(meeting) = meeting {
-            let moves_to = |side: &Side| side.parents.get(meeting).map_or(0, |(_, moves)| moves);
+            observer.meet(meeting);
+            let moves_to =
+                |side: &HalfSearch| side.parents.get(meeting).map_or(0, |(_, moves)| moves);
             let moves = u64::from(moves_to(&forward)) + u64::from(moves_to(&backward));
             if request.with_route {
                 room_for_route(route, moves + 2, expanded)?;
@@ -66,40 +85,60 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
 
 /// One of the two searches: what it has reached, and its outermost layer, in memory of the
 /// workspace.
-struct Side<'a> {
+struct HalfSearch<'a> {
+    side: Side,
     parents: &'a mut Parents,
     frontier: &'a mut Vec<Position>,
     next: &'a mut Vec<Position>,
 }
 
-impl<'a> Side<'a> {
+/// The memory a half search works in: its parents, its frontier and the next layer.
+type HalfMemory<'a> = (
+    &'a mut Parents,
+    &'a mut Vec<Position>,
+    &'a mut Vec<Position>,
+);
+
+impl<'a> HalfSearch<'a> {
     /// A side that has reached only `square`, in emptied memory.
     fn starting_at(
+        side: Side,
         square: Position,
-        parents: &'a mut Parents,
-        frontier: &'a mut Vec<Position>,
-        next: &'a mut Vec<Position>,
-    ) -> Result<Side<'a>, GaveUp> {
+        (parents, frontier, next): HalfMemory<'a>,
+    ) -> Result<HalfSearch<'a>, GaveUp> {
         let room = parents
             .try_reserve(1)
             .and_then(|()| frontier.try_reserve(1));
         room.map_err(out_of_memory(0))?;
         parents.insert(square, (square, 0));
         frontier.push(square);
-        Ok(Side {
+        Ok(HalfSearch {
+            side,
             parents,
             frontier,
             next,
         })
     }
 
+    /// `square` at `moves` from this side's end, as an observer is told of it.
+    #[inline(always)]
+    fn step(&self, square: Position, moves: u32) -> Step {
+        Step {
+            square,
+            side: self.side,
+            moves,
+            bound: None,
+        }
+    }
+
     /// Expands every square of the outermost layer, making the next layer the frontier, and
     /// returns the first square found that `other` has reached too, if any.
-    fn grow_layer(
+    fn grow_layer<O: Observer + ?Sized>(
         &mut self,
         request: &Request,
-        other: &Side,
+        other: &HalfSearch,
         expanded: &mut u64,
+        observer: &mut O,
     ) -> Result<Option<Position>, GaveUp> {
         self.next.clear();
         let most_neighbours = request.piece.steps().len();
@@ -109,11 +148,13 @@ impl<'a> Side<'a> {
                 .and_then(|()| self.next.try_reserve(most_neighbours));
             room.map_err(out_of_memory(*expanded))?;
             let distance = self.parents.get(current).map_or(0, |(_, moves)| moves) + 1;
+            observer.expand(self.step(current, distance - 1));
             for neighbour in request.board.neighbours(&request.piece, current) {
                 if self.parents.contains(neighbour) {
                     continue;
                 }
                 self.parents.insert(neighbour, (current, distance));
+                observer.reach(self.step(neighbour, distance));
                 if other.parents.contains(neighbour) {
                     return Ok(Some(neighbour));
                 }

@@ -23,6 +23,7 @@ pub(crate) mod astar;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
 pub(crate) mod formula;
+pub(crate) mod observe;
 pub(crate) mod square_map;
 pub(crate) mod table;
 pub(crate) mod unbounded;
@@ -144,6 +145,32 @@ struct EngineParts {
     keeps_squares: bool,
 }
 
+const TABLE: EngineParts = EngineParts {
+    general: table::search,
+    on_8x8: None,
+    keeps_squares: false,
+};
+const FORMULA: EngineParts = EngineParts {
+    general: formula::search,
+    on_8x8: None,
+    keeps_squares: false,
+};
+const BFS: EngineParts = EngineParts {
+    general: bfs::search,
+    on_8x8: Some(adjacency::bfs),
+    keeps_squares: true,
+};
+const BIDIRECTIONAL: EngineParts = EngineParts {
+    general: bidirectional::search,
+    on_8x8: Some(adjacency::bidirectional),
+    keeps_squares: true,
+};
+const ASTAR: EngineParts = EngineParts {
+    general: astar::search,
+    on_8x8: Some(adjacency::astar),
+    keeps_squares: true,
+};
+
 /// The part every engine shares: the route buffer emptied, a square to itself answered at
 /// once (0 moves, the route that square, nothing expanded), two squares the board cannot join
 /// answered at once (no route, nothing expanded, see [`Piece::joins`]); then the search over
@@ -154,6 +181,17 @@ fn prepared(
     workspace: &mut Workspace,
     request: &Request,
     engine: &EngineParts,
+) -> Result<Outcome, GaveUp> {
+    prepared_with(workspace, request, engine, engine.general)
+}
+
+/// [`prepared`], with `general` as the engine's general search: its own, or the same watched.
+#[inline(always)]
+fn prepared_with(
+    workspace: &mut Workspace,
+    request: &Request,
+    engine: &EngineParts,
+    general: impl FnOnce(&mut Workspace, &Request) -> Result<Outcome, GaveUp>,
 ) -> Result<Outcome, GaveUp> {
     workspace.route.clear();
     if request.from == request.to {
@@ -176,7 +214,7 @@ fn prepared(
     if engine.keeps_squares {
         workspace.reset(request.board);
     }
-    let outcome = (engine.general)(workspace, request);
+    let outcome = general(workspace, request);
     if let Err(GaveUp::OutOfMemory { .. }) = outcome {
         // What the search holds is most of what the process could get: give it all back now,
         // or the next query would find none either.
@@ -338,31 +376,6 @@ impl Engine {
 
     /// The engine's whole search, preamble included.
     pub(crate) fn search_fn(self) -> SearchFn {
-        const TABLE: EngineParts = EngineParts {
-            general: table::search,
-            on_8x8: None,
-            keeps_squares: false,
-        };
-        const FORMULA: EngineParts = EngineParts {
-            general: formula::search,
-            on_8x8: None,
-            keeps_squares: false,
-        };
-        const BFS: EngineParts = EngineParts {
-            general: bfs::search,
-            on_8x8: Some(adjacency::bfs),
-            keeps_squares: true,
-        };
-        const BIDIRECTIONAL: EngineParts = EngineParts {
-            general: bidirectional::search,
-            on_8x8: Some(adjacency::bidirectional),
-            keeps_squares: true,
-        };
-        const ASTAR: EngineParts = EngineParts {
-            general: astar::search,
-            on_8x8: Some(adjacency::astar),
-            keeps_squares: true,
-        };
         match self {
             Engine::Table => |workspace, request| prepared(workspace, request, &TABLE),
             Engine::Formula => |workspace, request| prepared(workspace, request, &FORMULA),
@@ -371,6 +384,44 @@ impl Engine {
                 |workspace, request| prepared(workspace, request, &BIDIRECTIONAL)
             }
             Engine::Astar => |workspace, request| prepared(workspace, request, &ASTAR),
+        }
+    }
+
+    /// Runs one search in `workspace` as [`Engine::search`] does, telling `observer` every
+    /// square the search reaches and expands (see [`observe`]): the same answer, route and
+    /// count, by the general search on every board, the 8×8 one being the same steps. The table
+    /// and the closed form expand nothing, and tell nothing.
+    #[allow(
+        dead_code,
+        reason = "the program's pictures and traces watch searches; the library does not"
+    )]
+    pub(crate) fn search_observed(
+        self,
+        workspace: &mut Workspace,
+        request: &Request,
+        observer: &mut dyn observe::Observer,
+    ) -> Result<Outcome, GaveUp> {
+        let request = Request {
+            may_use_adjacency: false,
+            ..*request
+        };
+        match self {
+            // Where no closed form is known the formula asks bidirectional BFS, watched too.
+            Engine::Formula if !formula::closed_form_covers(request.board) => {
+                Engine::Bidirectional.search_observed(workspace, &request, observer)
+            }
+            Engine::Table | Engine::Formula => self.search(workspace, &request),
+            Engine::Bfs => prepared_with(workspace, &request, &BFS, |workspace, request| {
+                bfs::search_observed(workspace, request, observer)
+            }),
+            Engine::Bidirectional => {
+                prepared_with(workspace, &request, &BIDIRECTIONAL, |workspace, request| {
+                    bidirectional::search_observed(workspace, request, observer)
+                })
+            }
+            Engine::Astar => prepared_with(workspace, &request, &ASTAR, |workspace, request| {
+                astar::search_observed(workspace, request, observer)
+            }),
         }
     }
 

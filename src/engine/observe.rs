@@ -1,0 +1,174 @@
+//! Watching a search: what an engine does, step by step, told to an [`Observer`] as it happens,
+//! for the pictures and traces that show learners how the engines differ (`--draw=search`,
+//! `--format trace`, `--report`).
+//!
+//! The general searches are written once, generic over their observer. Answering, they are
+//! given [`Unobserved`], whose methods do nothing and are inlined away, so watching costs the
+//! searches nothing when nobody watches. Watched, they run on every board (the 8×8 adjacency
+//! searches are the same steps in the same order, checked pair by pair, so they need no
+//! observer of their own), and each [`Observer::expand`] is one of the squares
+//! [`Outcome::expanded`](crate::engine::Outcome) counts.
+
+use crate::board::Position;
+
+/// Which of the searches a step belongs to: bidirectional BFS has two, the others one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// From the start (every search but bidirectional's backward half).
+    Forward,
+    /// Bidirectional BFS's search from the target.
+    Backward,
+}
+
+/// One square as a search holds it at a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    pub square: Position,
+    pub side: Side,
+    /// The moves from the side's own end (A*'s g).
+    pub moves: u32,
+    /// A*'s lower bound on the moves left (its h); `None` for the searches without one.
+    pub bound: Option<u32>,
+}
+
+/// What is told of a search, in the order it happens.
+pub(crate) trait Observer {
+    /// `step.square` was reached for the first time, or (A*) by a shorter route: it is now on
+    /// the side's queue or open list. The ends are reached before anything is expanded.
+    fn reach(&mut self, step: Step);
+    /// `step.square` was taken off the queue or open list and counted as expanded; its
+    /// neighbours are looked at next (A*'s target excepted: found, it ends the search).
+    fn expand(&mut self, step: Step);
+    /// Bidirectional BFS: the two searches met at `square`.
+    fn meet(&mut self, square: Position);
+}
+
+/// The observer of a search nobody watches: every method does nothing.
+pub(crate) struct Unobserved;
+
+impl Observer for Unobserved {
+    #[inline(always)]
+    fn reach(&mut self, _: Step) {}
+    #[inline(always)]
+    fn expand(&mut self, _: Step) {}
+    #[inline(always)]
+    fn meet(&mut self, _: Position) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Piece};
+    use crate::engine::{Engine, Request, Workspace};
+
+    /// Everything an observer was told, in order.
+    #[derive(Default)]
+    struct Recorded {
+        reached: Vec<Step>,
+        expanded: Vec<Step>,
+        met: Vec<Position>,
+    }
+
+    impl Observer for Recorded {
+        fn reach(&mut self, step: Step) {
+            self.reached.push(step);
+        }
+        fn expand(&mut self, step: Step) {
+            self.expanded.push(step);
+        }
+        fn meet(&mut self, square: Position) {
+            self.met.push(square);
+        }
+    }
+
+    /// A watched search answers as the unwatched one does (route and count included), tells
+    /// one expansion for each square it counts, expands only squares it has reached, at the
+    /// moves it reached them with, and (bidirectional) meets once, where it found its route.
+    fn check(engine: Engine, request: &Request) {
+        let (mut plain, mut watched) = (Workspace::new(), Workspace::new());
+        let expected = engine.search(&mut plain, request);
+        let mut recorded = Recorded::default();
+        let found = engine.search_observed(&mut watched, request, &mut recorded);
+        assert_eq!(found, expected, "{engine} {request:?}");
+        assert_eq!(watched.route, plain.route, "{engine} {request:?}");
+        let Ok(outcome) = found else { return };
+        assert_eq!(
+            recorded.expanded.len() as u64,
+            outcome.expanded,
+            "{engine} {request:?}"
+        );
+        for step in &recorded.expanded {
+            let reached = recorded
+                .reached
+                .iter()
+                .any(|r| r.square == step.square && r.side == step.side && r.moves == step.moves);
+            assert!(reached, "{engine} expanded {step:?} unreached, {request:?}");
+        }
+        // Bidirectional BFS meets once when it finds a route by searching; so does the formula
+        // on the boards where it asks bidirectional BFS, which are the only ones it expands on.
+        let bidirectional = matches!(engine, Engine::Bidirectional | Engine::Formula);
+        let meets = usize::from(bidirectional && outcome.expanded > 0 && outcome.moves.is_some());
+        assert_eq!(recorded.met.len(), meets, "{engine} {request:?}");
+        if let (Some(&meeting), true) = (recorded.met.first(), request.with_route) {
+            assert!(watched.route.contains(&meeting), "{engine} {request:?}");
+        }
+        if engine == Engine::Astar {
+            assert!(recorded.expanded.iter().all(|step| step.bound.is_some()));
+        }
+    }
+
+    #[test]
+    fn watched_searches_answer_and_count_as_unwatched_ones_on_every_8x8_pair() {
+        for from in Board::STANDARD.positions() {
+            for to in Board::STANDARD.positions() {
+                for engine in Engine::ALL {
+                    let request = Request {
+                        board: Board::STANDARD,
+                        piece: Piece::KNIGHT,
+                        from,
+                        to,
+                        with_route: true,
+                        max_nodes: 1_000,
+                        may_use_adjacency: true,
+                    };
+                    check(engine, &request);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn watched_searches_answer_and_count_as_unwatched_ones_on_random_boards_and_pieces() {
+        let pieces = [(1, 2), (1, 3), (2, 3), (0, 1)];
+        let mut state = 0x2243_u64;
+        let mut next = |below: u32| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % u64::from(below)) as u32
+        };
+        for _ in 0..3000 {
+            let board = Board::new(1 + next(40), 1 + next(40)).unwrap();
+            let (short, long) = pieces[next(4) as usize];
+            let piece = Piece::leaper(short, long).unwrap();
+            let mut square = || Position::new(next(board.files()), next(board.ranks()));
+            let (from, to) = (square(), square());
+            for engine in Engine::all_for(board, piece) {
+                let request = Request {
+                    board,
+                    piece,
+                    from,
+                    to,
+                    with_route: next(2) == 0,
+                    max_nodes: if next(10) == 0 {
+                        u64::from(next(50))
+                    } else {
+                        1_000_000
+                    },
+                    may_use_adjacency: true,
+                };
+                check(engine, &request);
+            }
+        }
+    }
+}
