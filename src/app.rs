@@ -243,7 +243,7 @@ fn answer(sources: &Sources, answers: &AnswerSettings) -> anyhow::Result<ExitSta
     let mut status = read_inputs(sources, &mut pipeline)?;
     if let Some(measurements) = pipeline.measurements() {
         let style = match answers.output.shape {
-            Shape::Json => ReportStyle::Json,
+            Shape::Json | Shape::Trace => ReportStyle::Json,
             Shape::Sentence | Shape::Number(_) | Shape::Tsv { .. } | Shape::Grid(_) => {
                 ReportStyle::Text
             }

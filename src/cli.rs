@@ -160,9 +160,11 @@ pub(crate) struct Cli {
     #[arg(long)]
     pub(crate) compare: bool,
 
-    /// How answers are written: the judge's sentence, tab-separated `FROM TO MOVES [PATH]`, or
-    /// JSON Lines (one object per answer, with its source and line). Errors stay on stderr as
-    /// text; with json, the --stats and --compare tables are JSON objects on stderr too.
+    /// How answers are written: the judge's sentence, tab-separated `FROM TO MOVES [PATH]`,
+    /// JSON Lines (one object per answer, with its source and line), or the trace of each
+    /// search as JSON Lines (every square reached and expanded, then the route). Errors stay on
+    /// stderr as text; with json and trace, the --stats and --compare tables are JSON objects on
+    /// stderr too.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Sentence)]
     pub(crate) format: Format,
 
@@ -225,6 +227,8 @@ pub(crate) enum Format {
     Tsv,
     /// JSON Lines: one object per answer, with source, line, from, to, moves (and path).
     Json,
+    /// JSON Lines of each search's steps (reach, expand, meet), then its route: see the README.
+    Trace,
 }
 
 /// What `--generate` can produce: a document about the program, or a judge input.
@@ -517,6 +521,7 @@ impl Cli {
         let shape = match (cli.format, problem) {
             (Format::Tsv, _) => Shape::Tsv { header: cli.header },
             (Format::Json, _) => Shape::Json,
+            (Format::Trace, _) => Shape::Trace,
             (Format::Sentence, Problem::Uva439) => Shape::Sentence,
             (Format::Sentence, Problem::Nakanj) => Shape::Number(Naming::AsTyped),
             (Format::Sentence, Problem::Poj1915) => Shape::Number(Naming::Coordinates),
@@ -533,7 +538,7 @@ impl Cli {
             },
             output: OutputSettings {
                 shape,
-                path: cli.path || cli.draw,
+                path: cli.path || cli.draw || cli.format == Format::Trace,
                 draw: cli.draw,
                 // Asked only when drawing: colour is read from the terminal and NO_COLOR.
                 colour: cli.draw && draw::wants_colour(),

@@ -23,7 +23,9 @@ use crate::board::Board;
 use crate::engine::square_map::SquareMap;
 use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::fast::Accelerator;
+use crate::format::Shape;
 use crate::format::grid::{Cell, GridEnd, GridSpill};
+use crate::format::trace::TraceWriter;
 use crate::format::{Answer, Drawing, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query};
@@ -441,7 +443,20 @@ impl Answerer {
             max_nodes: self.search.max_nodes_for(engine),
             may_use_adjacency: self.may_use_adjacency,
         };
-        let outcome = match engine.search(&mut self.workspace, &request) {
+        let found = match self.writer.shape() {
+            Shape::Trace => {
+                let mut trace = TraceWriter::new(out, &mut *spill, source, line_number, engine);
+                let found = engine.search_observed(&mut self.workspace, &request, &mut trace);
+                trace.finish()?;
+                found
+            }
+            Shape::Sentence
+            | Shape::Number(_)
+            | Shape::Tsv { .. }
+            | Shape::Json
+            | Shape::Grid(_) => engine.search(&mut self.workspace, &request),
+        };
+        let outcome = match found {
             Ok(outcome) => outcome,
             Err(gave_up) => return Ok(Err(gave_up)),
         };
@@ -451,6 +466,8 @@ impl Answerer {
             line_number,
             moves: outcome.moves,
             route: self.with_route.then_some(&self.workspace.route[..]),
+            engine,
+            expanded: outcome.expanded,
         };
         self.writer.push(out, &answer, spill)?;
         if let Some(measurements) = &mut self.measurements {

@@ -56,7 +56,7 @@ pub(crate) fn push_answer(
 
 /// Appends `text` as a JSON string; bytes that are not UTF-8 (which no square has) become
 /// U+FFFD.
-fn push_string(out: &mut Vec<u8>, text: &[u8]) {
+pub(crate) fn push_string(out: &mut Vec<u8>, text: &[u8]) {
     let text = String::from_utf8_lossy(text);
     // Writing a string into a Vec cannot fail.
     serde_json::to_writer(&mut *out, text.as_ref()).expect("serializing to memory");
@@ -82,6 +82,8 @@ mod tests {
             line_number: line,
             moves,
             route,
+            engine: crate::engine::Engine::Table,
+            expanded: 0,
         };
         push_answer(out, &answer, route, None, &mut |_| Ok(())).unwrap();
     }

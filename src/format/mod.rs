@@ -10,6 +10,7 @@ pub(crate) mod grid;
 pub(crate) mod json;
 pub(crate) mod number;
 pub(crate) mod sentence;
+pub(crate) mod trace;
 pub(crate) mod tsv;
 
 use std::borrow::Cow;
@@ -17,6 +18,7 @@ use std::io;
 
 use crate::board::notation::push_square_name;
 use crate::board::{Board, Piece, Position};
+use crate::engine::Engine;
 use crate::engine::GaveUp;
 use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
 use crate::input::line::Query;
@@ -36,6 +38,8 @@ pub(crate) enum Shape {
     Json,
     /// A grid of numbers for each size read (CSES, KnightL): the kind says what each asks.
     Grid(GridKind),
+    /// JSON Lines of each search's events, then its route (`--format trace`, see [`trace`]).
+    Trace,
 }
 
 /// How long answers leave the writers while they are being written: whenever what a writer has
@@ -57,6 +61,9 @@ pub(crate) struct Answer<'a> {
     pub moves: Option<u64>,
     /// One shortest route, both ends included, when it was asked for (empty if none exists).
     pub route: Option<&'a [Position]>,
+    /// The engine that answered, and the squares it expanded (for `--format trace`).
+    pub engine: Engine,
+    pub expanded: u64,
 }
 
 /// What a drawing needs beside the answer: the board and whether to colour the route.
@@ -97,6 +104,11 @@ impl Writer {
         }
     }
 
+    /// The shape answers are written in.
+    pub(crate) fn shape(&self) -> Shape {
+        self.shape
+    }
+
     /// What the output starts with, before any answer: the TSV header row when asked.
     pub(crate) fn push_preamble(&self, out: &mut Vec<u8>) {
         match self.shape {
@@ -107,7 +119,8 @@ impl Writer {
             | Shape::Sentence
             | Shape::Number(_)
             | Shape::Json
-            | Shape::Grid(_) => {}
+            | Shape::Grid(_)
+            | Shape::Trace => {}
         }
     }
 
@@ -131,6 +144,10 @@ impl Writer {
             }
             Shape::Json => {
                 json::push_answer(out, answer, route, self.piece_field.as_deref(), spill)?;
+            }
+            Shape::Trace => {
+                let route = answer.route.unwrap_or_default();
+                trace::push_route(out, answer, route, spill)?;
             }
             // The grid problems read one size a source and never a query: their grammar makes
             // grids only (see `push_grid`), and the command line gives them this shape only.
@@ -161,7 +178,7 @@ impl Writer {
             Shape::Grid(kind) => grid::push_grid(kind, side, out, ask, spill),
             // Only the grid problems' grammar reads a size, and the command line gives those
             // problems a grid's shape only (see `push`).
-            Shape::Sentence | Shape::Number(_) | Shape::Tsv { .. } | Shape::Json => {
+            Shape::Sentence | Shape::Number(_) | Shape::Tsv { .. } | Shape::Json | Shape::Trace => {
                 unreachable!("a grid written in the shape of answers to queries")
             }
         }

@@ -1,0 +1,170 @@
+//! `--format trace`: JSON Lines of what each search does, one event a line, one query after
+//! another: the data behind every picture of a search, for scripts and for `--report`.
+//!
+//! Each line carries the query's `source` and `line` and the `engine`, then `event`:
+//! - `reach`: a square entered the search's queue or open list (A*: or was reached by a
+//!   shorter route), with its `side` (`forward`, or `backward` for bidirectional BFS's search
+//!   from the target), `g` (moves from that side's end), and A*'s `h` (its bound on the moves
+//!   left) and `f` (`g + h`), `null` for the searches without a bound;
+//! - `expand`: a square was taken off to look at its neighbours, with the same fields and its
+//!   `order` (1, 2, …): these are the squares `--stats` counts;
+//! - `meet`: bidirectional BFS's two searches met at `square`;
+//! - `route`, last for every answered query: `from` and `to` as typed, `moves` (`null` when no
+//!   route joins them), `path` (the route's squares, `null` when none), and `expanded`.
+//!
+//! The table and the closed form search nothing: their queries have a `route` line only. A
+//! query whose search gives up has its events and no `route` line; the give-up is reported on
+//! stderr as always. Events are written as the search makes them and leave in pieces of
+//! [`SPILL_BYTES`](crate::format::SPILL_BYTES), so a huge search's trace streams.
+
+use std::io;
+
+use crate::board::Position;
+use crate::board::notation::push_square_name;
+use crate::engine::Engine;
+use crate::engine::observe::{Observer, Side, Step};
+use crate::format::json::push_string;
+use crate::format::{Answer, SPILL_BYTES, Spill, push_typed_route};
+
+/// An observer writing each event of one query's search as a line of JSON.
+pub(crate) struct TraceWriter<'a, 'spill> {
+    out: &'a mut Vec<u8>,
+    spill: Spill<'spill>,
+    /// `{"source":…,"line":…,"engine":…`, the start of every line of this query.
+    prefix: Vec<u8>,
+    /// How many squares were expanded so far.
+    order: u64,
+    /// The first failure to hand the output over; nothing more is written after it.
+    error: Option<io::Error>,
+}
+
+impl<'a, 'spill> TraceWriter<'a, 'spill> {
+    /// A writer for the query read from line `line_number` of `source`, searched by `engine`.
+    pub(crate) fn new(
+        out: &'a mut Vec<u8>,
+        spill: Spill<'spill>,
+        source: &str,
+        line_number: u64,
+        engine: Engine,
+    ) -> TraceWriter<'a, 'spill> {
+        let mut prefix = b"{\"source\":".to_vec();
+        push_string(&mut prefix, source.as_bytes());
+        prefix.extend_from_slice(b",\"line\":");
+        prefix.extend_from_slice(itoa::Buffer::new().format(line_number).as_bytes());
+        prefix.extend_from_slice(b",\"engine\":\"");
+        prefix.extend_from_slice(engine.name().as_bytes());
+        prefix.push(b'"');
+        TraceWriter {
+            out,
+            spill,
+            prefix,
+            order: 0,
+            error: None,
+        }
+    }
+
+    /// What the search's events cost to write: the first failure to hand them over, if any.
+    pub(crate) fn finish(self) -> io::Result<()> {
+        self.error.map_or(Ok(()), Err)
+    }
+
+    /// Appends one event's line: the prefix, `"event":name`, what `fields` writes, and `}`.
+    fn line(&mut self, name: &str, fields: impl FnOnce(&mut Vec<u8>)) {
+        if self.error.is_some() {
+            return;
+        }
+        self.out.extend_from_slice(&self.prefix);
+        self.out.extend_from_slice(b",\"event\":\"");
+        self.out.extend_from_slice(name.as_bytes());
+        self.out.push(b'"');
+        fields(self.out);
+        self.out.extend_from_slice(b"}\n");
+        if self.out.len() >= SPILL_BYTES {
+            if let Err(error) = (self.spill)(self.out) {
+                self.error = Some(error);
+            }
+        }
+    }
+}
+
+/// Appends `,"square":…,"side":…,"g":…,"h":…,"f":…` for `step`.
+fn push_step(out: &mut Vec<u8>, step: Step) {
+    out.extend_from_slice(b",\"square\":\"");
+    push_square_name(out, step.square);
+    out.extend_from_slice(match step.side {
+        Side::Forward => b"\",\"side\":\"forward\",\"g\":".as_slice(),
+        Side::Backward => b"\",\"side\":\"backward\",\"g\":".as_slice(),
+    });
+    let mut digits = itoa::Buffer::new();
+    out.extend_from_slice(digits.format(step.moves).as_bytes());
+    match step.bound {
+        Some(bound) => {
+            out.extend_from_slice(b",\"h\":");
+            out.extend_from_slice(digits.format(bound).as_bytes());
+            out.extend_from_slice(b",\"f\":");
+            let total = u64::from(step.moves) + u64::from(bound);
+            out.extend_from_slice(digits.format(total).as_bytes());
+        }
+        None => out.extend_from_slice(b",\"h\":null,\"f\":null"),
+    }
+}
+
+impl Observer for TraceWriter<'_, '_> {
+    fn reach(&mut self, step: Step) {
+        self.line("reach", |out| push_step(out, step));
+    }
+
+    fn expand(&mut self, step: Step) {
+        self.order += 1;
+        let order = self.order;
+        self.line("expand", |out| {
+            out.extend_from_slice(b",\"order\":");
+            out.extend_from_slice(itoa::Buffer::new().format(order).as_bytes());
+            push_step(out, step);
+        });
+    }
+
+    fn meet(&mut self, square: Position) {
+        self.line("meet", |out| {
+            out.extend_from_slice(b",\"square\":\"");
+            push_square_name(out, square);
+            out.push(b'"');
+        });
+    }
+}
+
+/// Appends the `route` line that ends an answered query's trace.
+pub(crate) fn push_route(
+    out: &mut Vec<u8>,
+    answer: &Answer,
+    route: &[Position],
+    spill: Spill,
+) -> io::Result<()> {
+    let (engine, expanded) = (answer.engine, answer.expanded);
+    let query = answer.query;
+    out.extend_from_slice(b"{\"source\":");
+    push_string(out, answer.source.as_bytes());
+    out.extend_from_slice(b",\"line\":");
+    let mut digits = itoa::Buffer::new();
+    out.extend_from_slice(digits.format(answer.line_number).as_bytes());
+    out.extend_from_slice(b",\"engine\":\"");
+    out.extend_from_slice(engine.name().as_bytes());
+    out.extend_from_slice(b"\",\"event\":\"route\",\"from\":");
+    push_string(out, query.from_text);
+    out.extend_from_slice(b",\"to\":");
+    push_string(out, query.to_text);
+    out.extend_from_slice(b",\"moves\":");
+    match answer.moves {
+        Some(moves) => {
+            out.extend_from_slice(digits.format(moves).as_bytes());
+            out.extend_from_slice(b",\"path\":[");
+            push_typed_route(out, query, route, b",", push_string, spill)?;
+            out.push(b']');
+        }
+        None => out.extend_from_slice(b"null,\"path\":null"),
+    }
+    out.extend_from_slice(b",\"expanded\":");
+    out.extend_from_slice(digits.format(expanded).as_bytes());
+    out.extend_from_slice(b"}\n");
+    Ok(())
+}

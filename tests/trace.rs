@@ -1,0 +1,125 @@
+//! `--format trace` replayed: for every engine, the squares a query's trace expands are the
+//! squares `--stats` counts, query by query (the `route` line's `expanded`) and in all (the
+//! report's `nodes_total`); each expansion is of a square the trace has reached, at the moves
+//! it reached it with, and the route line's distance is the answer's. On every 8×8 pair, and on
+//! random pairs of boards up to 40×40 for the knight and three other pieces.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{Random, knight_moves, square_names};
+use serde_json::Value;
+
+/// What the trace of one run says, query by query (keyed by line number).
+#[derive(Default)]
+struct Replayed {
+    expansions: HashMap<u64, u64>,
+    route_expanded: HashMap<u64, u64>,
+    moves: HashMap<u64, Option<u64>>,
+}
+
+/// Runs `--format trace --stats` with `args` on `input`; replays the trace, checking each
+/// event against the ones before it, and returns it with the report's total of squares
+/// expanded.
+fn replay(args: &[&str], input: &str) -> (Replayed, u64) {
+    let output = knight_moves()
+        .args(["--format", "trace", "--stats"])
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    let mut replayed = Replayed::default();
+    // What each query has reached: (square, side) → the moves it was last reached with.
+    let mut reached: HashMap<(u64, String, String), u64> = HashMap::new();
+    for line in String::from_utf8(output.stdout).unwrap().lines() {
+        let event: Value = serde_json::from_str(line).unwrap();
+        let number = event["line"].as_u64().unwrap();
+        let key = || {
+            let square = event["square"].as_str().unwrap().to_owned();
+            let side = event["side"].as_str().unwrap().to_owned();
+            (number, square, side)
+        };
+        match event["event"].as_str().unwrap() {
+            "reach" => {
+                reached.insert(key(), event["g"].as_u64().unwrap());
+            }
+            "expand" => {
+                let count = replayed.expansions.entry(number).or_default();
+                *count += 1;
+                assert_eq!(event["order"].as_u64(), Some(*count), "{line}");
+                assert_eq!(reached.get(&key()), event["g"].as_u64().as_ref(), "{line}");
+                if let Some(h) = event["h"].as_u64() {
+                    let f = event["g"].as_u64().unwrap() + h;
+                    assert_eq!(event["f"].as_u64(), Some(f), "{line}");
+                }
+            }
+            "meet" => {
+                let square = event["square"].as_str().unwrap();
+                let sides = ["forward", "backward"]
+                    .map(|side| reached.contains_key(&(number, square.to_owned(), side.into())));
+                assert_eq!(sides, [true, true], "{line}");
+            }
+            "route" => {
+                let expanded = event["expanded"].as_u64().unwrap();
+                replayed.route_expanded.insert(number, expanded);
+                replayed.moves.insert(number, event["moves"].as_u64());
+                if let Some(path) = event["path"].as_array() {
+                    assert_eq!(path.len() as u64, event["moves"].as_u64().unwrap() + 1);
+                }
+            }
+            other => panic!("unknown event {other}: {line}"),
+        }
+    }
+    let report: Value = serde_json::from_slice(&output.stderr).unwrap();
+    let total = report["engines"][0]["nodes_total"].as_u64().unwrap();
+    (replayed, total)
+}
+
+/// Every query's expansions, as the trace tells them, are what its route line and `--stats`
+/// count.
+fn assert_counts_agree(args: &[&str], input: &str, queries: u64) {
+    let (replayed, total) = replay(args, input);
+    assert_eq!(replayed.moves.len() as u64, queries, "{args:?}");
+    for (line, &expanded) in &replayed.route_expanded {
+        let told = replayed.expansions.get(line).copied().unwrap_or(0);
+        assert_eq!(told, expanded, "{args:?}, line {line}");
+    }
+    assert_eq!(replayed.expansions.values().sum::<u64>(), total, "{args:?}");
+}
+
+#[test]
+fn every_8x8_pair_expands_what_stats_counts_for_every_engine() {
+    let names = square_names();
+    let input: String = names
+        .iter()
+        .flat_map(|from| names.iter().map(move |to| format!("{from} {to}\n")))
+        .collect();
+    for engine in ["table", "formula", "bfs", "bidirectional", "astar"] {
+        assert_counts_agree(&["--algorithm", engine], &input, 4096);
+    }
+}
+
+#[test]
+fn random_pairs_of_boards_up_to_40x40_expand_what_stats_counts_for_four_pieces() {
+    let mut rng = Random(439);
+    for piece in ["knight", "camel", "zebra", "1,1"] {
+        for _ in 0..6 {
+            let (files, ranks) = (1 + rng.below(40) as u32, 1 + rng.below(40) as u32);
+            let board = format!("{files}x{ranks}");
+            let square = |rng: &mut Random| {
+                let file = rng.below(u64::from(files)) as u32;
+                let rank = 1 + rng.below(u64::from(ranks));
+                format!("{}{rank}", knight_moves::Position::new(file, 0).file_name())
+            };
+            let input: String = (0..40)
+                .map(|_| format!("{} {}\n", square(&mut rng), square(&mut rng)))
+                .collect();
+            for engine in ["bfs", "bidirectional", "astar"] {
+                let args = ["--board", &board, "--piece", piece, "--algorithm", engine];
+                assert_counts_agree(&args, &input, 40);
+            }
+        }
+    }
+}
