@@ -168,3 +168,35 @@ pub(crate) fn push_route(
     out.extend_from_slice(b"}\n");
     Ok(())
 }
+
+/// One event of a search, kept whole (see [`Recording`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code, reason = "the pictures of searches (--draw=search, --report) read it")]
+pub(crate) enum Event {
+    Reach(Step),
+    Expand(Step),
+    Meet(Position),
+}
+
+/// Every event of one search, in order: for the pictures, which draw boards small enough to
+/// hold a search whole (a square is expanded once a side, and reached at most once a move of
+/// the piece that reaches it, so a board of n squares gives at most 10n events).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[allow(dead_code, reason = "the pictures of searches (--draw=search, --report) use it")]
+pub(crate) struct Recording {
+    pub events: Vec<Event>,
+}
+
+impl Observer for Recording {
+    fn reach(&mut self, step: Step) {
+        self.events.push(Event::Reach(step));
+    }
+
+    fn expand(&mut self, step: Step) {
+        self.events.push(Event::Expand(step));
+    }
+
+    fn meet(&mut self, square: Position) {
+        self.events.push(Event::Meet(square));
+    }
+}
