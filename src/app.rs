@@ -2,6 +2,7 @@
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -16,6 +17,7 @@ use crate::judge::candidate::{Candidate, clean_up_on_signals};
 use crate::judge::stress::{Figures, Stress, wants_progress_bar};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::Inputs;
+use crate::report::{KeptQueries, page};
 use crate::settings::{AnswerSettings, Input, Sources, StressSettings, Task};
 use crate::sink::check::Checker;
 use crate::sink::check::verdict::Verdict;
@@ -142,7 +144,11 @@ fn run(task: Task) -> anyhow::Result<ExitStatus> {
             write_stdout(&text)?;
             Ok(ExitStatus::Success)
         }
-        Task::Answer { answers, sources } => answer(&sources, &answers),
+        Task::Answer {
+            answers,
+            sources,
+            report,
+        } => answer(&sources, &answers, report.as_deref()),
         Task::Check {
             answers,
             sources,
@@ -236,11 +242,29 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
 }
 
 /// Answers every input in order onto standard output; with `--stats` or `--compare`, reports
-/// the engines' figures on stderr at the end.
-fn answer(sources: &Sources, answers: &AnswerSettings) -> anyhow::Result<ExitStatus> {
+/// the engines' figures on stderr at the end; with `--report`, then writes its page.
+fn answer(
+    sources: &Sources,
+    answers: &AnswerSettings,
+    page_file: Option<&Path>,
+) -> anyhow::Result<ExitStatus> {
     let sink = WriteSink::new(io::stdout().lock());
     let mut pipeline = Pipeline::new(sink, io::stderr().lock(), answers);
+    if page_file.is_some() {
+        let search = &answers.search;
+        let kept = KeptQueries::new(search.board, search.piece, search.max_nodes);
+        pipeline.keep_for_report(kept);
+    }
     let mut status = read_inputs(sources, &mut pipeline)?;
+    if let (Some(path), Some(kept)) = (page_file, pipeline.kept_for_report()) {
+        // The answers are out already (each read ends with them written): the page, which
+        // searches every query again with every engine, comes after.
+        if let Err(error) = std::fs::write(path, page::page(kept)) {
+            let name = Input::File(path.to_owned()).name();
+            let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
+            status = status.max(ExitStatus::Trouble);
+        }
+    }
     if let Some(measurements) = pipeline.measurements() {
         let style = match answers.output.shape {
             Shape::Json | Shape::Trace => ReportStyle::Json,

@@ -17,6 +17,7 @@ use crate::format::{Shape, draw};
 use crate::input::line::QuotedUpTo;
 use crate::problem::Problem;
 use crate::problem::cases::Inputs;
+use crate::report;
 use crate::settings::{
     AnswerSettings, Document, EngineChoice, Input, InputSettings, Measure, OutputSettings,
     SearchSettings, Sources, StressSettings, Task,
@@ -178,6 +179,12 @@ pub(crate) struct Cli {
     #[arg(long)]
     pub(crate) draw: bool,
 
+    /// At the end of the run, write FILE: one self-contained HTML page showing the first 50
+    /// queries searched by every engine that works on the board, each search replayed square
+    /// by square, and the engines' figures as charts. Boards up to 26x26.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) report: Option<std::path::PathBuf>,
+
     /// Print a man page, a shell completion script, or a judge input of the chosen problem on
     /// stdout, and read no input.
     #[arg(long, value_enum, value_name = "KIND")]
@@ -259,7 +266,7 @@ impl Cli {
     /// takes the options that mean something for its input and answers (the table in --help).
     fn option_the_problem_rejects(&self) -> Option<&'static str> {
         let non_sentence = self.format != Format::Sentence;
-        let given: [(&'static str, bool); 11] = [
+        let given: [(&'static str, bool); 12] = [
             ("--board", self.board.is_some()),
             ("--piece", self.piece.is_some()),
             ("--algorithm", self.algorithm.is_some()),
@@ -277,6 +284,7 @@ impl Cli {
             ("--compare", self.compare),
             ("--format", non_sentence),
             ("--draw", self.draw),
+            ("--report", self.report.is_some()),
         ];
         let rejected: &[&str] = match self.problem {
             Problem::Uva439 => &[],
@@ -289,6 +297,7 @@ impl Cli {
                 "--compare",
                 "--format",
                 "--draw",
+                "--report",
             ],
             // Each grid's board comes from its n, as each scenario's side does for POJ 1915:
             // the table, which knows one board, is refused rather than left to fail on others.
@@ -301,6 +310,7 @@ impl Cli {
                 "--compare",
                 "--format",
                 "--draw",
+                "--report",
             ],
             // Leapers of every shape: the table and the formula know the knight only.
             Problem::Knightl => &[
@@ -313,6 +323,7 @@ impl Cli {
                 "--compare",
                 "--format",
                 "--draw",
+                "--report",
             ],
         };
         given
@@ -336,6 +347,7 @@ impl Cli {
             let output_options = [
                 ("--path", self.path),
                 ("--draw", self.draw),
+                ("--report", self.report.is_some()),
                 ("--stats", self.stats),
                 ("--compare", self.compare),
                 ("--format", self.format != Format::Sentence),
@@ -409,7 +421,12 @@ impl Cli {
         let inputs = match self.generate {
             None => {
                 let sources = self.sources();
-                return Ok(Task::Answer { answers, sources });
+                let report = self.report.clone();
+                return Ok(Task::Answer {
+                    answers,
+                    sources,
+                    report,
+                });
             }
             Some(Generate::Man) => return Ok(Task::Document(Document::Man)),
             Some(Generate::CompleteBash) => return Ok(Task::Document(Document::CompleteBash)),
@@ -511,6 +528,12 @@ impl Cli {
                 "--draw draws boards up to {most}x{most}, not {board}"
             )));
         }
+        if cli.report.is_some() && largest_drawn > report::MAX_SIDE {
+            let most = report::MAX_SIDE;
+            return Err(usage_error(&format!(
+                "--report draws boards up to {most}x{most}, not {board}"
+            )));
+        }
         let measure = match (cli.compare, cli.stats) {
             (true, _) => Measure::AllEngines,
             (false, true) => Measure::Engine,
@@ -544,7 +567,8 @@ impl Cli {
                 colour: cli.draw && draw::wants_colour(),
             },
             measure,
-            accelerate: AnswerSettings::accelerator_allowed(),
+            // The report is made from the general path's queries, which the accelerator skips.
+            accelerate: AnswerSettings::accelerator_allowed() && cli.report.is_none(),
         };
         cli.task(answers)
     }

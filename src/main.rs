@@ -17,6 +17,7 @@ mod input;
 mod judge;
 mod pipeline;
 mod problem;
+mod report;
 mod settings;
 mod sink;
 mod stats;

@@ -30,6 +30,7 @@ use crate::format::{Answer, Drawing, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query};
 use crate::problem::{Grammar, Problem, Step};
+use crate::report::KeptQueries;
 use crate::settings::{AnswerSettings, Measure, SearchSettings};
 use crate::sink::{Flow, Origin, Sink};
 use crate::stats::{Measured, Measurements};
@@ -62,6 +63,8 @@ struct Answerer {
     workspace: Workspace,
     writer: Writer,
     measurements: Option<Measurements>,
+    /// The queries kept for `--report`, when one is asked.
+    report: Option<KeptQueries>,
 }
 
 impl<S: Sink, M: Write> Pipeline<S, M> {
@@ -103,6 +106,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
                 workspace: Workspace::new(),
                 writer,
                 measurements,
+                report: None,
             },
             invalid_lines: 0,
             unanswered_lines: 0,
@@ -131,6 +135,16 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
     /// The engines' figures so far, when they are measured (`--stats`, `--compare`).
     pub(crate) fn measurements(&self) -> Option<&Measurements> {
         self.answerer.measurements.as_ref()
+    }
+
+    /// Keeps the queries answered from now on for `--report`, in `kept`.
+    pub(crate) fn keep_for_report(&mut self, kept: KeptQueries) {
+        self.answerer.report = Some(kept);
+    }
+
+    /// The queries kept for `--report`, when they are kept.
+    pub(crate) fn kept_for_report(&self) -> Option<&KeptQueries> {
+        self.answerer.report.as_ref()
     }
 
     /// How many lines were reported so far: bad lines, and queries whose search gave up.
@@ -472,6 +486,9 @@ impl Answerer {
         self.writer.push(out, &answer, spill)?;
         if let Some(measurements) = &mut self.measurements {
             measurements.record(query.from, query.to, line_number);
+        }
+        if let Some(kept) = &mut self.report {
+            kept.keep(source, line_number, query, board);
         }
         Ok(Ok(()))
     }

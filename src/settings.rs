@@ -28,6 +28,8 @@ pub(crate) enum Task {
     Answer {
         answers: AnswerSettings,
         sources: Sources,
+        /// Where to write the page about the run's queries (`--report`), if asked.
+        report: Option<PathBuf>,
     },
     /// Judge an answer file against the answers to the inputs (`--check`).
     Check {

@@ -23,7 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["exit", "board"],
     &["engine", "input"],
     &["format", "stats", "sink"],
-    &["problem"],
+    &["problem", "report"],
     &["settings"],
     &["fast", "cli"],
     &["generate", "pipeline"],

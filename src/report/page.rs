@@ -1,0 +1,419 @@
+//! The report's page: HTML with its style, its data and its script inline, so that it opens
+//! anywhere without a network or anything installed.
+//!
+//! Every search is drawn in its final state as inline SVG, each square a `rect` whose
+//! `data-state` is `unseen`, `frontier` (reached, not yet expanded) or `expanded`, and whose
+//! `data-side` says by which side (`forward`, `backward` for bidirectional BFS's search from
+//! the target, or `both`); the route and, for bidirectional BFS, the meeting square are drawn
+//! over a finished search. With JavaScript off that is the page. The script (`replay.js`)
+//! reads each search's events from the `<script type="application/json">` and replays them:
+//! play, pause, step, and a slider, one step being one square expanded (with the squares that
+//! expansion reaches). A `#step=N` in the address steps every query N times on load, as the
+//! Step button does, which is how the browser test looks at a given step.
+
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::{KeptQueries, KeptQuery, MAX_QUERIES, chart, escape};
+use crate::board::notation::square_name;
+use crate::engine::observe::Side;
+use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace};
+use crate::format::trace::{Event, Recording};
+
+/// The side of a square in the SVG's units.
+const CELL: u32 = 20;
+
+/// The page's style and script, kept in files of their own to be read as CSS and JavaScript.
+const STYLE: &str = include_str!("report.css");
+const SCRIPT: &str = include_str!("replay.js");
+
+/// One engine's search of one query, as the page shows it.
+struct Searched {
+    engine: Engine,
+    found: Result<Outcome, GaveUp>,
+    recording: Recording,
+    route: Vec<crate::board::Position>,
+    /// Nanoseconds a search, timed over a batch.
+    nanoseconds: f64,
+}
+
+impl Searched {
+    fn expanded(&self) -> u64 {
+        let events = &self.recording.events;
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Expand(_)))
+            .count() as u64
+    }
+}
+
+/// The whole page for `kept`.
+pub(crate) fn page(kept: &KeptQueries) -> String {
+    let (board, piece) = (kept.board, kept.piece);
+    let engines: Vec<Engine> = Engine::all_for(board, piece).collect();
+    let mut workspace = Workspace::new();
+    let mut body = String::new();
+    let mut data = Vec::new();
+    // Per engine: squares expanded and nanoseconds, summed over the queries.
+    let mut sums = vec![(0u64, 0.0f64); engines.len()];
+    // Queries by distance (`None`: no route).
+    let mut distances: std::collections::BTreeMap<Option<u64>, u64> = Default::default();
+    for (index, query) in kept.queries.iter().enumerate() {
+        let searched: Vec<Searched> = engines
+            .iter()
+            .map(|&engine| search(engine, kept, query, &mut workspace))
+            .collect();
+        if let Some(moves) = searched.iter().find_map(|s| s.found.ok().map(|o| o.moves)) {
+            *distances.entry(moves).or_default() += 1;
+        }
+        for (sum, searched) in sums.iter_mut().zip(&searched) {
+            sum.0 += searched.expanded();
+            sum.1 += searched.nanoseconds;
+        }
+        push_query(&mut body, index, query, kept, &searched);
+        data.push(json!({
+            "source": query.source,
+            "line": query.line_number,
+            "engines": searched.iter().map(|s| json!({
+                "name": s.engine.name(),
+                "expansions": s.expanded(),
+                "events": codes(&s.recording, kept.board.files()),
+            })).collect::<Vec<Value>>(),
+        }));
+        // The searches' memory is not kept for the next query's, which may be smaller.
+        workspace.trim();
+    }
+
+    let count = kept.queries.len();
+    let mut out = String::new();
+    out.push_str(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>knight-moves report</title><style>",
+    );
+    out.push_str(STYLE);
+    let _ = write!(
+        out,
+        "</style></head><body><h1>knight-moves report</h1><p>{count} {} by the {} on {board}, \
+         searched by every engine that works there.</p>",
+        if count == 1 { "query" } else { "queries" },
+        escape(&piece.name()),
+    );
+    if kept.left_out > 0 {
+        let _ = write!(
+            out,
+            "<p class=\"note\" id=\"left-out\">The run answered {} more {} after these: a \
+             report shows the first {MAX_QUERIES} queries only.</p>",
+            kept.left_out,
+            if kept.left_out == 1 {
+                "query"
+            } else {
+                "queries"
+            },
+        );
+    }
+    out.push_str(LEGEND);
+    if count > 0 {
+        out.push_str("<section id=\"figures\"><h2>The engines compared</h2>");
+        let mean = |total: f64| total / count as f64;
+        let names = engines.iter().map(|e| e.name().to_owned());
+        let expanded: Vec<(String, f64)> = names
+            .clone()
+            .zip(&sums)
+            .map(|(n, s)| (n, mean(s.0 as f64)))
+            .collect();
+        let times: Vec<(String, f64)> = names.zip(&sums).map(|(n, s)| (n, mean(s.1))).collect();
+        chart::bars(&mut out, "Squares expanded a query (mean)", "", &expanded);
+        chart::bars(&mut out, "Time a query (mean)", "ns", &times);
+        let histogram: Vec<(String, f64)> = distances
+            .iter()
+            .map(|(moves, queries)| {
+                let label = match moves {
+                    Some(1) => "1 move".to_owned(),
+                    Some(moves) => format!("{moves} moves"),
+                    None => "no route".to_owned(),
+                };
+                (label, *queries as f64)
+            })
+            .collect();
+        chart::bars(&mut out, "Queries by distance", "", &histogram);
+        out.push_str("</section>");
+    }
+    out.push_str(&body);
+    let data = json!({
+        "files": board.files(),
+        "ranks": board.ranks(),
+        "queries": data,
+    });
+    out.push_str("<script type=\"application/json\" id=\"report-data\">");
+    out.push_str(&json_in_html(&data.to_string()));
+    out.push_str("</script><script>");
+    out.push_str(SCRIPT);
+    out.push_str("</script></body></html>\n");
+    out
+}
+
+/// What the colours mean, once at the top.
+const LEGEND: &str = "<p class=\"legend\">\
+    <span class=\"key\" data-state=\"expanded\" data-side=\"forward\"></span> expanded \
+    <span class=\"key\" data-state=\"frontier\" data-side=\"forward\"></span> reached, not yet \
+    expanded (the frontier) \
+    <span class=\"key\" data-state=\"expanded\" data-side=\"backward\"></span> expanded from the \
+    target (bidirectional) \
+    <span class=\"key route\"></span> the route, once the search is over. \
+    The numbers are the order of expansion.</p>";
+
+/// Runs `engine` on `query`, watched, then times it.
+fn search(
+    engine: Engine,
+    kept: &KeptQueries,
+    query: &KeptQuery,
+    workspace: &mut Workspace,
+) -> Searched {
+    let request = Request {
+        board: kept.board,
+        piece: kept.piece,
+        from: query.from,
+        to: query.to,
+        with_route: true,
+        max_nodes: kept.max_nodes.unwrap_or(engine.default_max_nodes()),
+        may_use_adjacency: false,
+    };
+    let mut recording = Recording::default();
+    let found = engine.search_observed(workspace, &request, &mut recording);
+    let route = match found {
+        Ok(Outcome { moves: Some(_), .. }) => workspace.route.clone(),
+        _ => Vec::new(),
+    };
+    // Timed as it answers, the 8×8 adjacency searches allowed, as --compare times it.
+    let timed = Request {
+        may_use_adjacency: true,
+        ..request
+    };
+    let nanoseconds = time(engine, &timed, workspace);
+    Searched {
+        engine,
+        found,
+        recording,
+        route,
+        nanoseconds,
+    }
+}
+
+/// Nanoseconds one search of `request` takes: batches of searches between two readings of the
+/// clock, each twice the last, until a batch has taken long enough for the clock not to matter.
+fn time(engine: Engine, request: &Request, workspace: &mut Workspace) -> f64 {
+    let mut batch = 1u32;
+    loop {
+        let start = Instant::now();
+        for _ in 0..batch {
+            let _ = std::hint::black_box(engine.search(workspace, std::hint::black_box(request)));
+        }
+        let elapsed = start.elapsed();
+        if elapsed >= Duration::from_micros(200) || batch >= 1 << 16 {
+            return elapsed.as_nanos() as f64 / f64::from(batch);
+        }
+        batch *= 2;
+    }
+}
+
+/// Each event but the meeting as one number for the script: the square's index (rank × files
+/// + file) × 8, + 2 for an expansion (0 for a reach), + 1 for the backward side.
+fn codes(recording: &Recording, files: u32) -> Vec<u64> {
+    let code = |step: &crate::engine::observe::Step, kind: u64| {
+        let index = u64::from(step.square.rank) * u64::from(files) + u64::from(step.square.file);
+        index * 8 + kind * 2 + u64::from(step.side == Side::Backward)
+    };
+    recording
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Reach(step) => Some(code(step, 0)),
+            Event::Expand(step) => Some(code(step, 1)),
+            Event::Meet(_) => None,
+        })
+        .collect()
+}
+
+/// What each square looks like once every event is replayed: for each side, 0 unseen, 1
+/// reached, 2 expanded (the script's `stateAt` does the same up to a step); and the order in
+/// which each square was first expanded.
+fn final_state(recording: &Recording, files: u32, squares: usize) -> (Vec<[u8; 2]>, Vec<u64>) {
+    let mut state = vec![[0u8; 2]; squares];
+    let mut order = vec![0u64; squares];
+    let mut expanded = 0;
+    for event in &recording.events {
+        let (step, seen) = match event {
+            Event::Reach(step) => (step, 1),
+            Event::Expand(step) => (step, 2),
+            Event::Meet(_) => continue,
+        };
+        let index = (step.square.rank * files + step.square.file) as usize;
+        let side = usize::from(step.side == Side::Backward);
+        state[index][side] = state[index][side].max(seen);
+        if seen == 2 {
+            expanded += 1;
+            if order[index] == 0 {
+                order[index] = expanded;
+            }
+        }
+    }
+    (state, order)
+}
+
+/// The `data-state` and `data-side` of a square of `sides` (the script's `look`).
+fn look(sides: [u8; 2]) -> (&'static str, &'static str) {
+    let most = sides[0].max(sides[1]);
+    let state = ["unseen", "frontier", "expanded"][usize::from(most)];
+    let side = match (sides[0] == most, sides[1] == most) {
+        _ if most == 0 => "",
+        (true, true) => "both",
+        (true, false) => "forward",
+        (false, _) => "backward",
+    };
+    (state, side)
+}
+
+/// Appends one query's section: its heading, the replay's controls, a board an engine.
+fn push_query(
+    out: &mut String,
+    index: usize,
+    query: &KeptQuery,
+    kept: &KeptQueries,
+    searched: &[Searched],
+) {
+    let most = searched.iter().map(Searched::expanded).max().unwrap_or(0);
+    let _ = write!(
+        out,
+        "<section class=\"query\" data-query=\"{index}\"><h2>{}:{}: {} {}</h2>\
+         <div class=\"controls\" hidden><button type=\"button\" class=\"play\">Play</button>\
+         <button type=\"button\" class=\"pause\">Pause</button>\
+         <button type=\"button\" class=\"step\">Step</button>\
+         <input type=\"range\" class=\"slider\" min=\"0\" max=\"{most}\" value=\"{most}\" \
+         aria-label=\"squares expanded\"> <output class=\"at\">{most} of {most}</output></div>\
+         <div class=\"boards\">",
+        escape(&query.source),
+        query.line_number,
+        escape(&query.from_text),
+        escape(&query.to_text),
+    );
+    for searched in searched {
+        push_board(out, kept, query, searched);
+    }
+    out.push_str("</div></section>");
+}
+
+/// Appends one engine's board, in the search's final state, with its caption.
+fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched: &Searched) {
+    let board = kept.board;
+    let (files, ranks) = (board.files(), board.ranks());
+    let name = searched.engine.name();
+    let expanded = searched.expanded();
+    let answer = match searched.found {
+        Ok(Outcome {
+            moves: Some(moves), ..
+        }) => format!("{moves} {}", if moves == 1 { "move" } else { "moves" }),
+        Ok(Outcome { moves: None, .. }) => "no route".to_owned(),
+        Err(_) => "gave up (--max-nodes)".to_owned(),
+    };
+    let _ = write!(
+        out,
+        "<figure class=\"search\"><figcaption><b>{name}</b>: {answer}, {expanded} {} expanded, \
+         {:.0} ns a query</figcaption>\
+         <svg class=\"board finished\" data-engine=\"{name}\" viewBox=\"0 0 {} {}\" \
+         role=\"img\" aria-label=\"{name}'s search\">",
+        if expanded == 1 { "square" } else { "squares" },
+        searched.nanoseconds,
+        files * CELL,
+        ranks * CELL,
+    );
+    let squares = (files * ranks) as usize;
+    let (state, order) = final_state(&searched.recording, files, squares);
+    let on_route: std::collections::HashSet<_> = searched.route.iter().collect();
+    let corner = |position: crate::board::Position| {
+        (position.file * CELL, (ranks - 1 - position.rank) * CELL)
+    };
+    for position in board.positions() {
+        let index = (position.rank * files + position.file) as usize;
+        let (x, y) = corner(position);
+        let (looks, side) = look(state[index]);
+        let shade = if (position.file + position.rank) % 2 == 0 {
+            "dark"
+        } else {
+            "light"
+        };
+        let _ = write!(
+            out,
+            "<rect class=\"sq\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" \
+             data-square=\"{}\" data-shade=\"{shade}\" data-state=\"{looks}\" data-side=\"{side}\"{}/>",
+            square_name(position),
+            if on_route.contains(&position) {
+                " data-route=\"\""
+            } else {
+                ""
+            },
+        );
+    }
+    for position in board.positions() {
+        let index = (position.rank * files + position.file) as usize;
+        if order[index] > 0 {
+            let (x, y) = corner(position);
+            let _ = write!(
+                out,
+                "<text class=\"order\" x=\"{}\" y=\"{}\" data-order=\"{}\">{}</text>",
+                x + CELL / 2,
+                y + CELL / 2 + 3,
+                order[index],
+                order[index],
+            );
+        }
+    }
+    if let Some(meeting) = searched.recording.events.iter().find_map(|e| match e {
+        Event::Meet(square) => Some(*square),
+        _ => None,
+    }) {
+        let (x, y) = corner(meeting);
+        let _ = write!(
+            out,
+            "<rect class=\"meet\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+            x + 1,
+            y + 1,
+            CELL - 2,
+            CELL - 2
+        );
+    }
+    if !searched.route.is_empty() {
+        let points: Vec<String> = searched
+            .route
+            .iter()
+            .map(|&p| {
+                let (x, y) = corner(p);
+                format!("{},{}", x + CELL / 2, y + CELL / 2)
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "<polyline class=\"route\" points=\"{}\"/>",
+            points.join(" ")
+        );
+    }
+    for (end, position) in [("start", query.from), ("target", query.to)] {
+        let (x, y) = corner(position);
+        let _ = write!(
+            out,
+            "<circle class=\"{end}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+            x + CELL / 2,
+            y + CELL / 2,
+            CELL / 2 - 2
+        );
+    }
+    out.push_str("</svg></figure>");
+}
+
+/// JSON made safe inside a `<script>` element: every `<` (which JSON holds only inside
+/// strings) written `\u003c`, so that no `</script>` in a source's name can end the element.
+fn json_in_html(json: &str) -> String {
+    json.replace('<', "\\u003c")
+}

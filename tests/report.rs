@@ -1,0 +1,292 @@
+//! `--report FILE.html`: the page is self-contained (no address to fetch, no outside file), each
+//! engine's board as drawn without a script expands the squares its `--format trace` expands,
+//! the cap is kept and said, and what the page cannot show is refused with a clear message.
+//! In a real browser (Debian's chromium, headless; ignored where it is not installed, and run
+//! by `.ci/run` where it is): stepping the replay `N` times marks as expanded the trace's first
+//! `N` expansions, the console stays quiet, and the final state makes a screenshot.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::knight_moves;
+use serde_json::Value;
+
+/// Runs knight-moves with `args` and `--report` on `input`, and returns the page.
+fn report(args: &[&str], input: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("report.html");
+    let output = knight_moves()
+        .args(args)
+        .arg("--report")
+        .arg(&page)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    std::fs::read_to_string(&page).unwrap()
+}
+
+/// The squares the trace of `engine` on `query` expands, in order.
+fn traced_expansions(args: &[&str], engine: &str, query: &str) -> Vec<String> {
+    let output = knight_moves()
+        .args(["--format", "trace", "--algorithm", engine])
+        .args(args)
+        .write_stdin(query)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|event| event["event"] == "expand")
+        .map(|event| event["square"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The value of `name` in one tag's text, if it has it.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    let length = tag[start..].find('"')?;
+    Some(&tag[start..start + length])
+}
+
+/// The squares marked `state` on `engine`'s board of query `query` (counted from 0).
+fn squares_marked(page: &str, query: usize, engine: &str, state: &str) -> BTreeSet<String> {
+    let section = page
+        .split("<section class=\"query\"")
+        .find(|section| section.starts_with(&format!(" data-query=\"{query}\"")))
+        .unwrap_or_else(|| panic!("no query {query}"));
+    let board = section
+        .split("<svg ")
+        .find(|svg| attribute(&format!(" {svg}"), "data-engine") == Some(engine))
+        .unwrap_or_else(|| panic!("no board for {engine}"));
+    let board = &board[..board.find("</svg>").unwrap()];
+    board
+        .split("<rect ")
+        .skip(1)
+        .map(|tag| format!(" {}", &tag[..tag.find('>').unwrap()]))
+        .filter(|tag| attribute(tag, "data-state") == Some(state))
+        .map(|tag| attribute(&tag, "data-square").unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn the_page_is_self_contained() {
+    let page = report(&["--compare"], "a1 h8\ne2 e4\n");
+    for outside in ["http://", "https://", " src=", " href=", "@import", "url("] {
+        assert!(!page.contains(outside), "the page holds {outside}");
+    }
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert_eq!(page.matches("<section class=\"query\"").count(), 2);
+    assert_eq!(page.matches("<script>").count(), 1, "the script is inline");
+}
+
+#[test]
+fn each_board_as_drawn_expands_the_squares_its_trace_expands() {
+    let cases: [(&[&str], &str); 4] = [
+        (&[], "a1 h8\n"),
+        (&[], "e4 d5\n"),
+        (&["--board", "5x7"], "a1 e7\n"),
+        (&["--board", "12", "--piece", "camel"], "a1 l12\n"),
+    ];
+    for (args, query) in cases {
+        let page = report(args, query);
+        for engine in ["bfs", "bidirectional", "astar"] {
+            let traced: BTreeSet<String> =
+                traced_expansions(args, engine, query).into_iter().collect();
+            let drawn = squares_marked(&page, 0, engine, "expanded");
+            assert_eq!(drawn, traced, "{engine} {args:?} {query}");
+            assert!(!traced.is_empty());
+        }
+    }
+}
+
+#[test]
+fn the_first_50_queries_are_shown_and_the_rest_only_counted() {
+    let input = "a1 b3\n".repeat(53);
+    let page = report(&[], &input);
+    assert_eq!(page.matches("<section class=\"query\"").count(), 50);
+    assert!(
+        page.contains("The run answered 3 more queries after these: a report shows the first 50"),
+        "{}",
+        &page[..2000]
+    );
+    let page = report(&[], "a1 b3\n");
+    assert!(!page.contains("more queries after these"));
+}
+
+#[test]
+fn the_data_cannot_end_its_script_element() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("x<script>y<!--.in");
+    std::fs::write(&input, "a1 h8\n").unwrap();
+    let page = report(&[input.to_str().unwrap()], "");
+    let data_start = page.find("id=\"report-data\">").unwrap();
+    let data = &page[data_start + 17..];
+    let data = &data[..data.find("</script>").unwrap()];
+    assert!(!data.contains('<'), "{data}");
+    let data: Value = serde_json::from_str(data).unwrap();
+    assert!(
+        data["queries"][0]["source"]
+            .as_str()
+            .unwrap()
+            .ends_with("x<script>y<!--.in")
+    );
+    assert!(page.contains("x&lt;script&gt;y&lt;!--.in:1: a1 h8"));
+}
+
+#[test]
+fn boards_past_26x26_and_problems_with_their_own_boards_are_refused() {
+    let refused: [(&[&str], &str); 3] = [
+        (
+            &["--board", "27x5"],
+            "--report draws boards up to 26x26, not 27x5",
+        ),
+        (
+            &["--problem", "poj1915"],
+            "--report does not go with --problem poj1915",
+        ),
+        (
+            &["--check", "answers.out"],
+            "--report does not go with --check",
+        ),
+    ];
+    for (args, message) in refused {
+        let output = knight_moves()
+            .args(args)
+            .args(["--report", "never.html"])
+            .write_stdin("a1 h8\n")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_page_that_cannot_be_written_is_status_2_after_the_answers() {
+    let output = knight_moves()
+        .args(["--report", "no/such/folder/report.html"])
+        .write_stdin("a1 h8\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "To get from a1 to h8 takes 6 knight moves.\n"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("knight-moves: no/such/folder/report.html: "),
+        "{stderr}"
+    );
+}
+
+/// Debian's chromium, or a failure: the browser test never passes without a browser.
+fn chromium() -> PathBuf {
+    for name in ["chromium", "chromium-browser"] {
+        let found = Command::new("sh")
+            .args(["-c", &format!("command -v {name}")])
+            .output()
+            .unwrap();
+        if found.status.success() {
+            return PathBuf::from(String::from_utf8(found.stdout).unwrap().trim());
+        }
+    }
+    panic!("chromium is not installed (apt-get install -y chromium)");
+}
+
+/// Opens `page` headless with `extra` arguments; returns stdout and the console's lines.
+fn open(browser: &Path, extra: &[&str], address: &str) -> (String, Vec<String>) {
+    let output = Command::new(browser)
+        .args(["--headless", "--disable-gpu", "--no-sandbox"])
+        .args(["--enable-logging=stderr", "--v=0"])
+        .args(extra)
+        .arg(address)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let console = String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .filter(|line| line.contains("CONSOLE"))
+        .map(str::to_owned)
+        .collect();
+    (String::from_utf8(output.stdout).unwrap(), console)
+}
+
+#[test]
+#[ignore = "needs Debian's chromium; .ci/run runs it where chromium is installed or installable"]
+fn in_a_browser_the_replay_steps_through_the_traces_expansions() {
+    let browser = chromium();
+    let dir = tempfile::tempdir().unwrap();
+    let page_path = dir.path().join("report.html");
+    let output = knight_moves()
+        .args(["--report"])
+        .arg(&page_path)
+        .write_stdin("a1 h8\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let address = format!("file://{}", page_path.display());
+
+    // The console is read: a page that logs an error is caught.
+    let probe = dir.path().join("probe.html");
+    std::fs::write(&probe, "<script>console.error('probe-error')</script>").unwrap();
+    let (_, console) = open(
+        &browser,
+        &["--dump-dom"],
+        &format!("file://{}", probe.display()),
+    );
+    assert!(
+        console.iter().any(|line| line.contains("probe-error")),
+        "{console:?}"
+    );
+
+    let engines = ["bfs", "bidirectional", "astar"];
+    let traces: Vec<Vec<String>> = engines
+        .iter()
+        .map(|engine| traced_expansions(&[], engine, "a1 h8\n"))
+        .collect();
+    for steps in [0, 1, 2, 5, 9, 1000] {
+        let (dom, console) = open(
+            &browser,
+            &["--dump-dom"],
+            &format!("{address}#step={steps}"),
+        );
+        assert!(console.is_empty(), "#step={steps}: {console:?}");
+        for (engine, trace) in engines.iter().zip(&traces) {
+            let expected: BTreeSet<String> = trace.iter().take(steps).cloned().collect();
+            let marked = squares_marked(&dom, 0, engine, "expanded");
+            assert_eq!(marked, expected, "{engine} after {steps} steps");
+        }
+    }
+
+    let screenshot = dir.path().join("report.png");
+    let (_, console) = open(
+        &browser,
+        &[
+            &format!("--screenshot={}", screenshot.display()),
+            "--window-size=1100,1000",
+            "--hide-scrollbars",
+        ],
+        &address,
+    );
+    assert!(console.is_empty(), "{console:?}");
+    let png = std::fs::read(&screenshot).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    assert!(
+        png.len() > 20_000,
+        "a nearly empty picture: {} bytes",
+        png.len()
+    );
+    // KNIGHT_MOVES_SCREENSHOT=docs/report.png keeps it, for the README.
+    if let Some(keep) = std::env::var_os("KNIGHT_MOVES_SCREENSHOT") {
+        std::fs::copy(&screenshot, keep).unwrap();
+    }
+}
