@@ -15,7 +15,7 @@
 //! The table and the closed form search nothing: their queries have a `route` line only. A
 //! query whose search gives up has its events and no `route` line; the give-up is reported on
 //! stderr as always. Events are written as the search makes them and leave in pieces of
-//! [`SPILL_BYTES`](crate::format::SPILL_BYTES), so a huge search's trace streams.
+//! [`crate::format::SPILL_BYTES`], so a huge search's trace streams.
 
 use std::io;
 
@@ -171,7 +171,10 @@ pub(crate) fn push_route(
 
 /// One event of a search, kept whole (see [`Recording`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(dead_code, reason = "the pictures of searches (--draw=search, --report) read it")]
+#[allow(
+    dead_code,
+    reason = "the pictures of searches (--draw=search, --report) read it"
+)]
 pub(crate) enum Event {
     Reach(Step),
     Expand(Step),
@@ -182,7 +185,10 @@ pub(crate) enum Event {
 /// hold a search whole (a square is expanded once a side, and reached at most once a move of
 /// the piece that reaches it, so a board of n squares gives at most 10n events).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[allow(dead_code, reason = "the pictures of searches (--draw=search, --report) use it")]
+#[allow(
+    dead_code,
+    reason = "the pictures of searches (--draw=search, --report) use it"
+)]
 pub(crate) struct Recording {
     pub events: Vec<Event>,
 }
