@@ -13,7 +13,7 @@ use crate::engine::Engine;
 use crate::exit::ExitStatus;
 use crate::format::grid::GridKind;
 use crate::format::number::Naming;
-use crate::format::{Shape, draw};
+use crate::format::{DrawKind, Shape, draw};
 use crate::input::line::QuotedUpTo;
 use crate::problem::Problem;
 use crate::problem::cases::Inputs;
@@ -175,9 +175,13 @@ pub(crate) struct Cli {
 
     /// After each answer, draw the board: every square's distance from the start, the route's
     /// squares in brackets (and in colour when stdout is a terminal and NO_COLOR is unset).
-    /// Implies --path; sentence format only.
-    #[arg(long)]
-    pub(crate) draw: bool,
+    /// --draw=search draws how the engine searched instead: each square it expanded numbered in
+    /// order, + for squares reached only, ' for bidirectional's search from the target, * where
+    /// its two searches met; with --compare, one board per engine. --draw=search-costs lists
+    /// each expanded square's g (and A*'s h and f) too. Implies --path; sentence format only.
+    #[arg(long, value_enum, value_name = "WHAT", num_args = 0..=1, require_equals = true,
+          default_missing_value = "distances")]
+    pub(crate) draw: Option<DrawWhat>,
 
     /// At the end of the run, write FILE: one self-contained HTML page showing the first 50
     /// queries searched by every engine that works on the board, each search replayed square
@@ -238,6 +242,17 @@ pub(crate) enum Format {
     Trace,
 }
 
+/// What `--draw` draws, as it names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum DrawWhat {
+    /// Every square's distance from the start (what --draw alone draws).
+    Distances,
+    /// The squares the engine expanded, numbered in the order it expanded them.
+    Search,
+    /// The same, and each expanded square's g, h and f listed under the board.
+    SearchCosts,
+}
+
 /// What `--generate` can produce: a document about the program, or a judge input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Generate {
@@ -283,7 +298,7 @@ impl Cli {
             ("--stats", self.stats),
             ("--compare", self.compare),
             ("--format", non_sentence),
-            ("--draw", self.draw),
+            ("--draw", self.draw.is_some()),
             ("--report", self.report.is_some()),
         ];
         let rejected: &[&str] = match self.problem {
@@ -346,7 +361,7 @@ impl Cli {
         if let Some(judge) = judging {
             let output_options = [
                 ("--path", self.path),
-                ("--draw", self.draw),
+                ("--draw", self.draw.is_some()),
                 ("--report", self.report.is_some()),
                 ("--stats", self.stats),
                 ("--compare", self.compare),
@@ -479,7 +494,7 @@ impl Cli {
         let cli = self;
         let usage_error =
             |message: &str| Cli::command().error(ErrorKind::ArgumentConflict, message);
-        if cli.draw && cli.format != Format::Sentence {
+        if cli.draw.is_some() && cli.format != Format::Sentence {
             return Err(usage_error("--draw works with --format sentence only"));
         }
         if cli.header && cli.format != Format::Tsv {
@@ -522,7 +537,7 @@ impl Cli {
             }
         }
         let largest_drawn = board.files().max(board.ranks());
-        if cli.draw && largest_drawn > draw::MAX_DRAWN_SIDE {
+        if cli.draw.is_some() && largest_drawn > draw::MAX_DRAWN_SIDE {
             let most = draw::MAX_DRAWN_SIDE;
             return Err(usage_error(&format!(
                 "--draw draws boards up to {most}x{most}, not {board}"
@@ -561,10 +576,19 @@ impl Cli {
             },
             output: OutputSettings {
                 shape,
-                path: cli.path || cli.draw || cli.format == Format::Trace,
-                draw: cli.draw,
-                // Asked only when drawing: colour is read from the terminal and NO_COLOR.
-                colour: cli.draw && draw::wants_colour(),
+                path: cli.path || cli.draw.is_some() || cli.format == Format::Trace,
+                draw: cli.draw.map(|what| match what {
+                    DrawWhat::Distances => DrawKind::Distances,
+                    DrawWhat::Search => DrawKind::Search,
+                    DrawWhat::SearchCosts => DrawKind::SearchCosts,
+                }),
+                // Asked only when drawing: colour and width are read from the terminal, and
+                // colour from NO_COLOR.
+                colour: cli.draw.is_some() && draw::wants_colour(),
+                columns: match cli.draw {
+                    Some(_) => draw::terminal_columns(),
+                    None => draw::PIPE_COLUMNS,
+                },
             },
             measure,
             // The report is made from the general path's queries, which the accelerator skips.

@@ -72,10 +72,13 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
     /// message per bad line to `messages` (stderr).
     pub(crate) fn new(sink: S, messages: M, settings: &AnswerSettings) -> Self {
         let (search, output) = (settings.search, settings.output);
-        let drawing = output.draw.then_some(Drawing {
+        let drawing = output.draw.map(|kind| Drawing {
             board: search.board,
             piece: search.piece,
+            kind,
             colour: output.colour,
+            every_engine: settings.measure == Measure::AllEngines,
+            columns: output.columns,
         });
         let writer = Writer::new(output.shape, output.path, drawing, search.piece);
         let measured = |engine| Measured::new(engine, search.max_nodes_for(engine));

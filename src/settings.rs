@@ -10,7 +10,7 @@ use crate::problem::cases::Inputs;
 
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
-use crate::format::Shape;
+use crate::format::{DrawKind, Shape};
 
 /// The name standard input goes by in messages.
 pub(crate) const STDIN_NAME: &str = "<stdin>";
@@ -166,10 +166,12 @@ pub(crate) struct OutputSettings {
     pub shape: Shape,
     /// Write one shortest route with each answer (`--path`, or implied by `--draw`).
     pub path: bool,
-    /// Draw the board after each answer (sentences and numbers only).
-    pub draw: bool,
+    /// Draw the board after each answer (sentences and numbers only), and what to draw.
+    pub draw: Option<DrawKind>,
     /// Colour the drawing.
     pub colour: bool,
+    /// The columns a drawing may take (the terminal's width, 80 in a pipe).
+    pub columns: usize,
 }
 
 /// What to measure while answering.
@@ -221,8 +223,9 @@ impl AnswerSettings {
             output: OutputSettings {
                 shape: Shape::Sentence,
                 path: false,
-                draw: false,
+                draw: None,
                 colour: false,
+                columns: 80,
             },
             measure: Measure::Nothing,
             accelerate: true,

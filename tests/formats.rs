@@ -225,3 +225,81 @@ fn each_completion_script_is_produced() {
         );
     }
 }
+
+/// `--draw=search` into a pipe: plain characters, every expanded square numbered in the order
+/// `--format trace` gives its `expand` lines (an independent check of the picture's numbers).
+#[test]
+fn draw_search_numbers_squares_in_the_trace_s_order_without_escapes() {
+    for engine in ["bfs", "bidirectional", "astar"] {
+        for (from, to) in [("a1", "h8"), ("e2", "e4"), ("b1", "c3")] {
+            let query = format!("{from} {to}\n");
+            let picture = stdout_of(&["--draw=search", "--algorithm", engine], &query);
+            assert!(!picture.contains('\x1b'), "{picture}");
+            let trace = stdout_of(&["--format", "trace", "--algorithm", engine], &query);
+            let mut expanded = 0;
+            for line in trace.lines() {
+                let event: Value = serde_json::from_str(line).unwrap();
+                if event["event"] != "expand" {
+                    continue;
+                }
+                expanded += 1;
+                let square = event["square"].as_str().unwrap();
+                let (file, rank) = square.split_at(1);
+                let prime = if event["side"] == "backward" { "'" } else { "" };
+                let order = format!("{}{prime}", event["order"]);
+                // The square's cell on its rank's line: the label, then a cell per file.
+                let row = picture
+                    .lines()
+                    .find(|line| {
+                        line.split_whitespace().next() == Some(rank) && !line.contains("expanded")
+                    })
+                    .unwrap();
+                let column = (file.as_bytes()[0] - b'a') as usize;
+                let width = (row.len() - 2).div_ceil(8) - 2;
+                let cell = row.get(2 + column * (width + 2)..).unwrap_or("");
+                let cell: String = cell.chars().take(width + 2).collect();
+                let text = cell.trim_matches(|c| c == ' ' || c == '[' || c == ']');
+                assert!(
+                    text == order || text == format!("{order}*"),
+                    "{engine} {from} {to}: {square} is {order} in the trace, {cell:?} drawn\n{picture}"
+                );
+            }
+            let counted = format!("{expanded} square");
+            assert!(picture.contains(&counted) || expanded == 0, "{picture}");
+        }
+    }
+}
+
+#[test]
+fn draw_search_on_a_terminal_is_coloured_unless_no_color() {
+    let drawn = |no_color| {
+        common::on_a_terminal(
+            "echo 'a1 h8' | knight-moves --draw=search --algorithm bfs",
+            b"",
+            no_color,
+        )
+    };
+    assert!(drawn(None).contains('\x1b'));
+    let plain = drawn(Some("1"));
+    assert!(!plain.contains('\x1b'), "{plain}");
+    assert!(plain.contains("[33]"), "{plain}");
+}
+
+#[test]
+fn draw_followed_by_a_file_reads_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("search");
+    std::fs::write(&file, "a1 b3\n").unwrap();
+    let output = knight_moves()
+        .current_dir(dir.path())
+        .args(["--draw", "search"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.starts_with("To get from a1 to b3 takes 1 knight move"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("[0]"), "the distance picture: {stdout}");
+}

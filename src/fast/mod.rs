@@ -94,7 +94,8 @@ impl Accelerator {
                     shape,
                     path,
                     draw,
-                    colour: _, // drawings only
+                    colour: _,  // drawings only
+                    columns: _, // drawings only
                 },
             measure,
             accelerate,
@@ -102,7 +103,7 @@ impl Accelerator {
         if !accelerate || !piece.is_knight() {
             return None; // the fast paths know the knight's answers only
         }
-        if (draw, measure) != (false, Measure::Nothing) {
+        if (draw.is_some(), measure) != (false, Measure::Nothing) {
             return None;
         }
         match (problem, shape, engine, path) {

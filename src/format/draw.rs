@@ -23,6 +23,39 @@ pub(crate) fn wants_colour() -> bool {
     std::io::stdout().is_terminal() && !no_color
 }
 
+/// The width a drawing may take when stdout is not a terminal, or its width is not known.
+pub(crate) const PIPE_COLUMNS: usize = 80;
+
+/// The columns a drawing may take: the terminal's width when stdout is one (and says so),
+/// [`PIPE_COLUMNS`] otherwise, so that what a pipe gets never depends on the window.
+pub(crate) fn terminal_columns() -> usize {
+    if !std::io::stdout().is_terminal() {
+        return PIPE_COLUMNS;
+    }
+    window_columns().unwrap_or(PIPE_COLUMNS)
+}
+
+/// The terminal's width, as the kernel tells it for stdout.
+#[cfg(unix)]
+fn window_columns() -> Option<usize> {
+    let mut size = libc::winsize {
+        ws_row: 0,
+        ws_col: 0,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: TIOCGWINSZ writes one `winsize` into the struct it is pointed to, which lives
+    // through the call; on failure the struct is not read.
+    let status = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) };
+    (status == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
+}
+
+/// Elsewhere the width is not asked: drawings take [`PIPE_COLUMNS`].
+#[cfg(not(unix))]
+fn window_columns() -> Option<usize> {
+    None
+}
+
 /// The style of the route's squares: bold green.
 const ROUTE_STYLE: Style = Style::new()
     .bold()

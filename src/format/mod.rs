@@ -9,6 +9,7 @@ pub(crate) mod draw;
 pub(crate) mod grid;
 pub(crate) mod json;
 pub(crate) mod number;
+pub(crate) mod search_picture;
 pub(crate) mod sentence;
 pub(crate) mod trace;
 pub(crate) mod tsv;
@@ -66,12 +67,32 @@ pub(crate) struct Answer<'a> {
     pub expanded: u64,
 }
 
-/// What a drawing needs beside the answer: the board and whether to colour the route.
+/// What `--draw` draws after each answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DrawKind {
+    /// Every square's distance from the start, and the route (`--draw`, [`draw`]): the same
+    /// picture whichever engine answered.
+    Distances,
+    /// How the engine searched: the squares it expanded, in order, and the route
+    /// (`--draw=search`, [`search_picture`]).
+    Search,
+    /// The same, with each expanded square's g, h and f listed under the board
+    /// (`--draw=search-costs`).
+    SearchCosts,
+}
+
+/// What a drawing needs beside the answer: the board, what to draw, whether to colour it, and
+/// how wide it may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Drawing {
     pub board: Board,
     pub piece: Piece,
+    pub kind: DrawKind,
     pub colour: bool,
+    /// Draw every engine's search, not only the answering engine's (`--compare`).
+    pub every_engine: bool,
+    /// The columns a picture may take: the terminal's width, 80 in a pipe.
+    pub columns: usize,
 }
 
 /// Writes answers in one shape.
@@ -153,14 +174,27 @@ impl Writer {
             // grids only (see `push_grid`), and the command line gives them this shape only.
             Shape::Grid(_) => unreachable!("a query answered in the shape of a grid"),
         }
-        if let Some(Drawing {
-            board,
-            piece,
-            colour,
-        }) = self.drawing
-        {
-            let route = route.unwrap_or_default();
-            draw::push_board(out, board, piece, answer.query.from, route, colour);
+        if let Some(drawing) = self.drawing {
+            let (board, piece, colour) = (drawing.board, drawing.piece, drawing.colour);
+            let query = answer.query;
+            match drawing.kind {
+                DrawKind::Distances => {
+                    let route = route.unwrap_or_default();
+                    draw::push_board(out, board, piece, query.from, route, colour);
+                }
+                DrawKind::Search | DrawKind::SearchCosts => {
+                    let search = search_picture::SearchDrawing {
+                        board,
+                        piece,
+                        engine: answer.engine,
+                        every_engine: drawing.every_engine,
+                        costs: drawing.kind == DrawKind::SearchCosts,
+                        colour,
+                        columns: drawing.columns,
+                    };
+                    search_picture::push_search(out, &search, query.from, query.to);
+                }
+            }
         }
         Ok(())
     }

@@ -187,8 +187,9 @@ fn settings(board: Board, engine: Engine, shape: Shape, path: bool) -> AnswerSet
         output: OutputSettings {
             shape,
             path,
-            draw: false,
+            draw: None,
             colour: false,
+            columns: 80,
         },
         measure: Measure::Nothing,
         accelerate: true,
@@ -345,7 +346,7 @@ fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
         }
         let drawn = AnswerSettings {
             output: OutputSettings {
-                draw: true,
+                draw: Some(crate::format::DrawKind::Search),
                 path: true,
                 ..settings.output
             },
