@@ -47,13 +47,8 @@ impl<'a, 'spill> TraceWriter<'a, 'spill> {
         line_number: u64,
         engine: Engine,
     ) -> TraceWriter<'a, 'spill> {
-        let mut prefix = b"{\"source\":".to_vec();
-        push_string(&mut prefix, source.as_bytes());
-        prefix.extend_from_slice(b",\"line\":");
-        prefix.extend_from_slice(itoa::Buffer::new().format(line_number).as_bytes());
-        prefix.extend_from_slice(b",\"engine\":\"");
-        prefix.extend_from_slice(engine.name().as_bytes());
-        prefix.push(b'"');
+        let mut prefix = Vec::new();
+        push_prefix(&mut prefix, source, line_number, engine);
         TraceWriter {
             out,
             spill,
@@ -85,6 +80,17 @@ impl<'a, 'spill> TraceWriter<'a, 'spill> {
             }
         }
     }
+}
+
+/// Appends `{"source":…,"line":…,"engine":"…"`, how every line of a query's trace starts.
+fn push_prefix(out: &mut Vec<u8>, source: &str, line_number: u64, engine: Engine) {
+    out.extend_from_slice(b"{\"source\":");
+    push_string(out, source.as_bytes());
+    out.extend_from_slice(b",\"line\":");
+    out.extend_from_slice(itoa::Buffer::new().format(line_number).as_bytes());
+    out.extend_from_slice(b",\"engine\":\"");
+    out.extend_from_slice(engine.name().as_bytes());
+    out.push(b'"');
 }
 
 /// Appends `,"square":…,"side":…,"g":…,"h":…,"f":…` for `step`.
@@ -140,16 +146,10 @@ pub(crate) fn push_route(
     route: &[Position],
     spill: Spill,
 ) -> io::Result<()> {
-    let (engine, expanded) = (answer.engine, answer.expanded);
     let query = answer.query;
-    out.extend_from_slice(b"{\"source\":");
-    push_string(out, answer.source.as_bytes());
-    out.extend_from_slice(b",\"line\":");
+    push_prefix(out, answer.source, answer.line_number, answer.engine);
+    out.extend_from_slice(b",\"event\":\"route\",\"from\":");
     let mut digits = itoa::Buffer::new();
-    out.extend_from_slice(digits.format(answer.line_number).as_bytes());
-    out.extend_from_slice(b",\"engine\":\"");
-    out.extend_from_slice(engine.name().as_bytes());
-    out.extend_from_slice(b"\",\"event\":\"route\",\"from\":");
     push_string(out, query.from_text);
     out.extend_from_slice(b",\"to\":");
     push_string(out, query.to_text);
@@ -164,17 +164,13 @@ pub(crate) fn push_route(
         None => out.extend_from_slice(b"null,\"path\":null"),
     }
     out.extend_from_slice(b",\"expanded\":");
-    out.extend_from_slice(digits.format(expanded).as_bytes());
+    out.extend_from_slice(digits.format(answer.expanded).as_bytes());
     out.extend_from_slice(b"}\n");
     Ok(())
 }
 
 /// One event of a search, kept whole (see [`Recording`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(
-    dead_code,
-    reason = "the pictures of searches (--draw=search, --report) read it"
-)]
 pub(crate) enum Event {
     Reach(Step),
     Expand(Step),
@@ -185,10 +181,6 @@ pub(crate) enum Event {
 /// hold a search whole (a square is expanded once a side, and reached at most once a move of
 /// the piece that reaches it, so a board of n squares gives at most 10n events).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[allow(
-    dead_code,
-    reason = "the pictures of searches (--draw=search, --report) use it"
-)]
 pub(crate) struct Recording {
     pub events: Vec<Event>,
 }
