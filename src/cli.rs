@@ -717,19 +717,6 @@ impl clap::ValueEnum for EngineName {
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let help = match self.0 {
-            Engine::Table => {
-                "The 8×8 distance table, computed at compile time: one lookup a query (8×8 only)"
-            }
-            Engine::Formula => {
-                "A closed form in constant time; on the few tiny boards where none holds, a search"
-            }
-            Engine::Bfs => "A breadth-first search a query, stopping when it reaches the target",
-            Engine::Bidirectional => {
-                "Breadth-first searches from both ends, a whole layer at a time, until they meet"
-            }
-            Engine::Astar => "A* with the knight's distance on an unbounded board as its heuristic",
-        };
-        Some(clap::builder::PossibleValue::new(self.0.name()).help(help))
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.summary()))
     }
 }

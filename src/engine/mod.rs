@@ -356,6 +356,30 @@ impl Engine {
         }
     }
 
+    /// What the engine does, in one line: its variant's documentation, and `--algorithm`'s
+    /// help for it.
+    ///
+    /// ```
+    /// use knight_moves::Engine;
+    ///
+    /// assert!(Engine::Bidirectional.summary().starts_with("Breadth-first searches from both ends"));
+    /// ```
+    pub fn summary(self) -> &'static str {
+        match self {
+            Engine::Table => {
+                "The 8×8 distance table, computed at compile time: one lookup a query (8×8 only)"
+            }
+            Engine::Formula => {
+                "A closed form in constant time; on the few tiny boards where none holds, a search"
+            }
+            Engine::Bfs => "A breadth-first search a query, stopping when it reaches the target",
+            Engine::Bidirectional => {
+                "Breadth-first searches from both ends, a whole layer at a time, until they meet"
+            }
+            Engine::Astar => "A* with the knight's distance on an unbounded board as its heuristic",
+        }
+    }
+
     /// The engine's name, as `--algorithm` takes it and tables show it; also its `Display`.
     ///
     /// ```
