@@ -25,7 +25,7 @@ use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::fast::Accelerator;
 use crate::format::Shape;
 use crate::format::grid::{Cell, GridEnd, GridSpill};
-use crate::format::trace::TraceWriter;
+use crate::format::trace::{Recording, TraceWriter};
 use crate::format::{Answer, Drawing, Spill, Writer};
 use crate::input::Lines;
 use crate::input::line::{LineError, Query};
@@ -460,7 +460,13 @@ impl Answerer {
             max_nodes: self.search.max_nodes_for(engine),
             may_use_adjacency: self.may_use_adjacency,
         };
+        let mut recording = None;
         let found = match self.writer.shape() {
+            // The picture of the search is drawn from the answering search itself.
+            Shape::Sentence if self.writer.draws_search() => {
+                let watched = recording.insert(Recording::default());
+                engine.search_observed(&mut self.workspace, &request, watched)
+            }
             Shape::Trace => {
                 let mut trace = TraceWriter::new(out, &mut *spill, source, line_number, engine);
                 let found = engine.search_observed(&mut self.workspace, &request, &mut trace);
@@ -485,6 +491,7 @@ impl Answerer {
             route: self.with_route.then_some(&self.workspace.route[..]),
             engine,
             expanded: outcome.expanded,
+            recording: recording.as_ref(),
         };
         self.writer.push(out, &answer, spill)?;
         if let Some(measurements) = &mut self.measurements {

@@ -84,6 +84,7 @@ mod tests {
             route,
             engine: crate::engine::Engine::Table,
             expanded: 0,
+            recording: None,
         };
         push_answer(out, &answer, route, None, &mut |_| Ok(())).unwrap();
     }

@@ -22,6 +22,7 @@ use crate::board::{Board, Piece, Position};
 use crate::engine::Engine;
 use crate::engine::GaveUp;
 use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
+use crate::format::trace::Recording;
 use crate::input::line::Query;
 
 /// The shape of the answers, decided once from the problem and `--format` (and `--header`)
@@ -65,6 +66,8 @@ pub(crate) struct Answer<'a> {
     /// The engine that answered, and the squares it expanded (for `--format trace`).
     pub engine: Engine,
     pub expanded: u64,
+    /// The answering search, watched, when its picture is drawn (`--draw=search`).
+    pub recording: Option<&'a Recording>,
 }
 
 /// What `--draw` draws after each answer.
@@ -123,6 +126,13 @@ impl Writer {
             piece_name: piece.name().into_bytes(),
             piece_field: (!piece.is_knight()).then(|| piece.name()),
         }
+    }
+
+    /// Whether a picture of the search follows each answer (`--draw=search`): the answering
+    /// search is then watched, and its [`Answer::recording`] drawn.
+    pub(crate) fn draws_search(&self) -> bool {
+        self.drawing
+            .is_some_and(|drawing| matches!(drawing.kind, DrawKind::Search | DrawKind::SearchCosts))
     }
 
     /// The shape answers are written in.
@@ -192,7 +202,8 @@ impl Writer {
                         colour,
                         columns: drawing.columns,
                     };
-                    search_picture::push_search(out, &search, query.from, query.to);
+                    let answering = answer.recording.zip(route);
+                    search_picture::push_search(out, &search, query.from, query.to, answering);
                 }
             }
         }

@@ -164,11 +164,15 @@ impl Block {
 
 /// Appends the picture of the search (or searches) for the query `from` → `to`, then a blank
 /// line. For boards up to [`MAX_DRAWN_SIDE`](crate::format::draw::MAX_DRAWN_SIDE) a side.
+///
+/// `answering` is the answering engine's search as the pipeline watched it, with its route:
+/// drawn as it is, not searched again; the other engines (`--compare`) are run here.
 pub(crate) fn push_search(
     out: &mut Vec<u8>,
     drawing: &SearchDrawing,
     from: Position,
     to: Position,
+    answering: Option<(&Recording, &[Position])>,
 ) {
     let (board, piece) = (drawing.board, drawing.piece);
     let engines: Vec<Engine> = match drawing.every_engine {
@@ -177,7 +181,15 @@ pub(crate) fn push_search(
     };
     let watched: Vec<Watched> = engines
         .iter()
-        .filter_map(|&engine| Watched::run(engine, board, piece, from, to))
+        .filter_map(|&engine| match answering {
+            Some((recording, route)) if engine == drawing.engine => Some(Watched::from_events(
+                engine,
+                board,
+                &recording.events,
+                route.to_vec(),
+            )),
+            _ => Watched::run(engine, board, piece, from, to),
+        })
         .collect();
     // Engines that expanded nothing (the table, the closed form) would draw only the route:
     // they are named in a line instead, but the answering engine always has its board.
@@ -464,7 +476,7 @@ mod tests {
             columns: 80,
         };
         let mut out = Vec::new();
-        push_search(&mut out, &drawing, square(from), square(to));
+        push_search(&mut out, &drawing, square(from), square(to), None);
         String::from_utf8(out).unwrap()
     }
 
@@ -585,6 +597,7 @@ formula: no square expanded
             &drawing,
             Position::new(0, 0),
             Position::new(25, 25),
+            None,
         );
         let text = String::from_utf8(out).unwrap();
         assert!(text.lines().all(|line| line.len() <= 80), "{text}");
@@ -605,7 +618,13 @@ formula: no square expanded
             columns: 80,
         };
         let mut out = Vec::new();
-        push_search(&mut out, &drawing, Position::new(0, 0), Position::new(7, 7));
+        push_search(
+            &mut out,
+            &drawing,
+            Position::new(0, 0),
+            Position::new(7, 7),
+            None,
+        );
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.contains(&format!("{ROUTE_STYLE}[  1]{ROUTE_STYLE:#}")),
