@@ -12,7 +12,7 @@ use crate::cli::Cli;
 use crate::exit::ExitStatus;
 use crate::format::Shape;
 use crate::generate;
-use crate::input::{LineReader, SourceError};
+use crate::input::{AnswerText, LineReader, SourceError};
 use crate::judge::candidate::{Candidate, clean_up_on_signals};
 use crate::judge::stress::{Figures, Stress, wants_progress_bar};
 use crate::pipeline::Pipeline;
@@ -303,7 +303,10 @@ fn check(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::R
             }
         },
     };
-    let checker = Checker::new(found, answers.problem.comparison());
+    let checker = Checker::new(
+        Box::new(AnswerText::new(found)),
+        answers.problem.comparison(),
+    );
     let mut pipeline = Pipeline::new(checker, io::stderr().lock(), answers);
     let mut status = read_inputs(sources, &mut pipeline)?;
     let bad_lines = pipeline.invalid_lines() - pipeline.unanswered_lines();
@@ -393,7 +396,7 @@ fn read_inputs<S: Sink>(
             }
             Err(SourceError::Encoding(encoding)) => {
                 pipeline
-                    .report_source_error(&name, &encoding)
+                    .report_source_error(&name, &format_args!("{encoding}; skipped"))
                     .context(STDOUT_TROUBLE)?;
                 status = ExitStatus::Trouble;
             }

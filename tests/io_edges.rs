@@ -133,27 +133,6 @@ fn a_utf8_byte_order_mark_is_skipped_in_every_source() {
 }
 
 #[test]
-fn utf16_gets_one_message_naming_it_and_how_to_convert() {
-    let utf16: Vec<u8> = "\u{feff}e2 e4\r\na1 h8\r\n"
-        .encode_utf16()
-        .flat_map(u16::to_le_bytes)
-        .collect();
-    knight_moves()
-        .arg("-")
-        .arg("sample.in")
-        .write_stdin(utf16)
-        .assert()
-        .code(2)
-        .stdout(include_str!("data/sample.out"))
-        .stderr(
-            predicate::str::starts_with("knight-moves: <stdin>: looks like UTF-16 text")
-                .and(predicate::str::contains("iconv -f UTF-16 -t UTF-8"))
-                .and(predicate::str::ends_with("skipped\n"))
-                .and(predicate::function(|text: &str| text.lines().count() == 1)),
-        );
-}
-
-#[test]
 fn a_line_of_4096_bytes_is_within_the_limit_with_lf_or_crlf() {
     for end in ["\n", "\r\n"] {
         let line = format!("e2{}e4", " ".repeat(4092));

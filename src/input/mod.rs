@@ -13,6 +13,7 @@
 pub(crate) mod line;
 
 use std::io::{self, Read};
+use std::ops::Range;
 
 use memchr::memchr;
 
@@ -59,7 +60,7 @@ pub(crate) enum SourceError {
     Read(io::Error),
     /// The input is text in an encoding this program does not read: report it once (not once
     /// a line) and go on with the next source.
-    Encoding(Utf16),
+    Encoding(UnmarkedUtf16),
     /// What was made of it could not be written (a closed pipe, a full disk): nothing more can
     /// be done.
     Write(io::Error),
@@ -72,40 +73,34 @@ enum Start {
     Text,
     /// UTF-8 after a byte-order mark (EF BB BF), which Windows editors write: skip it.
     Utf8WithMark,
-    /// UTF-16, which no line of this program's input can be.
-    Utf16(Utf16),
+    /// UTF-16 after its byte-order mark (FF FE little-endian, FE FF big-endian), which Windows
+    /// PowerShell 5.1's `>` and `Out-File` write: decoded to UTF-8 as it is read.
+    Utf16WithMark,
+    /// UTF-16 without a byte-order mark, which cannot be told from other bytes for sure: refused
+    /// with a hint.
+    Utf16WithoutMark(UnmarkedUtf16),
 }
 
-/// A UTF-16 source, as recognised.
+/// UTF-16 text without a byte-order mark, as recognised: ASCII characters with a NUL after
+/// (little-endian) or before (big-endian).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Utf16 {
-    /// With a byte-order mark: FF FE or FE FF.
-    Marked,
-    /// Without one: ASCII characters with a NUL after (little-endian) or before (big-endian).
+pub(crate) enum UnmarkedUtf16 {
     LittleEndian,
     BigEndian,
 }
 
-impl std::fmt::Display for Utf16 {
+impl std::fmt::Display for UnmarkedUtf16 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (what, iconv_name) = match self {
-            Utf16::Marked => (
-                "UTF-16 text (it starts with a UTF-16 byte-order mark)",
-                "UTF-16",
-            ),
-            Utf16::LittleEndian => (
-                "UTF-16 text (little-endian, without a byte-order mark)",
-                "UTF-16LE",
-            ),
-            Utf16::BigEndian => (
-                "UTF-16 text (big-endian, without a byte-order mark)",
-                "UTF-16BE",
-            ),
+        let (endian, iconv_name, powershell_name) = match self {
+            UnmarkedUtf16::LittleEndian => ("little", "UTF-16LE", "Unicode"),
+            UnmarkedUtf16::BigEndian => ("big", "UTF-16BE", "BigEndianUnicode"),
         };
         write!(
             f,
-            "looks like {what}, and knight-moves reads UTF-8; convert it first, \
-             e.g. iconv -f {iconv_name} -t UTF-8 FILE > FILE.utf8; skipped"
+            "looks like UTF-16 text ({endian}-endian, without a byte-order mark), and \
+             knight-moves reads UTF-8, or UTF-16 that starts with its byte-order mark; convert \
+             it first, e.g. iconv -f {iconv_name} -t UTF-8 FILE > FILE.utf8, or in PowerShell \
+             Get-Content -Encoding {powershell_name} FILE | Set-Content -Encoding utf8 FILE.utf8"
         )
     }
 }
@@ -119,7 +114,7 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
         return Some(Start::Utf8WithMark);
     }
     if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
-        return Some(Start::Utf16(Utf16::Marked));
+        return Some(Start::Utf16WithMark);
     }
     // UTF-16 without a mark, as ASCII text has it: a NUL in every other byte.
     let nul_after = |at: usize| {
@@ -134,10 +129,10 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     };
     if bytes.len() >= 4 {
         if nul_after(0) == Some(true) && nul_after(2) == Some(true) {
-            return Some(Start::Utf16(Utf16::LittleEndian));
+            return Some(Start::Utf16WithoutMark(UnmarkedUtf16::LittleEndian));
         }
         if nul_before(0) == Some(true) && nul_before(2) == Some(true) {
-            return Some(Start::Utf16(Utf16::BigEndian));
+            return Some(Start::Utf16WithoutMark(UnmarkedUtf16::BigEndian));
         }
         return Some(Start::Text);
     }
@@ -155,6 +150,13 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     }
 }
 
+/// A decoder from UTF-16 that starts with its byte-order mark to UTF-8, without the mark.
+/// encoding_rs_io reads the mark and chooses the byte order; invalid UTF-16 (a lone surrogate)
+/// becomes U+FFFD, which no query contains, so such a line is reported like any bad line.
+fn utf16_decoder<R: Read>(reader: R) -> impl Read {
+    encoding_rs_io::DecodeReaderBytesBuilder::new().build(reader)
+}
+
 /// Reads sources into lines, with one buffer for them all.
 pub(crate) struct LineReader {
     buffer: Vec<u8>,
@@ -168,43 +170,68 @@ impl LineReader {
     }
 
     /// Hands every line of one source, named `source`, to `lines`. A final line without a
-    /// newline is handed over too.
+    /// newline is handed over too. The first bytes say the encoding (see [`sniff`]): UTF-8,
+    /// after a byte-order mark or not, is read as it is; UTF-16 after its mark is decoded to
+    /// UTF-8 first; UTF-16 without one is refused.
     pub(crate) fn read(
         &mut self,
         source: &str,
         mut reader: impl Read,
         lines: &mut impl Lines,
     ) -> Result<(), SourceError> {
-        let buffer = &mut self.buffer;
         lines.start_source();
+        let mut sniffed = 0;
+        let (start, at_end) = loop {
+            let read = read_retrying(&mut reader, &mut self.buffer[sniffed..])
+                .map_err(SourceError::Read)?;
+            sniffed += read;
+            if let Some(start) = sniff(&self.buffer[..sniffed], read == 0) {
+                break (start, read == 0);
+            }
+        };
+        match start {
+            Start::Text => self.read_lines(source, reader, Some((0..sniffed, at_end)), lines),
+            Start::Utf8WithMark => {
+                self.read_lines(source, reader, Some((3..sniffed, at_end)), lines)
+            }
+            Start::Utf16WithMark => {
+                // The decoder reads the mark again: hand it what was read, then the rest.
+                let read_so_far = io::Cursor::new(self.buffer[..sniffed].to_vec());
+                let decoded = utf16_decoder(read_so_far.chain(reader));
+                self.read_lines(source, decoded, None, lines)
+            }
+            Start::Utf16WithoutMark(kind) => Err(SourceError::Encoding(kind)),
+        }
+    }
+
+    /// Hands every line of `reader` to `lines`, starting with the bytes `first` of the buffer
+    /// when some were already read (and whether they were all there is).
+    fn read_lines(
+        &mut self,
+        source: &str,
+        mut reader: impl Read,
+        mut first: Option<(Range<usize>, bool)>,
+        lines: &mut impl Lines,
+    ) -> Result<(), SourceError> {
+        let buffer = &mut self.buffer;
         // The number of the last line handed over; the line being read is the next.
         let mut line_number = 0u64;
         // Bytes of an unfinished line kept at the start of `buffer` for the next read.
         let mut carried = 0;
         // Inside a line already reported as too long: drop bytes until its newline.
         let mut skipping_long_line = false;
-        // Until the first bytes have said what the encoding is.
-        let mut at_start = true;
         loop {
-            let read =
-                read_retrying(&mut reader, &mut buffer[carried..]).map_err(SourceError::Read)?;
-            let end = carried + read;
-            let at_end = read == 0;
-            let mut start = 0;
-            if at_start {
-                match sniff(&buffer[..end], at_end) {
-                    None => {
-                        carried = end;
-                        continue;
+            let (mut start, end, at_end) = match first.take() {
+                Some((bytes, at_end)) => (bytes.start, bytes.end, at_end),
+                None => {
+                    let read = read_retrying(&mut reader, &mut buffer[carried..])
+                        .map_err(SourceError::Read)?;
+                    if read == 0 {
+                        break; // what is carried is the last line, without its newline
                     }
-                    Some(Start::Utf16(kind)) => return Err(SourceError::Encoding(kind)),
-                    Some(Start::Utf8WithMark) => start = 3,
-                    Some(Start::Text) => {}
+                    (0, carried + read, false)
                 }
-                at_start = false;
-            } else if at_end {
-                break; // what is carried is the last line, without its newline
-            }
+            };
             if skipping_long_line {
                 let Some(newline) = memchr(b'\n', &buffer[..end]) else {
                     continue;
@@ -245,6 +272,58 @@ impl LineReader {
             .end_source(source, line_number)
             .map_err(SourceError::Write)?;
         lines.end_of_read(source).map_err(SourceError::Write)
+    }
+}
+
+/// An answer file as `--check` reads it, by the inputs' rule on encodings: a UTF-8 byte-order
+/// mark is skipped, UTF-16 after its mark is decoded, and UTF-16 without one is an error of kind
+/// `InvalidData` whose message says how to convert it. The first bytes are read only when the
+/// answers are first read, and no more of them than it takes to tell.
+pub(crate) struct AnswerText<'a> {
+    /// The answer file until its first bytes are read.
+    unread: Option<Box<dyn Read + 'a>>,
+    /// The answers as UTF-8, once the encoding is known.
+    text: Box<dyn Read + 'a>,
+}
+
+impl<'a> AnswerText<'a> {
+    pub(crate) fn new(reader: impl Read + 'a) -> AnswerText<'a> {
+        AnswerText {
+            unread: Some(Box::new(reader)),
+            text: Box::new(io::empty()),
+        }
+    }
+
+    /// Reads the first bytes of `reader` and sets `text` to read the rest as UTF-8.
+    fn open(&mut self, mut reader: Box<dyn Read + 'a>) -> io::Result<()> {
+        let mut first = [0; 4];
+        let mut sniffed = 0;
+        let start = loop {
+            let read = read_retrying(&mut reader, &mut first[sniffed..])?;
+            sniffed += read;
+            if let Some(start) = sniff(&first[..sniffed], read == 0) {
+                break start;
+            }
+        };
+        let from = |skipped: usize| io::Cursor::new(first[skipped..sniffed].to_vec());
+        self.text = match start {
+            Start::Text => Box::new(from(0).chain(reader)),
+            Start::Utf8WithMark => Box::new(from(3).chain(reader)),
+            Start::Utf16WithMark => Box::new(utf16_decoder(from(0).chain(reader))),
+            Start::Utf16WithoutMark(kind) => {
+                return Err(io::Error::new(io::ErrorKind::InvalidData, kind.to_string()));
+            }
+        };
+        Ok(())
+    }
+}
+
+impl Read for AnswerText<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if let Some(reader) = self.unread.take() {
+            self.open(reader)?;
+        }
+        self.text.read(buffer)
     }
 }
 

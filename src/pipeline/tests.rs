@@ -2,6 +2,7 @@
 //! property tests on arbitrary bytes, each run with the accelerator on and off and held to the
 //! same bytes, and to an oracle worked out from the README's rules without the crate's parser.
 
+use std::borrow::Cow;
 use std::io::{self, Read};
 
 use proptest::prelude::*;
@@ -356,20 +357,29 @@ fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
     }
 }
 
-/// The text of a source by the README's rules on encodings, worked out apart from the reader:
-/// after a UTF-8 byte-order mark, if it has one; `None` when it is refused as UTF-16 (it starts
-/// with FF FE or FE FF, or its first four bytes are two ASCII-like characters each with a NUL
-/// after, or each with a NUL before).
-fn text_of(input: &[u8]) -> Option<&[u8]> {
-    if let Some(text) = input.strip_prefix(b"\xef\xbb\xbf") {
-        return Some(text);
-    }
-    let utf16 = match input {
-        [0xff, 0xfe, ..] | [0xfe, 0xff, ..] => true,
-        [a, 0, b, 0, ..] | [0, a, 0, b, ..] => *a != 0 && *b != 0,
-        _ => false,
+/// The text of a source by the README's rules on encodings, worked out apart from the reader
+/// (std's UTF-16 decoder, not encoding_rs): after a UTF-8 byte-order mark, if it has one; UTF-16
+/// decoded after FF FE or FE FF, each unpaired surrogate and an odd last byte becoming U+FFFD;
+/// `None` when it is refused as UTF-16 without a mark (its first four bytes are two ASCII-like
+/// characters each with a NUL after, or each with a NUL before).
+fn text_of(input: &[u8]) -> Option<Cow<'_, [u8]>> {
+    let decode = |bytes: &[u8], unit: fn([u8; 2]) -> u16| {
+        let units = bytes.chunks_exact(2).map(|pair| unit([pair[0], pair[1]]));
+        let mut text: String = char::decode_utf16(units)
+            .map(|decoded| decoded.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect();
+        if bytes.len() % 2 == 1 {
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+        Some(Cow::Owned(text.into_bytes()))
     };
-    (!utf16).then_some(input)
+    match input {
+        [0xef, 0xbb, 0xbf, text @ ..] => Some(Cow::Borrowed(text)),
+        [0xff, 0xfe, text @ ..] => decode(text, u16::from_le_bytes),
+        [0xfe, 0xff, text @ ..] => decode(text, u16::from_be_bytes),
+        [a, 0, b, 0, ..] | [0, a, 0, b, ..] if *a != 0 && *b != 0 => None,
+        _ => Some(Cow::Borrowed(input)),
+    }
 }
 
 /// The two squares of an answer, as typed.
@@ -424,7 +434,7 @@ fn check_on_8x8(input: &[u8], sizes: &[usize]) -> Result<(), TestCaseError> {
         return Ok(());
     };
     prop_assert!(!plain.refused);
-    let (answers, bad) = expected_on_8x8(text);
+    let (answers, bad) = expected_on_8x8(&text);
     let answered: Vec<&[u8]> = plain.out.split_inclusive(|&b| b == b'\n').collect();
     prop_assert_eq!(answered.len(), answers.len(), "one answer per valid line");
     for (line, (from, to)) in answered.iter().zip(&answers) {
@@ -445,10 +455,11 @@ fn check_on_8x8(input: &[u8], sizes: &[usize]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Text from Windows editors: a UTF-8 byte-order mark before the first line is skipped, in
-/// every source, however the reads split it; UTF-16 is refused once, whole.
+/// Text from Windows: a UTF-8 byte-order mark before the first line is skipped, and UTF-16
+/// after its mark is answered like the same text in UTF-8, however the reads split it (the mark
+/// itself, a character, a surrogate pair); UTF-16 without a mark is refused once, whole.
 #[test]
-fn a_byte_order_mark_is_skipped_and_utf16_refused() {
+fn a_byte_order_mark_is_skipped_utf16_decoded_and_unmarked_utf16_refused() {
     let marked = b"\xef\xbb\xbfe2 e4\r\nA1 h8\r\n";
     for step in 1..6 {
         let shown = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(marked, &[step]));
@@ -459,19 +470,28 @@ fn a_byte_order_mark_is_skipped_and_utf16_refused() {
         );
         assert!(!shown.refused && shown.messages.is_empty());
     }
-    let utf16: Vec<u8> = "e2 e4\r\n"
-        .encode_utf16()
-        .flat_map(u16::to_le_bytes)
-        .collect();
-    let with_mark = [&b"\xff\xfe"[..], &utf16].concat();
-    let big_endian: Vec<u8> = "e2 e4\n"
-        .encode_utf16()
-        .flat_map(u16::to_be_bytes)
-        .collect();
-    for input in [&utf16, &with_mark, &big_endian] {
+    let text = "e2 e4\r\n\u{1F40E} a1\nA1 h8\r\ne2 e4";
+    let as_utf8 = judge(text.as_bytes());
+    assert_eq!(as_utf8.invalid_lines, 1, "the horse is not a square");
+    let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let big: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    for with_mark in [
+        [&b"\xff\xfe"[..], &little].concat(),
+        [&b"\xfe\xff"[..], &big].concat(),
+    ] {
+        for step in [1, 2, 3, 5, 100] {
+            let shown = run_both_ways(AnswerSettings::judge(), || {
+                Chunked::boxed(&with_mark, &[step])
+            });
+            assert_eq!(shown, as_utf8, "step {step}");
+        }
+    }
+    for unmarked in [&little, &big] {
         for step in [1, 3, 100] {
-            let shown = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(input, &[step]));
-            assert!(shown.refused, "{input:?}");
+            let shown = run_both_ways(AnswerSettings::judge(), || {
+                Chunked::boxed(unmarked, &[step])
+            });
+            assert!(shown.refused, "{unmarked:?}");
             assert_eq!((shown.out(), shown.invalid_lines), ("", 0));
         }
     }

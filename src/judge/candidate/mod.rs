@@ -210,16 +210,18 @@ fn watch(
         if now >= deadline {
             return Ok(Some(RunEnd::TimedOut));
         }
-        if let Some(limit) = limits.memory_bytes
-            && now >= next_memory_check
-        {
-            if process
-                .resident_bytes()
-                .is_some_and(|resident| resident > limit)
-            {
-                return Ok(Some(RunEnd::MemoryLimitExceeded));
+        // Not a let chain: those need Rust 1.88, and the crate declares 1.85.
+        match limits.memory_bytes {
+            Some(limit) if now >= next_memory_check => {
+                if process
+                    .resident_bytes()
+                    .is_some_and(|resident| resident > limit)
+                {
+                    return Ok(Some(RunEnd::MemoryLimitExceeded));
+                }
+                next_memory_check = now + MEMORY_CHECK_INTERVAL;
             }
-            next_memory_check = now + MEMORY_CHECK_INTERVAL;
+            _ => {}
         }
         thread::sleep(pause.min(deadline - now));
         pause = (pause * 2).min(LONGEST_POLL);

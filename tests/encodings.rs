@@ -1,0 +1,245 @@
+//! Files as Windows writes them (issue 22), on the binary: UTF-16 that starts with its
+//! byte-order mark (Windows PowerShell 5.1's `>` and `Out-File`), little- and big-endian, is
+//! answered exactly as the same text in UTF-8, bad lines and all; UTF-16 without a mark gets one
+//! message saying how to convert it; and `--check` reads answer files by the same rule.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::Output;
+use std::thread;
+
+use common::{knight_moves, sentence, spawn_knight_moves};
+
+/// Judge input with something of everything: good lines, CRLF line ends, a blank line, bad
+/// squares, a character outside the Basic Multilingual Plane (a surrogate pair in UTF-16), an
+/// accented letter, a line too long, and a last line without a line end.
+fn mixed_input() -> String {
+    let too_long = format!("e2{}e4", " ".repeat(5000));
+    format!("e2 e4\r\na1 b2\n\nzz e4\r\n\u{1F40E}\u{1F40E} a1\né1 a1\n{too_long}\nh8 a1\r\nb1 c3")
+}
+
+/// The forms of UTF-16 that are read: with each byte-order mark.
+fn utf16_with_marks(text: &str) -> [(&'static str, Vec<u8>); 2] {
+    let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let big: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    [
+        ("little-endian", [&b"\xff\xfe"[..], &little].concat()),
+        ("big-endian", [&b"\xfe\xff"[..], &big].concat()),
+    ]
+}
+
+/// Runs knight-moves with `args` in a new directory holding `files` (name, bytes), with
+/// `stdin` on standard input.
+fn run_in_dir(files: &[(&str, &[u8])], args: &[&str], stdin: &[u8]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    knight_moves()
+        .current_dir(dir.path())
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap()
+}
+
+/// Stdout, stderr and exit status, as text for the assertion messages.
+fn shown(output: &Output) -> (String, String, Option<i32>) {
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn utf16_with_a_mark_is_answered_exactly_like_the_same_utf8() {
+    let text = mixed_input();
+    for args in [
+        &["judge.in"][..],
+        &["judge.in", "--format", "json"],
+        &["judge.in", "--path"],
+        &["judge.in", "-", "--format", "tsv", "--stats"],
+    ] {
+        let as_utf8 = shown(&run_in_dir(
+            &[("judge.in", text.as_bytes())],
+            args,
+            text.as_bytes(),
+        ));
+        assert!(
+            as_utf8.0.contains("b1"),
+            "the last line answered: {as_utf8:?}"
+        );
+        assert_eq!(as_utf8.2, Some(1), "bad lines: {as_utf8:?}");
+        for (order, utf16) in utf16_with_marks(&text) {
+            let as_utf16 = run_in_dir(&[("judge.in", &utf16)], args, &utf16);
+            let as_utf16 = shown(&as_utf16);
+            if args.contains(&"--stats") {
+                // The timings differ from run to run; the answers and messages may not.
+                assert_eq!(as_utf16.0, as_utf8.0, "{order} {args:?}");
+                assert_eq!(as_utf16.2, as_utf8.2, "{order} {args:?}");
+            } else {
+                assert_eq!(as_utf16, as_utf8, "{order} {args:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn utf16_without_a_mark_gets_one_message_saying_how_to_convert_it() {
+    let text = mixed_input();
+    let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let big: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let sample = include_bytes!("data/sample.in");
+    for (bytes, iconv_name, powershell_name) in [
+        (little, "UTF-16LE", "Unicode"),
+        (big, "UTF-16BE", "BigEndianUnicode"),
+    ] {
+        let output = run_in_dir(
+            &[("windows.txt", &bytes), ("sample.in", sample)],
+            &["windows.txt", "sample.in", "-"],
+            &bytes,
+        );
+        let (stdout, stderr, status) = shown(&output);
+        assert_eq!(
+            stdout,
+            include_str!("data/sample.out"),
+            "the other input answered"
+        );
+        assert_eq!(status, Some(2));
+        let hint = format!(
+            "without a byte-order mark), and knight-moves reads UTF-8, or UTF-16 that starts \
+             with its byte-order mark; convert it first, e.g. iconv -f {iconv_name} -t UTF-8 \
+             FILE > FILE.utf8, or in PowerShell Get-Content -Encoding {powershell_name} FILE | \
+             Set-Content -Encoding utf8 FILE.utf8; skipped"
+        );
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 2, "one message a source: {stderr}");
+        for (line, source) in lines.iter().zip(["windows.txt", "<stdin>"]) {
+            assert!(
+                line.starts_with(&format!("knight-moves: {source}: looks like UTF-16 text (")),
+                "{line}"
+            );
+            assert!(line.ends_with(&hint), "{line}");
+        }
+    }
+}
+
+/// `--check` of the answers to [`mixed_input`] written in `answers`' bytes.
+fn check(answers: &[u8]) -> (String, String, Option<i32>) {
+    let text = mixed_input();
+    shown(&run_in_dir(
+        &[("judge.in", text.as_bytes()), ("answers.out", answers)],
+        &["judge.in", "--check", "answers.out"],
+        b"",
+    ))
+}
+
+#[test]
+fn check_reads_answer_files_by_the_same_rule() {
+    let text = mixed_input();
+    let answers = knight_moves().write_stdin(text).output().unwrap().stdout;
+    let answers = String::from_utf8(answers).unwrap();
+    let accepted = check(answers.as_bytes());
+    assert!(
+        accepted.0.starts_with("Accepted (4 answers)"),
+        "{accepted:?}"
+    );
+    assert_eq!(accepted.2, Some(1), "bad input lines: {accepted:?}");
+    let wrong_text = answers.replace("h8 to a1 takes 6", "h8 to a1 takes 5");
+    let wrong = check(wrong_text.as_bytes());
+    assert!(
+        wrong.0.starts_with("Wrong answer at answers.out:3:"),
+        "{wrong:?}"
+    );
+    assert_eq!(wrong.2, Some(4));
+    let with_utf8_mark = check(format!("\u{feff}{answers}").as_bytes());
+    assert_eq!(with_utf8_mark, accepted);
+    for answers_text in [&answers, &wrong_text] {
+        let as_utf8 = check(answers_text.as_bytes());
+        for (order, utf16) in utf16_with_marks(answers_text) {
+            assert_eq!(check(&utf16), as_utf8, "{order}");
+        }
+    }
+    let unmarked: Vec<u8> = answers.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let (stdout, stderr, status) = check(&unmarked);
+    assert_eq!((stdout.as_str(), status), ("", Some(2)));
+    assert!(
+        stderr.ends_with(
+            "knight-moves: answers.out: looks like UTF-16 text (little-endian, without a \
+             byte-order mark), and knight-moves reads UTF-8, or UTF-16 that starts with its \
+             byte-order mark; convert it first, e.g. iconv -f UTF-16LE -t UTF-8 FILE > \
+             FILE.utf8, or in PowerShell Get-Content -Encoding Unicode FILE | Set-Content \
+             -Encoding utf8 FILE.utf8\n"
+        ),
+        "{stderr}"
+    );
+}
+
+/// UTF-16 is decoded as it streams: a program that writes a query and waits gets its answer
+/// at once, the mark and each character split across writes.
+#[test]
+fn a_coprocess_writing_utf16_gets_each_answer_at_once() {
+    let mut child = spawn_knight_moves(&[]);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let [(_, first), _] = utf16_with_marks("e2 e4\r\n");
+    let second: Vec<u8> = "a1 h8\r\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    for (query, answer) in [
+        (first, sentence("e2", "e4", 2)),
+        (second, sentence("a1", "h8", 6)),
+    ] {
+        for byte in query {
+            stdin.write_all(&[byte]).unwrap();
+            stdin.flush().unwrap();
+        }
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert_eq!(line, answer);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+/// A UTF-16 line of 100 MB is skipped in a few megabytes, as a UTF-8 one is: the decoder holds
+/// no more than a buffer.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_100_megabyte_utf16_line_is_skipped_in_a_few_megabytes() {
+    use std::io::Read;
+    use std::time::Duration;
+    let mut child = spawn_knight_moves(&[]);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let [(_, start), _] = utf16_with_marks("e2 e4\n");
+    stdin.write_all(&start).unwrap();
+    let chunk = b"x\0".repeat(1 << 19);
+    for _ in 0..100 {
+        stdin.write_all(&chunk).unwrap();
+    }
+    stdin.flush().unwrap();
+    thread::sleep(Duration::from_millis(200));
+    let peak = common::memory_kib(child.id(), "VmHWM");
+    stdin
+        .write_all(
+            &"\nb1 c3\n"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes)
+                .collect::<Vec<u8>>(),
+        )
+        .unwrap();
+    drop(stdin);
+    let mut out = String::new();
+    stdout.read_to_string(&mut out).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(out, sentence("e2", "e4", 2) + &sentence("b1", "c3", 1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "knight-moves: <stdin>:2: line is longer than 4096 bytes; skipped\n"
+    );
+    assert!(peak < 8 * 1024, "peak memory {peak} KiB on a 100 MB line");
+}
