@@ -7,7 +7,6 @@ mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::Output;
-use std::thread;
 
 use common::{knight_moves, sentence, spawn_knight_moves};
 
@@ -207,10 +206,11 @@ fn a_coprocess_writing_utf16_gets_each_answer_at_once() {
 
 /// A UTF-16 line of 100 MB is skipped in a few megabytes, as a UTF-8 one is: the decoder holds
 /// no more than a buffer.
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // the peak is read from /proc
 #[test]
 fn a_100_megabyte_utf16_line_is_skipped_in_a_few_megabytes() {
     use std::io::Read;
+    use std::thread;
     use std::time::Duration;
     let mut child = spawn_knight_moves(&[]);
     let mut stdin = child.stdin.take().unwrap();

@@ -141,13 +141,13 @@ fn draw_shows_the_true_distances_from_the_start_and_marks_the_route() {
     assert!(!stdout.contains('\x1b'), "no colour into a pipe");
 }
 
-// A pseudo-terminal through util-linux's script(1).
+/// What `--draw` shows on a pseudo-terminal, through util-linux's script(1).
 #[cfg(target_os = "linux")]
 fn draw_on_a_terminal(no_color: Option<&str>) -> String {
     common::on_a_terminal("echo 'a1 c2' | knight-moves --draw", b"", no_color)
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // script(1) from util-linux
 #[test]
 fn colour_only_on_a_terminal_without_no_color() {
     let coloured = draw_on_a_terminal(None);
@@ -270,6 +270,7 @@ fn draw_search_numbers_squares_in_the_trace_s_order_without_escapes() {
     }
 }
 
+#[cfg(target_os = "linux")] // script(1) from util-linux
 #[test]
 fn draw_search_on_a_terminal_is_coloured_unless_no_color() {
     let drawn = |no_color| {

@@ -243,7 +243,7 @@ fn every_kind_works_for_every_problem_or_is_refused() {
 }
 
 /// A write that fails is said, with status 2, as for the answers.
-#[cfg(unix)] // /dev/full
+#[cfg(target_os = "linux")] // /dev/full
 #[test]
 fn a_failed_write_is_said() {
     for kind in ["input-random", "input-all-pairs", "input-hard"] {

@@ -24,7 +24,7 @@ fn in_a_shell(script: &str) -> (i32, String, String) {
     )
 }
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")] // names of any bytes: macOS's file systems take UTF-8 names only
 #[test]
 fn file_names_are_shown_as_given_one_message_a_line() {
     use std::ffi::OsStr;
@@ -75,7 +75,7 @@ fn an_empty_file_name_is_reported_and_the_others_read() {
         ));
 }
 
-#[cfg(unix)]
+#[cfg(unix)] // a POSIX shell closes the output
 #[test]
 fn a_closed_standard_output_is_an_error_not_a_success() {
     for args in ["sample.in", "--help", "--version", "--generate man"] {
@@ -91,7 +91,7 @@ fn a_closed_standard_output_is_an_error_not_a_success() {
     assert_eq!((status, stderr.as_str()), (0, ""));
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // /dev/full
 #[test]
 fn a_full_standard_output_is_an_error_not_a_success() {
     for args in [
@@ -109,7 +109,7 @@ fn a_full_standard_output_is_an_error_not_a_success() {
     }
 }
 
-#[cfg(unix)]
+#[cfg(unix)] // a POSIX shell pipeline
 #[test]
 fn help_into_a_closed_pipe_is_quiet() {
     let (status, stdout, stderr) = in_a_shell("\"$KM\" --help | head -c 10");

@@ -45,14 +45,14 @@ fn a_right_program_passes_and_the_seed_is_printed() {
     );
 }
 
-// The candidate is a POSIX shell pipeline.
-#[cfg(unix)]
+#[cfg(unix)] // the candidate is a POSIX shell pipeline
 #[test]
 fn a_wrong_answer_is_shrunk_to_the_one_query_that_breaks_it() {
+    // (sed -E: alternation in a basic expression, \|, is GNU's only, not macOS's.)
     // Right everywhere but from a corner to the square diagonally next to it: 2, not 4.
     let wrong = format!(
-        "sh -c '{BINARY} | sed -e \"s/from \\(a1 to b2\\|b2 to a1\\|h1 to g2\\|g2 to h1\\|a8 to \
-         b7\\|b7 to a8\\|h8 to g7\\|g7 to h8\\) takes 4/from \\1 takes 2/\"'"
+        "sh -c '{BINARY} | sed -E \"s/from (a1 to b2|b2 to a1|h1 to g2|g2 to h1|a8 to b7|b7 to \
+         a8|h8 to g7|g7 to h8) takes 4/from \\1 takes 2/\"'"
     );
     let output = stress(&wrong, &["--cases", "200", "--seed", "11"]);
     assert_eq!(output.status.code(), Some(4), "{output:?}");
@@ -86,8 +86,7 @@ fn a_wrong_answer_is_shrunk_to_the_one_query_that_breaks_it() {
     );
 }
 
-// The candidate is a POSIX shell pipeline.
-#[cfg(unix)]
+#[cfg(unix)] // the candidate is a POSIX shell pipeline
 #[test]
 fn crlf_line_ends_are_a_presentation_error_where_the_judge_compares_bytes() {
     let crlf = |problem: &str| {
@@ -107,7 +106,7 @@ fn crlf_line_ends_are_a_presentation_error_where_the_judge_compares_bytes() {
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // leftovers are looked for in /proc
 #[test]
 fn programs_that_hang_crash_or_print_forever_are_stopped_and_none_is_left_behind() {
     let cases = [
@@ -335,8 +334,7 @@ fn options_that_do_not_fit_the_judge_are_usage_errors() {
 
 /// A right program that writes much to stderr is accepted: its stderr is read to the end, never
 /// left to fill up or closed on it (which would kill it with SIGPIPE).
-// The candidate is a POSIX shell pipeline.
-#[cfg(unix)]
+#[cfg(unix)] // the candidate is a POSIX shell pipeline
 #[test]
 fn a_program_that_logs_much_is_judged_by_its_answers() {
     // The shell itself writes the log (160 KB, more than a pipe holds), so that a closed pipe
@@ -349,7 +347,7 @@ fn a_program_that_logs_much_is_judged_by_its_answers() {
 
 /// A program that fails once and then passes (flaky) is shown with the failure it had, not
 /// with the verdict of the run that passed.
-#[cfg(unix)]
+#[cfg(unix)] // the candidate is a POSIX shell script
 #[test]
 fn a_program_that_fails_once_is_shown_with_its_failure() {
     let folder = tempfile::tempdir().unwrap();

@@ -5,7 +5,7 @@
 //!
 //! Linux only: the tests look for leftover processes in /proc, and the guarantees that nothing
 //! survives (the child subreaper) and that memory is watched while the program runs are Linux's.
-#![cfg(target_os = "linux")]
+#![cfg(target_os = "linux")] // leftovers are looked for in /proc; the subreaper is Linux's
 
 mod common;
 
@@ -192,7 +192,7 @@ fn a_signal_to_knight_moves_kills_the_program_and_ends_it_by_that_signal() {
 #[test]
 fn a_program_holding_more_memory_than_the_limit_is_stopped_at_once() {
     // dd holds its 200 MB buffer, blocked writing to a pipe nobody reads, until it is killed.
-    let command = "sh -c 'dd if=/dev/zero bs=200M count=1 | sleep 67.4243'";
+    let command = "sh -c 'dd if=/dev/zero bs=209715200 count=1 | sleep 67.4243'";
     let run = finish_within(
         start_stress(
             command,

@@ -580,6 +580,7 @@ fn huge_routes_and_searches_give_up_rather_than_abort() {
 }
 
 /// Whether a search gave up for want of memory.
+#[cfg(target_os = "linux")]
 fn is_out_of_memory<T>(found: &Result<T, SearchError>) -> bool {
     matches!(found, Err(SearchError::GaveUp(GaveUp::OutOfMemory { .. })))
 }

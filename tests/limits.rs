@@ -41,7 +41,7 @@ fn memory_after(args: &[&str], input: &str) -> (u64, u64, String) {
 
 /// Each engine's memory grows with the squares it expands, at most by the bytes a square
 /// docs/ARCHITECTURE.md gives for it, and goes back to the baseline once the search is over.
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // memory is read from /proc
 #[test]
 fn every_engine_stays_within_its_bound_and_gives_the_memory_back() {
     const BASELINE_KIB: u64 = 16 * 1024;
@@ -82,7 +82,7 @@ fn every_engine_stays_within_its_bound_and_gives_the_memory_back() {
 
 /// At its default limit, each engine's search on a far pair of the biggest board stays under
 /// 1 GiB. Slow in a debug build (a search of ten million squares each).
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // memory is read from /proc
 #[test]
 #[ignore = "ten million squares a search: run with cargo test --release -- --ignored"]
 fn every_engine_at_its_default_limit_stays_under_a_gibibyte() {
@@ -96,7 +96,7 @@ fn every_engine_at_its_default_limit_stays_under_a_gibibyte() {
 
 /// Routes leave as they are written: three routes of 1,600,000 moves each (15–18 MB of text
 /// each) never sit in memory together, nor does one whole.
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // memory is read from /proc
 #[test]
 fn long_routes_are_streamed_in_every_format() {
     for format in ["sentence", "tsv", "json"] {
@@ -225,7 +225,7 @@ fn every_engine_agrees_at_once_on_boards_one_and_two_wide() {
 /// is given back, the next line is answered, and the exit status says a line went unanswered.
 /// Linux only: the limit is set with `setrlimit(RLIMIT_AS)` before the program starts, as
 /// `prlimit --as` does, and glibc's allocator then fails cleanly.
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // setrlimit(RLIMIT_AS), and glibc failing cleanly
 #[test]
 fn a_search_that_runs_out_of_memory_says_so_and_the_next_line_is_answered() {
     use std::os::unix::process::CommandExt;

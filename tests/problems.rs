@@ -417,7 +417,7 @@ fn a_nakanj_coprocess_gets_each_answer_at_once() {
 
 /// A grid of 2,000 squares a side (4 million numbers) is written in a few megabytes: row by
 /// row, never held whole.
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // the peak is read from /proc
 #[test]
 fn a_big_grid_is_streamed_in_bounded_memory() {
     let mut child = spawn_knight_moves(&["--problem", "cses-grid"]);

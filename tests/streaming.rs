@@ -50,7 +50,7 @@ fn a_closed_pipe_downstream_ends_the_run_quietly() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
 
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // the peak is read from /proc
 #[test]
 fn a_100_megabyte_line_is_skipped_in_a_few_megabytes() {
     use std::io::Read;
@@ -82,8 +82,7 @@ fn a_100_megabyte_line_is_skipped_in_a_few_megabytes() {
     assert!(peak < 8 * 1024, "peak memory {peak} KiB on a 100 MB line");
 }
 
-// A pseudo-terminal through util-linux's script(1).
-#[cfg(target_os = "linux")]
+#[cfg(target_os = "linux")] // script(1) from util-linux
 #[test]
 fn a_terminal_gets_a_hint_and_each_answer_as_its_line_is_typed() {
     // Typed: one query, then Ctrl-D (end of input on a terminal).
