@@ -1,10 +1,108 @@
-//! The Debian package, built and checked as installed by `scripts/test-deb.sh`: its contents,
-//! then the installed binary on the sample, its man page through `man -l`, and its bash
-//! completion. Making the package needs cargo-deb and dpkg-deb, which `cargo test` itself does
-//! not: the test is ignored, and `.ci/run` runs it where both are installed (run by hand, it
-//! fails where either is missing, rather than pass having checked nothing).
+//! The packages: the crate as crates.io would receive it, held to the files and the size that
+//! docs/ARCHITECTURE.md ("Packaging and releases") gives; and the Debian package, built and
+//! checked as installed by `scripts/test-deb.sh`: its contents, then the installed binary on the
+//! sample, its man page through `man -l`, and its bash completion. Making the Debian package
+//! needs cargo-deb and dpkg-deb, which `cargo test` itself does not: that test is ignored, and
+//! `.ci/run` runs it where both are installed (run by hand, it fails where either is missing,
+//! rather than pass having checked nothing).
 
+use std::path::Path;
 use std::process::Command;
+
+/// The most the compressed crate may weigh, as docs/ARCHITECTURE.md states.
+const MOST_CRATE_BYTES: u64 = 320 * 1024;
+
+/// `cargo package` with `arguments`, in the project's root, with its own target folder
+/// `target` (the test's own build holds the project's); returns stdout.
+fn cargo_package(arguments: &[&str], target: &Path) -> String {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = Command::new(cargo)
+        .args(["package", "--locked", "--allow-dirty"])
+        .args(arguments)
+        .env("CARGO_TARGET_DIR", target)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "cargo package {arguments:?} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("file names in UTF-8")
+}
+
+/// The patterns of docs/ARCHITECTURE.md's list of the crate's files: each `code span` on the
+/// lines between its markers.
+fn listed_patterns() -> Vec<String> {
+    let architecture = include_str!("../docs/ARCHITECTURE.md");
+    let (_, rest) = architecture
+        .split_once("<!-- package files: begin -->")
+        .expect("the list's start");
+    let (list, _) = rest
+        .split_once("<!-- package files: end -->")
+        .expect("the list's end");
+    list.lines()
+        .filter(|line| line.trim_start().starts_with("- "))
+        .flat_map(|line| {
+            let before_colon = line.split(": ").next().unwrap_or(line);
+            before_colon
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Whether `file` matches `pattern`: the same path, or, for `DIR/**/*.EXT`, any file under DIR
+/// whose name ends in .EXT.
+fn matches(pattern: &str, file: &str) -> bool {
+    match pattern.split_once("/**/*") {
+        Some((folder, extension)) => {
+            file.starts_with(&format!("{folder}/")) && file.ends_with(extension)
+        }
+        None => pattern == file,
+    }
+}
+
+#[test]
+fn the_crate_holds_the_files_listed_and_no_more_weight_than_stated() {
+    let target = tempfile::tempdir().unwrap();
+    let patterns = listed_patterns();
+    assert!(patterns.len() >= 8, "the list was not read: {patterns:?}");
+    let listed = cargo_package(&["--list"], target.path());
+    let files: Vec<&str> = listed.lines().collect();
+    let unintended: Vec<&&str> = files
+        .iter()
+        .filter(|file| !patterns.iter().any(|pattern| matches(pattern, file)))
+        .collect();
+    assert!(
+        unintended.is_empty(),
+        "in the crate, but in no pattern: {unintended:?}"
+    );
+    let unmatched: Vec<&String> = patterns
+        .iter()
+        .filter(|pattern| !files.iter().any(|file| matches(pattern, file)))
+        .collect();
+    assert!(
+        unmatched.is_empty(),
+        "patterns that match no file: {unmatched:?}"
+    );
+    assert!(files.contains(&"src/lib.rs") && !files.iter().any(|f| f.starts_with("tests/")));
+
+    cargo_package(&["--no-verify"], target.path());
+    let version = env!("CARGO_PKG_VERSION");
+    let crate_file = target
+        .path()
+        .join("package")
+        .join(format!("knight-moves-{version}.crate"));
+    let bytes = std::fs::metadata(&crate_file).expect("the .crate").len();
+    assert!(
+        bytes <= MOST_CRATE_BYTES,
+        "the crate weighs {bytes} bytes, more than the {MOST_CRATE_BYTES} docs/ARCHITECTURE.md allows"
+    );
+}
 
 /// Whether `program` runs here (`--version` is enough to tell).
 fn available(program: &str, argument: &str) -> bool {
