@@ -243,3 +243,24 @@ fn a_100_megabyte_utf16_line_is_skipped_in_a_few_megabytes() {
     );
     assert!(peak < 8 * 1024, "peak memory {peak} KiB on a 100 MB line");
 }
+
+/// A file of the mark alone (what Windows PowerShell 5.1 writes for `$null > FILE`, or for
+/// no output at all) is an empty file: no line, no answer, no message. As an answer file it
+/// holds no answers.
+#[test]
+fn a_mark_alone_is_an_empty_file() {
+    let empty = shown(&run_in_dir(&[("in", b"")], &["in", "-"], b""));
+    assert_eq!(empty, (String::new(), String::new(), Some(0)));
+    let no_answers = check(b"");
+    assert!(
+        no_answers
+            .0
+            .starts_with("Wrong answer: answers.out ends after 0 answers, 4 expected"),
+        "{no_answers:?}"
+    );
+    for (order, mark) in utf16_with_marks("") {
+        let as_utf16 = shown(&run_in_dir(&[("in", &mark)], &["in", "-"], &mark));
+        assert_eq!(as_utf16, empty, "{order}");
+        assert_eq!(check(&mark), no_answers, "{order}");
+    }
+}

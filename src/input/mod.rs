@@ -15,6 +15,7 @@ pub(crate) mod line;
 use std::io::{self, Read};
 use std::ops::Range;
 
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 use memchr::memchr;
 
 use crate::input::line::MAX_LINE_BYTES;
@@ -74,8 +75,9 @@ enum Start {
     /// UTF-8 after a byte-order mark (EF BB BF), which Windows editors write: skip it.
     Utf8WithMark,
     /// UTF-16 after its byte-order mark (FF FE little-endian, FE FF big-endian), which Windows
-    /// PowerShell 5.1's `>` and `Out-File` write: decoded to UTF-8 as it is read.
-    Utf16WithMark,
+    /// PowerShell 5.1's `>` and `Out-File` write: decoded to UTF-8 as it is read, in the byte
+    /// order the mark says.
+    Utf16WithMark(&'static Encoding),
     /// UTF-16 without a byte-order mark, which cannot be told from other bytes for sure: refused
     /// with a hint.
     Utf16WithoutMark(UnmarkedUtf16),
@@ -113,8 +115,11 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     if bytes.starts_with(UTF8_MARK) {
         return Some(Start::Utf8WithMark);
     }
-    if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
-        return Some(Start::Utf16WithMark);
+    if bytes.starts_with(b"\xff\xfe") {
+        return Some(Start::Utf16WithMark(UTF_16LE));
+    }
+    if bytes.starts_with(b"\xfe\xff") {
+        return Some(Start::Utf16WithMark(UTF_16BE));
     }
     // UTF-16 without a mark, as ASCII text has it: a NUL in every other byte.
     let nul_after = |at: usize| {
@@ -150,11 +155,16 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     }
 }
 
-/// A decoder from UTF-16 that starts with its byte-order mark to UTF-8, without the mark.
-/// encoding_rs_io reads the mark and chooses the byte order; invalid UTF-16 (a lone surrogate)
-/// becomes U+FFFD, which no query contains, so such a line is reported like any bad line.
-fn utf16_decoder<R: Read>(reader: R) -> impl Read {
-    encoding_rs_io::DecodeReaderBytesBuilder::new().build(reader)
+/// A decoder from UTF-16 (`UTF_16LE` or `UTF_16BE`) that starts with its byte-order mark to
+/// UTF-8, without the mark. The byte order is told, not left to encoding_rs_io to find from the
+/// mark: it looks for one only in three bytes or more, so a file of the mark alone would pass
+/// through undecoded, as a line of two bytes. Invalid UTF-16 (a lone surrogate) becomes U+FFFD,
+/// which no query contains, so such a line is reported like any bad line.
+fn utf16_decoder<R: Read>(encoding: &'static Encoding, reader: R) -> impl Read {
+    // The decoder of a named encoding removes that encoding's mark (one, the first).
+    encoding_rs_io::DecodeReaderBytesBuilder::new()
+        .encoding(Some(encoding))
+        .build(reader)
 }
 
 /// Reads sources into lines, with one buffer for them all.
@@ -194,10 +204,10 @@ impl LineReader {
             Start::Utf8WithMark => {
                 self.read_lines(source, reader, Some((3..sniffed, at_end)), lines)
             }
-            Start::Utf16WithMark => {
-                // The decoder reads the mark again: hand it what was read, then the rest.
+            Start::Utf16WithMark(encoding) => {
+                // The decoder removes the mark itself: hand it what was read, then the rest.
                 let read_so_far = io::Cursor::new(self.buffer[..sniffed].to_vec());
-                let decoded = utf16_decoder(read_so_far.chain(reader));
+                let decoded = utf16_decoder(encoding, read_so_far.chain(reader));
                 self.read_lines(source, decoded, None, lines)
             }
             Start::Utf16WithoutMark(kind) => Err(SourceError::Encoding(kind)),
@@ -309,7 +319,9 @@ impl<'a> AnswerText<'a> {
         self.text = match start {
             Start::Text => Box::new(from(0).chain(reader)),
             Start::Utf8WithMark => Box::new(from(3).chain(reader)),
-            Start::Utf16WithMark => Box::new(utf16_decoder(from(0).chain(reader))),
+            Start::Utf16WithMark(encoding) => {
+                Box::new(utf16_decoder(encoding, from(0).chain(reader)))
+            }
             Start::Utf16WithoutMark(kind) => {
                 return Err(io::Error::new(io::ErrorKind::InvalidData, kind.to_string()));
             }
