@@ -264,3 +264,38 @@ fn a_mark_alone_is_an_empty_file() {
         assert_eq!(check(&mark), no_answers, "{order}");
     }
 }
+
+/// The decoded text's first characters are told apart as the same text's in UTF-8 are: a
+/// second mark (U+FEFF, which `iconv -t UTF-16` keeps from a UTF-8 file that had one) is
+/// skipped, and ASCII with a NUL after each character (what UTF-32 after its mark, FF FE 00 00,
+/// decodes to as UTF-16) is refused once. Inputs and answer files alike.
+#[test]
+fn the_first_characters_after_the_mark_are_sniffed_as_in_utf8() {
+    let answers = knight_moves()
+        .write_stdin(mixed_input())
+        .output()
+        .unwrap()
+        .stdout;
+    let answers = String::from_utf8(answers).unwrap();
+    let nul_after_each = |text: &str| text.chars().flat_map(|c| [c, '\0']).collect::<String>();
+    for input in [
+        "\u{feff}e2 e4\r\nb1 c3\n",
+        &nul_after_each("e2 e4\nb1 c3\n"),
+    ] {
+        let as_utf8 = shown(&run_in_dir(
+            &[("in", input.as_bytes())],
+            &["in", "-"],
+            input.as_bytes(),
+        ));
+        for (order, utf16) in utf16_with_marks(input) {
+            let as_utf16 = shown(&run_in_dir(&[("in", &utf16)], &["in", "-"], &utf16));
+            assert_eq!(as_utf16, as_utf8, "{order} {input:?}");
+        }
+    }
+    for found in [format!("\u{feff}{answers}"), nul_after_each(&answers)] {
+        let as_utf8 = check(found.as_bytes());
+        for (order, utf16) in utf16_with_marks(&found) {
+            assert_eq!(check(&utf16), as_utf8, "{order} {found:?}");
+        }
+    }
+}
