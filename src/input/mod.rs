@@ -179,7 +179,29 @@ fn utf16_decoder<R: Read>(encoding: &'static Encoding, reader: R) -> impl Read {
     // The decoder of a named encoding removes that encoding's mark (one, the first).
     encoding_rs_io::DecodeReaderBytesBuilder::new()
         .encoding(Some(encoding))
-        .build(reader)
+        .build(EndsOnce {
+            reader,
+            ended: false,
+        })
+}
+
+/// A reader that stops at the first end of input, as the UTF-8 path does. encoding_rs_io's
+/// decoder reads once more after an end before it ends too: at a terminal that would wait for a
+/// second Ctrl-D, and take what is typed after the first as more of this source.
+struct EndsOnce<R> {
+    reader: R,
+    ended: bool,
+}
+
+impl<R: Read> Read for EndsOnce<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if self.ended {
+            return Ok(0);
+        }
+        let read = self.reader.read(buffer)?;
+        self.ended = read == 0 && !buffer.is_empty();
+        Ok(read)
+    }
 }
 
 /// Reads sources into lines, with one buffer for them all.

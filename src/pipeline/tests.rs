@@ -547,6 +547,44 @@ proptest! {
     }
 }
 
+/// A reader that hands out one part a read, an empty part being an end of input with more after
+/// it, as a terminal gives after Ctrl-D.
+struct Parts(std::collections::VecDeque<Vec<u8>>);
+
+impl Read for Parts {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let part = self.0.pop_front().unwrap_or_default();
+        buffer[..part.len()].copy_from_slice(&part);
+        Ok(part.len())
+    }
+}
+
+/// A source ends at its first end of input, UTF-16 as UTF-8: what comes after (typed after
+/// Ctrl-D at a terminal) is not read as more of it, and no second Ctrl-D is waited for.
+#[test]
+fn nothing_is_read_after_the_end_of_a_source() {
+    let little =
+        |text: &str| -> Vec<u8> { text.encode_utf16().flat_map(u16::to_le_bytes).collect() };
+    let big = |text: &str| -> Vec<u8> { text.encode_utf16().flat_map(u16::to_be_bytes).collect() };
+    for (first, after) in [
+        (b"e2 e4\n".to_vec(), b"a1 h8\n".to_vec()),
+        (
+            [&b"\xff\xfe"[..], &little("e2 e4\n")].concat(),
+            little("a1 h8\n"),
+        ),
+        ([&b"\xfe\xff"[..], &big("e2 e4\n")].concat(), big("a1 h8\n")),
+    ] {
+        let shown = run_both_ways(AnswerSettings::judge(), || {
+            Box::new(Parts([first.clone(), Vec::new(), after.clone()].into()))
+        });
+        assert_eq!(
+            shown.out(),
+            "To get from e2 to e4 takes 2 knight moves.\n",
+            "{first:?}"
+        );
+    }
+}
+
 /// Exactly 4096 bytes before the line end is within the limit with LF and with CRLF alike,
 /// however the reads split the line; one more byte is not.
 #[test]
