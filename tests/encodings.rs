@@ -299,3 +299,74 @@ fn the_first_characters_after_the_mark_are_sniffed_as_in_utf8() {
         }
     }
 }
+
+/// Sources in different encodings in one run, files and standard input, each read by its own
+/// first bytes and numbered from its own line 1: the same as their UTF-8 twins, and an
+/// unmarked UTF-16 source among them skipped alone.
+#[test]
+fn sources_of_every_encoding_in_one_run_read_as_their_utf8_twins() {
+    let text = mixed_input();
+    let [(_, little), (_, big)] = utf16_with_marks(&text);
+    let unmarked: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let with_utf8_mark = format!("\u{feff}{text}");
+    let args = ["le.in", "utf8.in", "-", "unmarked.in", "marked.in", "be.in"];
+    let mixed = shown(&run_in_dir(
+        &[
+            ("le.in", &little),
+            ("utf8.in", text.as_bytes()),
+            ("unmarked.in", &unmarked),
+            ("marked.in", with_utf8_mark.as_bytes()),
+            ("be.in", &big),
+        ],
+        &args,
+        &big,
+    ));
+    let twins = shown(&run_in_dir(
+        &[
+            ("le.in", text.as_bytes()),
+            ("utf8.in", text.as_bytes()),
+            ("unmarked.in", &unmarked),
+            ("marked.in", text.as_bytes()),
+            ("be.in", text.as_bytes()),
+        ],
+        &args,
+        text.as_bytes(),
+    ));
+    assert_eq!(mixed, twins);
+    assert_eq!(twins.2, Some(2), "the unmarked source: {twins:?}");
+    assert_eq!(twins.1.matches(":7: line is longer than 4096").count(), 5);
+}
+
+/// Every verdict on UTF-16 answers is the verdict on the same answers in UTF-8, with the same
+/// line numbers and the decoded text shown: presentation errors (CRLF, trailing blanks, blank
+/// lines, no final newline), answers too few or too many, and a difference far into a line.
+#[test]
+fn check_gives_utf16_answers_their_utf8_twins_verdicts() {
+    let answers = knight_moves()
+        .write_stdin(mixed_input())
+        .output()
+        .unwrap()
+        .stdout;
+    let answers = String::from_utf8(answers).unwrap();
+    let lines: Vec<&str> = answers.lines().collect();
+    for found in [
+        answers.replace('\n', "\r\n"),
+        answers.replace('\n', " \n"),
+        answers.replacen('\n', "\n\n", 1),
+        format!("{answers}\n"),
+        answers.trim_end().to_owned(),
+        format!("{}\n", lines[..2].join("\n")),
+        format!("{answers}{}\n", lines[0]),
+        answers.replacen(
+            "knight moves.",
+            &format!("knight moves.{}é", " ".repeat(300)),
+            1,
+        ),
+    ] {
+        let as_utf8 = check(found.as_bytes());
+        assert!(!as_utf8.0.starts_with("Accepted"), "{as_utf8:?}");
+        for (order, utf16) in utf16_with_marks(&found) {
+            assert_eq!(check(&utf16), as_utf8, "{order} {found:?}");
+        }
+    }
+}

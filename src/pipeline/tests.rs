@@ -610,6 +610,38 @@ fn the_length_limit_does_not_count_the_line_end() {
     }
 }
 
+/// The limit counts a UTF-16 line's bytes once decoded to UTF-8, which its UTF-16 bytes are
+/// not: a line of 4096 bytes in UTF-8 passes and one of 4097 does not, with LF or CRLF, made of
+/// characters that take more bytes in UTF-16 (ASCII), as many (a horse, four) or fewer (a euro
+/// sign, three in UTF-8 and two in UTF-16).
+#[test]
+fn the_length_limit_counts_decoded_utf16_as_utf8() {
+    for filler in [' ', '\u{1F40E}', '€'] {
+        for length in [4096, 4097] {
+            for end in ["\n", "\r\n"] {
+                let mut line = String::from("e2 ");
+                while line.len() + filler.len_utf8() + 3 <= length {
+                    line.push(filler);
+                }
+                line.push_str(&" ".repeat(length - 3 - line.len()));
+                line.push_str(" e4");
+                assert_eq!(line.len(), length);
+                let text = format!("a1 b3\n{line}{end}h8 a1{end}{line}");
+                let as_utf8 = judge(text.as_bytes());
+                let too_long = as_utf8.messages().matches("longer than 4096 bytes").count();
+                assert_eq!(too_long, if length == 4096 { 0 } else { 2 });
+                let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+                let input = [&b"\xff\xfe"[..], &little].concat();
+                for sizes in [&[1][..], &[3, 8191], &[8192], &[READ_BUFFER_BYTES]] {
+                    let shown =
+                        run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&input, sizes));
+                    assert_eq!(shown, as_utf8, "{filler:?} {length} {end:?} {sizes:?}");
+                }
+            }
+        }
+    }
+}
+
 /// A case proptest once found: a line one byte over the limit, read two bytes at a time.
 #[test]
 fn a_line_one_byte_over_the_limit_read_in_small_pieces() {
