@@ -243,3 +243,130 @@ fn a_100_megabyte_utf16_line_is_skipped_in_a_few_megabytes() {
     );
     assert!(peak < 8 * 1024, "peak memory {peak} KiB on a 100 MB line");
 }
+
+/// A file of the mark alone (what Windows PowerShell 5.1 writes for `$null > FILE`, or for
+/// no output at all) is an empty file: no line, no answer, no message. As an answer file it
+/// holds no answers.
+#[test]
+fn a_mark_alone_is_an_empty_file() {
+    let empty = shown(&run_in_dir(&[("in", b"")], &["in", "-"], b""));
+    assert_eq!(empty, (String::new(), String::new(), Some(0)));
+    let no_answers = check(b"");
+    assert!(
+        no_answers
+            .0
+            .starts_with("Wrong answer: answers.out ends after 0 answers, 4 expected"),
+        "{no_answers:?}"
+    );
+    for (order, mark) in utf16_with_marks("") {
+        let as_utf16 = shown(&run_in_dir(&[("in", &mark)], &["in", "-"], &mark));
+        assert_eq!(as_utf16, empty, "{order}");
+        assert_eq!(check(&mark), no_answers, "{order}");
+    }
+}
+
+/// The decoded text's first characters are told apart as the same text's in UTF-8 are: a
+/// second mark (U+FEFF, which `iconv -t UTF-16` keeps from a UTF-8 file that had one) is
+/// skipped, and ASCII with a NUL after each character (what UTF-32 after its mark, FF FE 00 00,
+/// decodes to as UTF-16) is refused once. Inputs and answer files alike.
+#[test]
+fn the_first_characters_after_the_mark_are_sniffed_as_in_utf8() {
+    let answers = knight_moves()
+        .write_stdin(mixed_input())
+        .output()
+        .unwrap()
+        .stdout;
+    let answers = String::from_utf8(answers).unwrap();
+    let nul_after_each = |text: &str| text.chars().flat_map(|c| [c, '\0']).collect::<String>();
+    for input in [
+        "\u{feff}e2 e4\r\nb1 c3\n",
+        &nul_after_each("e2 e4\nb1 c3\n"),
+    ] {
+        let as_utf8 = shown(&run_in_dir(
+            &[("in", input.as_bytes())],
+            &["in", "-"],
+            input.as_bytes(),
+        ));
+        for (order, utf16) in utf16_with_marks(input) {
+            let as_utf16 = shown(&run_in_dir(&[("in", &utf16)], &["in", "-"], &utf16));
+            assert_eq!(as_utf16, as_utf8, "{order} {input:?}");
+        }
+    }
+    for found in [format!("\u{feff}{answers}"), nul_after_each(&answers)] {
+        let as_utf8 = check(found.as_bytes());
+        for (order, utf16) in utf16_with_marks(&found) {
+            assert_eq!(check(&utf16), as_utf8, "{order} {found:?}");
+        }
+    }
+}
+
+/// Sources in different encodings in one run, files and standard input, each read by its own
+/// first bytes and numbered from its own line 1: the same as their UTF-8 twins, and an
+/// unmarked UTF-16 source among them skipped alone.
+#[test]
+fn sources_of_every_encoding_in_one_run_read_as_their_utf8_twins() {
+    let text = mixed_input();
+    let [(_, little), (_, big)] = utf16_with_marks(&text);
+    let unmarked: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let with_utf8_mark = format!("\u{feff}{text}");
+    let args = ["le.in", "utf8.in", "-", "unmarked.in", "marked.in", "be.in"];
+    let mixed = shown(&run_in_dir(
+        &[
+            ("le.in", &little),
+            ("utf8.in", text.as_bytes()),
+            ("unmarked.in", &unmarked),
+            ("marked.in", with_utf8_mark.as_bytes()),
+            ("be.in", &big),
+        ],
+        &args,
+        &big,
+    ));
+    let twins = shown(&run_in_dir(
+        &[
+            ("le.in", text.as_bytes()),
+            ("utf8.in", text.as_bytes()),
+            ("unmarked.in", &unmarked),
+            ("marked.in", text.as_bytes()),
+            ("be.in", text.as_bytes()),
+        ],
+        &args,
+        text.as_bytes(),
+    ));
+    assert_eq!(mixed, twins);
+    assert_eq!(twins.2, Some(2), "the unmarked source: {twins:?}");
+    assert_eq!(twins.1.matches(":7: line is longer than 4096").count(), 5);
+}
+
+/// Every verdict on UTF-16 answers is the verdict on the same answers in UTF-8, with the same
+/// line numbers and the decoded text shown: presentation errors (CRLF, trailing blanks, blank
+/// lines, no final newline), answers too few or too many, and a difference far into a line.
+#[test]
+fn check_gives_utf16_answers_their_utf8_twins_verdicts() {
+    let answers = knight_moves()
+        .write_stdin(mixed_input())
+        .output()
+        .unwrap()
+        .stdout;
+    let answers = String::from_utf8(answers).unwrap();
+    let lines: Vec<&str> = answers.lines().collect();
+    for found in [
+        answers.replace('\n', "\r\n"),
+        answers.replace('\n', " \n"),
+        answers.replacen('\n', "\n\n", 1),
+        format!("{answers}\n"),
+        answers.trim_end().to_owned(),
+        format!("{}\n", lines[..2].join("\n")),
+        format!("{answers}{}\n", lines[0]),
+        answers.replacen(
+            "knight moves.",
+            &format!("knight moves.{}é", " ".repeat(300)),
+            1,
+        ),
+    ] {
+        let as_utf8 = check(found.as_bytes());
+        assert!(!as_utf8.0.starts_with("Accepted"), "{as_utf8:?}");
+        for (order, utf16) in utf16_with_marks(&found) {
+            assert_eq!(check(&utf16), as_utf8, "{order} {found:?}");
+        }
+    }
+}

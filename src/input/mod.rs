@@ -15,6 +15,7 @@ pub(crate) mod line;
 use std::io::{self, Read};
 use std::ops::Range;
 
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 use memchr::memchr;
 
 use crate::input::line::MAX_LINE_BYTES;
@@ -74,11 +75,27 @@ enum Start {
     /// UTF-8 after a byte-order mark (EF BB BF), which Windows editors write: skip it.
     Utf8WithMark,
     /// UTF-16 after its byte-order mark (FF FE little-endian, FE FF big-endian), which Windows
-    /// PowerShell 5.1's `>` and `Out-File` write: decoded to UTF-8 as it is read.
-    Utf16WithMark,
+    /// PowerShell 5.1's `>` and `Out-File` write: decoded to UTF-8 as it is read, in the byte
+    /// order the mark says.
+    Utf16WithMark(&'static Encoding),
     /// UTF-16 without a byte-order mark, which cannot be told from other bytes for sure: refused
     /// with a hint.
     Utf16WithoutMark(UnmarkedUtf16),
+}
+
+impl Start {
+    /// Where the text begins in the first bytes of UTF-8 that start so: after its mark, if it
+    /// has one. UTF-16 without a mark is refused.
+    fn utf8_text_start(self) -> Result<usize, UnmarkedUtf16> {
+        match self {
+            Start::Text => Ok(0),
+            Start::Utf8WithMark => Ok(3),
+            Start::Utf16WithoutMark(kind) => Err(kind),
+            Start::Utf16WithMark(_) => {
+                unreachable!("UTF-16 with its mark is decoded first, and UTF-8 holds no FF or FE")
+            }
+        }
+    }
 }
 
 /// UTF-16 text without a byte-order mark, as recognised: ASCII characters with a NUL after
@@ -113,8 +130,11 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     if bytes.starts_with(UTF8_MARK) {
         return Some(Start::Utf8WithMark);
     }
-    if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
-        return Some(Start::Utf16WithMark);
+    if bytes.starts_with(b"\xff\xfe") {
+        return Some(Start::Utf16WithMark(UTF_16LE));
+    }
+    if bytes.starts_with(b"\xfe\xff") {
+        return Some(Start::Utf16WithMark(UTF_16BE));
     }
     // UTF-16 without a mark, as ASCII text has it: a NUL in every other byte.
     let nul_after = |at: usize| {
@@ -150,11 +170,38 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     }
 }
 
-/// A decoder from UTF-16 that starts with its byte-order mark to UTF-8, without the mark.
-/// encoding_rs_io reads the mark and chooses the byte order; invalid UTF-16 (a lone surrogate)
-/// becomes U+FFFD, which no query contains, so such a line is reported like any bad line.
-fn utf16_decoder<R: Read>(reader: R) -> impl Read {
-    encoding_rs_io::DecodeReaderBytesBuilder::new().build(reader)
+/// A decoder from UTF-16 (`UTF_16LE` or `UTF_16BE`) that starts with its byte-order mark to
+/// UTF-8, without the mark. The byte order is told, not left to encoding_rs_io to find from the
+/// mark: it looks for one only in three bytes or more, so a file of the mark alone would pass
+/// through undecoded, as a line of two bytes. Invalid UTF-16 (a lone surrogate) becomes U+FFFD,
+/// which no query contains, so such a line is reported like any bad line.
+fn utf16_decoder<R: Read>(encoding: &'static Encoding, reader: R) -> impl Read {
+    // The decoder of a named encoding removes that encoding's mark (one, the first).
+    encoding_rs_io::DecodeReaderBytesBuilder::new()
+        .encoding(Some(encoding))
+        .build(EndsOnce {
+            reader,
+            ended: false,
+        })
+}
+
+/// A reader that stops at the first end of input, as the UTF-8 path does. encoding_rs_io's
+/// decoder reads once more after an end before it ends too: at a terminal that would wait for a
+/// second Ctrl-D, and take what is typed after the first as more of this source.
+struct EndsOnce<R> {
+    reader: R,
+    ended: bool,
+}
+
+impl<R: Read> Read for EndsOnce<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if self.ended {
+            return Ok(0);
+        }
+        let read = self.reader.read(buffer)?;
+        self.ended = read == 0 && !buffer.is_empty();
+        Ok(read)
+    }
 }
 
 /// Reads sources into lines, with one buffer for them all.
@@ -172,7 +219,7 @@ impl LineReader {
     /// Hands every line of one source, named `source`, to `lines`. A final line without a
     /// newline is handed over too. The first bytes say the encoding (see [`sniff`]): UTF-8,
     /// after a byte-order mark or not, is read as it is; UTF-16 after its mark is decoded to
-    /// UTF-8 first; UTF-16 without one is refused.
+    /// UTF-8 first, and then read as the same text in UTF-8 is; UTF-16 without one is refused.
     pub(crate) fn read(
         &mut self,
         source: &str,
@@ -180,40 +227,43 @@ impl LineReader {
         lines: &mut impl Lines,
     ) -> Result<(), SourceError> {
         lines.start_source();
-        let mut sniffed = 0;
-        let (start, at_end) = loop {
-            let read = read_retrying(&mut reader, &mut self.buffer[sniffed..])
-                .map_err(SourceError::Read)?;
-            sniffed += read;
-            if let Some(start) = sniff(&self.buffer[..sniffed], read == 0) {
-                break (start, read == 0);
-            }
+        let sniffed = sniff_start(&mut reader, &mut self.buffer).map_err(SourceError::Read)?;
+        let (Start::Utf16WithMark(encoding), read, _) = sniffed else {
+            return self.read_utf8(source, reader, sniffed, lines);
         };
-        match start {
-            Start::Text => self.read_lines(source, reader, Some((0..sniffed, at_end)), lines),
-            Start::Utf8WithMark => {
-                self.read_lines(source, reader, Some((3..sniffed, at_end)), lines)
-            }
-            Start::Utf16WithMark => {
-                // The decoder reads the mark again: hand it what was read, then the rest.
-                let read_so_far = io::Cursor::new(self.buffer[..sniffed].to_vec());
-                let decoded = utf16_decoder(read_so_far.chain(reader));
-                self.read_lines(source, decoded, None, lines)
-            }
-            Start::Utf16WithoutMark(kind) => Err(SourceError::Encoding(kind)),
-        }
+        // The decoder removes the mark itself: hand it what was read, then the rest. What it
+        // decodes starts as the same text in UTF-8 would, and is sniffed again: a second mark
+        // (U+FEFF) is skipped, and NULs between the characters are refused, as in UTF-8.
+        let read_so_far = io::Cursor::new(self.buffer[..read].to_vec());
+        let mut decoded = utf16_decoder(encoding, read_so_far.chain(reader));
+        let sniffed = sniff_start(&mut decoded, &mut self.buffer).map_err(SourceError::Read)?;
+        self.read_utf8(source, decoded, sniffed, lines)
     }
 
-    /// Hands every line of `reader` to `lines`, starting with the bytes `first` of the buffer
-    /// when some were already read (and whether they were all there is).
+    /// Hands every line of `reader`, UTF-8 whose first bytes are at the start of the buffer, to
+    /// `lines`; `sniffed` is what [`sniff_start`] made of them.
+    fn read_utf8(
+        &mut self,
+        source: &str,
+        reader: impl Read,
+        (start, read, at_end): (Start, usize, bool),
+        lines: &mut impl Lines,
+    ) -> Result<(), SourceError> {
+        let text_start = start.utf8_text_start().map_err(SourceError::Encoding)?;
+        self.read_lines(source, reader, (text_start..read, at_end), lines)
+    }
+
+    /// Hands every line of `reader` to `lines`, starting with the bytes `first` of the buffer,
+    /// already read (and whether they were all there is).
     fn read_lines(
         &mut self,
         source: &str,
         mut reader: impl Read,
-        mut first: Option<(Range<usize>, bool)>,
+        first: (Range<usize>, bool),
         lines: &mut impl Lines,
     ) -> Result<(), SourceError> {
         let buffer = &mut self.buffer;
+        let mut first = Some(first);
         // The number of the last line handed over; the line being read is the next.
         let mut line_number = 0u64;
         // Bytes of an unfinished line kept at the start of `buffer` for the next read.
@@ -297,23 +347,17 @@ impl<'a> AnswerText<'a> {
     /// Reads the first bytes of `reader` and sets `text` to read the rest as UTF-8.
     fn open(&mut self, mut reader: Box<dyn Read + 'a>) -> io::Result<()> {
         let mut first = [0; 4];
-        let mut sniffed = 0;
-        let start = loop {
-            let read = read_retrying(&mut reader, &mut first[sniffed..])?;
-            sniffed += read;
-            if let Some(start) = sniff(&first[..sniffed], read == 0) {
-                break start;
-            }
-        };
-        let from = |skipped: usize| io::Cursor::new(first[skipped..sniffed].to_vec());
-        self.text = match start {
-            Start::Text => Box::new(from(0).chain(reader)),
-            Start::Utf8WithMark => Box::new(from(3).chain(reader)),
-            Start::Utf16WithMark => Box::new(utf16_decoder(from(0).chain(reader))),
-            Start::Utf16WithoutMark(kind) => {
-                return Err(io::Error::new(io::ErrorKind::InvalidData, kind.to_string()));
-            }
-        };
+        let (mut start, mut read, _) = sniff_start(&mut reader, &mut first)?;
+        if let Start::Utf16WithMark(encoding) = start {
+            // As for inputs: decoded, and what is decoded sniffed again as UTF-8 is.
+            let read_so_far = io::Cursor::new(first[..read].to_vec());
+            reader = Box::new(utf16_decoder(encoding, read_so_far.chain(reader)));
+            (start, read, _) = sniff_start(&mut reader, &mut first)?;
+        }
+        let text_start = start
+            .utf8_text_start()
+            .map_err(|kind| io::Error::new(io::ErrorKind::InvalidData, kind.to_string()))?;
+        self.text = Box::new(io::Cursor::new(first[text_start..read].to_vec()).chain(reader));
         Ok(())
     }
 }
@@ -324,6 +368,19 @@ impl Read for AnswerText<'_> {
             self.open(reader)?;
         }
         self.text.read(buffer)
+    }
+}
+
+/// Reads the first bytes of `reader` into `buffer` until they say how the source starts (see
+/// [`sniff`]): that, how many bytes were read, and whether they were all there is.
+fn sniff_start(reader: &mut impl Read, buffer: &mut [u8]) -> io::Result<(Start, usize, bool)> {
+    let mut read = 0;
+    loop {
+        let more = read_retrying(reader, &mut buffer[read..])?;
+        read += more;
+        if let Some(start) = sniff(&buffer[..read], more == 0) {
+            return Ok((start, read, more == 0));
+        }
     }
 }
 

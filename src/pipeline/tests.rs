@@ -357,21 +357,32 @@ fn the_accelerator_takes_exactly_the_settings_it_answers_alike() {
     }
 }
 
-/// The text of a source by the README's rules on encodings, worked out apart from the reader
-/// (std's UTF-16 decoder, not encoding_rs): after a UTF-8 byte-order mark, if it has one; UTF-16
-/// decoded after FF FE or FE FF, each unpaired surrogate and an odd last byte becoming U+FFFD;
-/// `None` when it is refused as UTF-16 without a mark (its first four bytes are two ASCII-like
-/// characters each with a NUL after, or each with a NUL before).
+/// UTF-16 `bytes` (after the mark) as UTF-8, by std's decoder, not encoding_rs: each unpaired
+/// surrogate becomes U+FFFD, and so does an odd last byte, together with a lead surrogate just
+/// before it (one U+FFFD for both, as the Encoding Standard and Python decode).
+fn utf8_twin(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Vec<u8> {
+    let units: Vec<u16> = bytes
+        .chunks_exact(2)
+        .map(|pair| unit([pair[0], pair[1]]))
+        .collect();
+    let mut text: String = char::decode_utf16(units.iter().copied())
+        .map(|decoded| decoded.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    let ends_in_lead_surrogate = units.last().is_some_and(|u| (0xd800..0xdc00).contains(u));
+    if bytes.len() % 2 == 1 && !ends_in_lead_surrogate {
+        text.push(char::REPLACEMENT_CHARACTER);
+    }
+    text.into_bytes()
+}
+
+/// The text of a source by the README's rules on encodings, worked out apart from the reader:
+/// after a UTF-8 byte-order mark, if it has one; after FF FE or FE FF, the text of its UTF-8
+/// twin ([`utf8_twin`]), as the same text in UTF-8 would read; `None` when it is refused as
+/// UTF-16 without a mark (its first four bytes are two ASCII-like characters each with a NUL
+/// after, or each with a NUL before).
 fn text_of(input: &[u8]) -> Option<Cow<'_, [u8]>> {
     let decode = |bytes: &[u8], unit: fn([u8; 2]) -> u16| {
-        let units = bytes.chunks_exact(2).map(|pair| unit([pair[0], pair[1]]));
-        let mut text: String = char::decode_utf16(units)
-            .map(|decoded| decoded.unwrap_or(char::REPLACEMENT_CHARACTER))
-            .collect();
-        if bytes.len() % 2 == 1 {
-            text.push(char::REPLACEMENT_CHARACTER);
-        }
-        Some(Cow::Owned(text.into_bytes()))
+        text_of(&utf8_twin(bytes, unit)).map(|text| Cow::Owned(text.into_owned()))
     };
     match input {
         [0xef, 0xbb, 0xbf, text @ ..] => Some(Cow::Borrowed(text)),
@@ -500,6 +511,80 @@ fn a_byte_order_mark_is_skipped_utf16_decoded_and_unmarked_utf16_refused() {
     assert_eq!(shown.invalid_lines, 1);
 }
 
+/// UTF-16 code units that make a text's start interesting once decoded: a second mark, NULs,
+/// the ASCII of queries and line ends, unpaired surrogates, and any other unit.
+fn utf16_units() -> impl Strategy<Value = Vec<u16>> {
+    let units: Vec<u16> = "abh18 09\t\r\n\0\u{feff}"
+        .encode_utf16()
+        .chain([0xd800, 0xdc00])
+        .collect();
+    let unit = prop_oneof![4 => prop::sample::select(units), 1 => any::<u16>()];
+    prop::collection::vec(unit, 0..60)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// UTF-16 after its mark reads exactly as its UTF-8 twin, from its first character (a
+    /// second mark, NULs that make it look like unmarked UTF-16) to an odd last byte, however
+    /// the reads split either.
+    #[test]
+    fn utf16_with_a_mark_reads_as_its_utf8_twin(
+        units in utf16_units(),
+        big_endian in any::<bool>(),
+        odd_byte in prop::option::of(any::<u8>()),
+        sizes in prop::collection::vec(1usize..64, 1..4),
+    ) {
+        let mark: &[u8] = if big_endian { b"\xfe\xff" } else { b"\xff\xfe" };
+        let unit: fn([u8; 2]) -> u16 = if big_endian { u16::from_be_bytes } else { u16::from_le_bytes };
+        let bytes = |u: u16| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() };
+        let text: Vec<u8> = units.iter().flat_map(|&u| bytes(u)).chain(odd_byte).collect();
+        let twin = utf8_twin(&text, unit);
+        let input = [mark, &text].concat();
+        let as_utf16 = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&input, &sizes));
+        let as_utf8 = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&twin, &sizes));
+        prop_assert_eq!(as_utf16, as_utf8);
+    }
+}
+
+/// A reader that hands out one part a read, an empty part being an end of input with more after
+/// it, as a terminal gives after Ctrl-D.
+struct Parts(std::collections::VecDeque<Vec<u8>>);
+
+impl Read for Parts {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let part = self.0.pop_front().unwrap_or_default();
+        buffer[..part.len()].copy_from_slice(&part);
+        Ok(part.len())
+    }
+}
+
+/// A source ends at its first end of input, UTF-16 as UTF-8: what comes after (typed after
+/// Ctrl-D at a terminal) is not read as more of it, and no second Ctrl-D is waited for.
+#[test]
+fn nothing_is_read_after_the_end_of_a_source() {
+    let little =
+        |text: &str| -> Vec<u8> { text.encode_utf16().flat_map(u16::to_le_bytes).collect() };
+    let big = |text: &str| -> Vec<u8> { text.encode_utf16().flat_map(u16::to_be_bytes).collect() };
+    for (first, after) in [
+        (b"e2 e4\n".to_vec(), b"a1 h8\n".to_vec()),
+        (
+            [&b"\xff\xfe"[..], &little("e2 e4\n")].concat(),
+            little("a1 h8\n"),
+        ),
+        ([&b"\xfe\xff"[..], &big("e2 e4\n")].concat(), big("a1 h8\n")),
+    ] {
+        let shown = run_both_ways(AnswerSettings::judge(), || {
+            Box::new(Parts([first.clone(), Vec::new(), after.clone()].into()))
+        });
+        assert_eq!(
+            shown.out(),
+            "To get from e2 to e4 takes 2 knight moves.\n",
+            "{first:?}"
+        );
+    }
+}
+
 /// Exactly 4096 bytes before the line end is within the limit with LF and with CRLF alike,
 /// however the reads split the line; one more byte is not.
 #[test]
@@ -521,6 +606,38 @@ fn the_length_limit_does_not_count_the_line_end() {
                 "{length} {end:?} read in {sizes:?}"
             );
             assert_eq!(shown.out.is_empty(), bad == 1);
+        }
+    }
+}
+
+/// The limit counts a UTF-16 line's bytes once decoded to UTF-8, which its UTF-16 bytes are
+/// not: a line of 4096 bytes in UTF-8 passes and one of 4097 does not, with LF or CRLF, made of
+/// characters that take more bytes in UTF-16 (ASCII), as many (a horse, four) or fewer (a euro
+/// sign, three in UTF-8 and two in UTF-16).
+#[test]
+fn the_length_limit_counts_decoded_utf16_as_utf8() {
+    for filler in [' ', '\u{1F40E}', '€'] {
+        for length in [4096, 4097] {
+            for end in ["\n", "\r\n"] {
+                let mut line = String::from("e2 ");
+                while line.len() + filler.len_utf8() + 3 <= length {
+                    line.push(filler);
+                }
+                line.push_str(&" ".repeat(length - 3 - line.len()));
+                line.push_str(" e4");
+                assert_eq!(line.len(), length);
+                let text = format!("a1 b3\n{line}{end}h8 a1{end}{line}");
+                let as_utf8 = judge(text.as_bytes());
+                let too_long = as_utf8.messages().matches("longer than 4096 bytes").count();
+                assert_eq!(too_long, if length == 4096 { 0 } else { 2 });
+                let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+                let input = [&b"\xff\xfe"[..], &little].concat();
+                for sizes in [&[1][..], &[3, 8191], &[8192], &[READ_BUFFER_BYTES]] {
+                    let shown =
+                        run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&input, sizes));
+                    assert_eq!(shown, as_utf8, "{filler:?} {length} {end:?} {sizes:?}");
+                }
+            }
         }
     }
 }
