@@ -3,7 +3,7 @@
 # from the project root of a fresh clone:
 #   scripts/bench.sh                       build, generate, measure (about two minutes)
 #   BASELINE=old-binary scripts/bench.sh   the same, with another build's figures beside
-# Needs cargo and a C compiler (cc), nothing else. Settings: LINES (10000000), BIG_LINES
+# Needs cargo, a C compiler (cc) and iconv, nothing else. Settings: LINES (10000000), BIG_LINES
 # (1000000), RUNS (7, medians are shown), WORK (target/bench, where inputs are kept).
 #
 # Workloads, timed in turn within each run so that the machine's drift hits all alike, output
@@ -16,6 +16,8 @@
 #   general    the judge file with the accelerator off (KNIGHT_MOVES_ACCELERATOR=off): what the
 #              general pipeline alone costs
 #   nakanj     the same queries as SPOJ NAKANJ has them (a count line first), --problem nakanj
+#   utf16      the judge file in UTF-16 (little-endian, after its byte-order mark), as Windows
+#              PowerShell 5.1 writes it: decoded to UTF-8 as it is read
 #   grid       --problem cses-grid for n = 3000 (9 million numbers; its line is a number)
 #   check      --check of the judge file's right answers against the judge file, beside
 #   cmp        cmp of the same answers with a copy of them: what judging by comparing bytes costs
@@ -41,6 +43,8 @@ pairs=$work/all-pairs-x100.txt
 [[ -s $pairs ]] || for _ in $(seq 100); do cat tests/data/all-pairs.in; done > "$pairs"
 nakanj=$work/nakanj-$lines.txt
 [[ -s $nakanj ]] || { echo "$lines"; cat "$judge"; } > "$nakanj"
+utf16=$work/judge-$lines-utf16.txt
+[[ -s $utf16 ]] || { printf '\xff\xfe'; iconv -f UTF-8 -t UTF-16LE "$judge"; } > "$utf16"
 answers=$work/judge-$lines.out answers_copy=$work/judge-$lines-copy.out
 "$bin" "$judge" > "$answers"
 cp "$answers" "$answers_copy"
@@ -68,6 +72,7 @@ for ((run = 0; run < runs; run++)); do
     times[$name,general]+="$(KNIGHT_MOVES_ACCELERATOR=off wall "$p" "$judge") "
     if [[ $name == knight-moves ]]; then
       times[$name,nakanj]+="$(wall "$p" --problem nakanj "$nakanj") "
+      times[$name,utf16]+="$(wall "$p" "$utf16") "
       times[$name,grid]+="$(echo 3000 | wall "$p" --problem cses-grid) "
       times[$name,check]+="$(wall "$p" --check "$answers" "$judge") "
     fi
@@ -82,7 +87,7 @@ cmp_time=$(echo "${times[cmp]}" | median)
 printf '%-13s %-10s %9.3f %9.1f %s\n' cmp answers "$cmp_time" "$(echo "$cmp_time * 1000000000 / $lines" | bc -l)" '(the judge answers and a copy)'
 for name in "${binaries[@]}"; do
   workloads=(judge messy path big general)
-  [[ $name == knight-moves ]] && workloads+=(nakanj grid check)
+  [[ $name == knight-moves ]] && workloads+=(nakanj utf16 grid check)
   for workload in "${workloads[@]}"; do
     t=$(echo "${times[$name,$workload]}" | median)
     count=$lines
@@ -90,7 +95,7 @@ for name in "${binaries[@]}"; do
     [[ $workload == grid ]] && count=9000000
     case $workload in
       judge | messy) ratio=$(printf '%.2f (to reference)' "$(echo "$t / $reference" | bc -l)") ;;
-      path | general | nakanj) ratio=$(printf '%.2f (to judge)' "$(echo "$t / $(echo "${times[$name,judge]}" | median)" | bc -l)") ;;
+      path | general | nakanj | utf16) ratio=$(printf '%.2f (to judge)' "$(echo "$t / $(echo "${times[$name,judge]}" | median)" | bc -l)") ;;
       grid) ratio='(a number)' ;;
       check) ratio=$(printf '%.2f (to cmp)' "$(echo "$t / $cmp_time" | bc -l)") ;;
       big) ratio=$(printf '%.2f (a line, to messy)' "$(echo "($t / $count) / ($(echo "${times[$name,messy]}" | median) / $lines)" | bc -l)") ;;
