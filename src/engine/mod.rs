@@ -23,6 +23,9 @@ pub(crate) mod astar;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
 pub(crate) mod formula;
+// Not yet answered from by any engine: issue 23 goes on from here (docs/ARCHITECTURE.md).
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod leaper_distance;
 pub(crate) mod observe;
 pub(crate) mod square_map;
 pub(crate) mod table;
