@@ -21,7 +21,9 @@ pub(super) struct Pipes {
 /// How the candidate ended, once reaped.
 pub(super) struct Ended {
     pub status: ExitStatus,
-    /// The largest resident memory of the candidate and of the descendants it waited for.
+    /// The largest resident memory of the candidate and of the descendants it waited for;
+    /// `None` where the system does not say, or (Linux) where the figure is no more than
+    /// knight-moves' own peak when the candidate started, which Linux counts in it.
     pub peak_memory_bytes: Option<u64>,
 }
 
@@ -71,6 +73,9 @@ mod unix {
     pub(in crate::judge::candidate) struct Process {
         pid: libc::pid_t,
         has_ended: bool,
+        /// Knight-moves' peak memory just before the candidate was started (Linux), which
+        /// Linux counts in the candidate's peak.
+        inherited_bytes: Option<u64>,
     }
 
     impl Process {
@@ -82,6 +87,10 @@ mod unix {
             super::super::process_tree::become_subreaper();
             command.process_group(0);
             let mut running = running();
+            #[cfg(target_os = "linux")]
+            let inherited_bytes = super::super::process_tree::peak_a_child_inherits();
+            #[cfg(not(target_os = "linux"))]
+            let inherited_bytes = None;
             let mut child = command.spawn()?;
             let pipes = take_pipes(&mut child);
             let pid = child.id() as libc::pid_t;
@@ -92,6 +101,7 @@ mod unix {
             let process = Process {
                 pid,
                 has_ended: false,
+                inherited_bytes,
             };
             Ok((process, pipes?))
         }
@@ -163,9 +173,15 @@ mod unix {
             if let Some(error) = error {
                 return Err(error);
             }
+            let peak = max_resident_bytes(&usage);
+            let own_peak = match self.inherited_bytes {
+                // Only a peak above what knight-moves held is the candidate's own for sure.
+                Some(inherited) if peak <= inherited => None,
+                _ => Some(peak),
+            };
             Ok(Ended {
                 status: ExitStatus::from_raw(status),
-                peak_memory_bytes: Some(max_resident_bytes(&usage)),
+                peak_memory_bytes: own_peak,
             })
         }
     }

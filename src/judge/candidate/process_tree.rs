@@ -74,6 +74,23 @@ pub(super) fn resident_bytes_below(ancestor: i32) -> u64 {
     pages.saturating_mul(page_size())
 }
 
+/// What Linux will count of knight-moves' own memory in the peak of a process it starts now,
+/// in bytes; its peak is first brought down to what it holds now, where Linux allows it.
+///
+/// At `exec` a process's peak takes in the memory it leaves behind, which for a child just
+/// forked is its parent's copy, peak included. So a candidate's `ru_maxrss` is the larger of
+/// its own peak and knight-moves' peak when it was started, and a figure no larger than that
+/// says nothing of the candidate. Writing 5 to `/proc/self/clear_refs` sets the peak back to
+/// the memory held now (Linux 4.0 on), so one big search earlier does not hide every
+/// candidate's figure after it; where that is refused, the peak read is still a true bound.
+pub(super) fn peak_a_child_inherits() -> Option<u64> {
+    let _ = fs::write("/proc/self/clear_refs", "5");
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_ascii_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
 /// The size of a memory page, in bytes.
 fn page_size() -> u64 {
     // SAFETY: sysconf takes an integer and reads no memory of this process.
