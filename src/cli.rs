@@ -327,12 +327,11 @@ impl Cli {
                 "--draw",
                 "--report",
             ],
-            // Leapers of every shape: the table and the formula know the knight only.
+            // Leapers of every shape: the table knows the knight only.
             Problem::Knightl => &[
                 "--board",
                 "--piece",
                 "--algorithm table",
-                "--algorithm formula",
                 "--path",
                 "--stats",
                 "--compare",
@@ -523,8 +522,8 @@ impl Cli {
         if let EngineChoice::Given(engine) = engine {
             if !engine.works_for(piece) {
                 return Err(usage_error(&format!(
-                    "--algorithm {engine} knows the knight only; the {piece} is searched by \
-                     bfs, bidirectional or astar"
+                    "--algorithm {engine} knows the knight only; the {piece} is answered by \
+                     formula, bfs, bidirectional or astar"
                 )));
             }
         }

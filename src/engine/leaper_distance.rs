@@ -28,19 +28,220 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 
 /// The most squares the window searched for the table near the origin may hold: pieces whose
 /// table would need more are declined (their distances are searched as before).
-const MOST_WINDOW_SQUARES: u64 = 16_000_000;
+pub(crate) const MOST_WINDOW_SQUARES: u64 = 16_000_000;
 
 /// The most classes a cone's walks, or transverse values the ray's, may number: beyond, the
 /// piece is declined before any work.
 const MOST_WALKS: i64 = 200_000;
 
-/// What the closed form says of one displacement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Unbounded {
-    /// The fewest moves.
-    Moves(u64),
+/// A shortest path, in the displacement's frame: the octant x ≥ y ≥ 0, coordinates divided
+/// by gcd(a,b), the start at the origin.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Shortest<'a> {
     /// The piece never gets there.
     Never,
+    /// Near the origin, from the table: a search's distance, whose paths stay within
+    /// `moves`·b of the start.
+    Searched { moves: u64, b: i64 },
+    /// A lower bound met by a path built of a cheapest walk and main moves.
+    Built(Built<'a>),
+}
+
+/// Where a walk is rebuilt from: a cone's walks or the ray's.
+#[derive(Clone, Copy, Debug)]
+enum Walker<'a> {
+    /// No walk: the (0,1)- and (1,1)-leapers go straight.
+    Empty,
+    Cone(&'a Cone),
+    Ray(&'a Ray),
+}
+
+/// A path built by the construction: `counts[i]` times `vectors[i]` (the cone's two vectors,
+/// or v twice over for the ray, the second count 0), with a cheapest walk among them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Built<'a> {
+    walk: &'a Walk,
+    walk_to: Walker<'a>,
+    vectors: [(i64, i64); 2],
+    counts: [i64; 2],
+}
+
+/// One stretch of a path: `times` times `first`, or, with a `second`, `times` pairs of
+/// `first` then `second`.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    first: (i64, i64),
+    second: Option<(i64, i64)>,
+    times: i64,
+}
+
+impl Run {
+    /// Where the run ends, from `start`.
+    fn end(&self, start: (i64, i64)) -> (i64, i64) {
+        let step = match self.second {
+            Some(second) => (self.first.0 + second.0, self.first.1 + second.1),
+            None => self.first,
+        };
+        (start.0 + self.times * step.0, start.1 + self.times * step.1)
+    }
+
+    /// Whether every square of the run from `start` is within `low..=high`. Its squares lie
+    /// on one line (or, for pairs, two parallel ones), so its ends (and, for pairs, the first
+    /// and last squares between) bound them.
+    fn within(&self, start: (i64, i64), low: (i64, i64), high: (i64, i64)) -> bool {
+        let inside = |q: (i64, i64)| low.0 <= q.0 && q.0 <= high.0 && low.1 <= q.1 && q.1 <= high.1;
+        let end = self.end(start);
+        let between = match (self.second, self.times) {
+            (Some(second), 1..) => {
+                let last_pair_start = (
+                    end.0 - self.first.0 - second.0,
+                    end.1 - self.first.1 - second.1,
+                );
+                inside((start.0 + self.first.0, start.1 + self.first.1))
+                    && inside((
+                        last_pair_start.0 + self.first.0,
+                        last_pair_start.1 + self.first.1,
+                    ))
+            }
+            _ => true,
+        };
+        inside(start) && inside(end) && between
+    }
+
+    fn for_each_move(&self, step: &mut impl FnMut((i64, i64))) {
+        for _ in 0..self.times {
+            step(self.first);
+            if let Some(second) = self.second {
+                step(second);
+            }
+        }
+    }
+}
+
+impl<'a> Built<'a> {
+    pub(crate) fn moves(&self) -> u64 {
+        (self.walk.moves + self.counts[0] + self.counts[1]) as u64
+    }
+
+    /// The walk's moves, first to last.
+    fn walk_moves(&self) -> Vec<(i64, i64)> {
+        match self.walk_to {
+            Walker::Empty => Vec::new(),
+            Walker::Cone(cone) => rebuilt(self.walk.end, |end| &cone.walks[&cone.class(end)]),
+            Walker::Ray(ray) => rebuilt(self.walk.end, |end| {
+                &ray.walks[&(ray.a * end.0 - ray.b * end.1)]
+            }),
+        }
+    }
+
+    /// The runs that make `counts` of the two vectors, with pairs first when the vectors
+    /// mirror each other (F1: (b,a) and (b,−a), which would otherwise climb or fall by all of
+    /// one before the other), `up_first` saying which of the pair leads.
+    fn runs(&self, counts: [i64; 2], up_first: bool) -> [Run; 3] {
+        let [v1, v2] = self.vectors;
+        let none = Run {
+            first: v1,
+            second: None,
+            times: 0,
+        };
+        if v1 != v2 && v1.0 == v2.0 {
+            let pairs = counts[0].min(counts[1]);
+            let (first, second) = if up_first { (v1, v2) } else { (v2, v1) };
+            let (rest, left) = match counts[0] >= counts[1] {
+                true => (v1, counts[0] - pairs),
+                false => (v2, counts[1] - pairs),
+            };
+            [
+                Run {
+                    first,
+                    second: Some(second),
+                    times: pairs,
+                },
+                Run {
+                    first: rest,
+                    second: None,
+                    times: left,
+                },
+                none,
+            ]
+        } else {
+            [
+                Run {
+                    first: v1,
+                    second: None,
+                    times: counts[0],
+                },
+                Run {
+                    first: v2,
+                    second: None,
+                    times: counts[1],
+                },
+                none,
+            ]
+        }
+    }
+
+    /// The path's layout: half the main moves, the walk, the other half; and which of each
+    /// half's pairs lead. The first layout within `low..=high` (the board, in this frame),
+    /// if any.
+    fn layout(&self, low: (i64, i64), high: (i64, i64)) -> Option<([Run; 3], [Run; 3])> {
+        let first_half = [self.counts[0] / 2, self.counts[1] / 2];
+        let second_half = [
+            self.counts[0] - first_half[0],
+            self.counts[1] - first_half[1],
+        ];
+        let inside = |q: (i64, i64)| low.0 <= q.0 && q.0 <= high.0 && low.1 <= q.1 && q.1 <= high.1;
+        let fits = |runs: &[Run; 3], mut at: (i64, i64)| {
+            runs.iter().all(|run| {
+                let within = run.within(at, low, high);
+                at = run.end(at);
+                within
+            })
+        };
+        let after = |runs: &[Run; 3], at: (i64, i64)| runs.iter().fold(at, |at, run| run.end(at));
+        for up_first in [true, false] {
+            let before = self.runs(first_half, up_first);
+            if !fits(&before, (0, 0)) {
+                continue;
+            }
+            let middle = after(&before, (0, 0));
+            let walk_low = (middle.0 + self.walk.low.0, middle.1 + self.walk.low.1);
+            let walk_high = (middle.0 + self.walk.high.0, middle.1 + self.walk.high.1);
+            if !(inside(walk_low) && inside(walk_high)) {
+                return None;
+            }
+            let resumed = (middle.0 + self.walk.end.0, middle.1 + self.walk.end.1);
+            for up_second in [true, false] {
+                let rest = self.runs(second_half, up_second);
+                if fits(&rest, resumed) {
+                    return Some((before, rest));
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the path can be laid within `low..=high`: the board, in this frame.
+    pub(crate) fn fits(&self, low: (i64, i64), high: (i64, i64)) -> bool {
+        self.layout(low, high).is_some()
+    }
+
+    /// Hands each move of the path laid within `low..=high`, in order, to `step`; `false` (and
+    /// no move) when it cannot be laid there.
+    pub(crate) fn for_each_move(
+        &self,
+        low: (i64, i64),
+        high: (i64, i64),
+        mut step: impl FnMut((i64, i64)),
+    ) -> bool {
+        let Some((before, rest)) = self.layout(low, high) else {
+            return false;
+        };
+        before.iter().for_each(|run| run.for_each_move(&mut step));
+        self.walk_moves().into_iter().for_each(&mut step);
+        rest.iter().for_each(|run| run.for_each_move(&mut step));
+        true
+    }
 }
 
 /// One piece's distances on a board without edges.
@@ -77,20 +278,83 @@ impl LeaperDistance {
         Some(LeaperDistance { g, shape })
     }
 
-    /// The fewest moves from a square to the one `dx` files and `dy` ranks away.
-    pub(crate) fn distance(&self, dx: i64, dy: i64) -> Unbounded {
+    /// A shortest path to the square `dx` files and `dy` ranks away, in the frame that turns
+    /// that displacement into the octant.
+    pub(crate) fn shortest(&self, dx: i64, dy: i64) -> (Frame, Shortest<'_>) {
         let g = self.g as i64;
+        let frame = Frame {
+            g,
+            flip_x: dx < 0,
+            flip_y: dy < 0,
+            swap: dx.abs() < dy.abs(),
+        };
         if dx % g != 0 || dy % g != 0 {
-            return Unbounded::Never;
+            return (frame, Shortest::Never);
         }
-        let (dx, dy) = ((dx / g).unsigned_abs(), (dy / g).unsigned_abs());
-        let (x, y) = (dx.max(dy), dx.min(dy));
-        match &self.shape {
-            Shape::Orthogonal => Unbounded::Moves(x + y),
-            Shape::Diagonal if (x + y) % 2 == 1 => Unbounded::Never,
-            Shape::Diagonal => Unbounded::Moves(x),
-            Shape::General(general) => general.distance(x as i64, y as i64),
-        }
+        let (x, y) = frame.to_frame((dx, dy));
+        let straight = |vectors, counts| {
+            Shortest::Built(Built {
+                walk: &Walk::EMPTY,
+                walk_to: Walker::Empty,
+                vectors,
+                counts,
+            })
+        };
+        let shortest = match &self.shape {
+            Shape::Orthogonal => straight([(1, 0), (0, 1)], [x, y]),
+            Shape::Diagonal if (x + y) % 2 == 1 => Shortest::Never,
+            Shape::Diagonal => straight([(1, 1), (1, -1)], [(x + y) / 2, (x - y) / 2]),
+            Shape::General(general) => general.shortest(x, y),
+        };
+        (frame, shortest)
+    }
+}
+
+/// How a displacement is turned into the octant x ≥ y ≥ 0 and divided by gcd(a,b), and moves
+/// turned back: the board's symmetries, which map the piece's moves onto themselves.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    g: i64,
+    flip_x: bool,
+    flip_y: bool,
+    swap: bool,
+}
+
+impl Frame {
+    /// A displacement that is a multiple of g, in the frame.
+    fn to_frame(self, (x, y): (i64, i64)) -> (i64, i64) {
+        let (x, y) = (
+            if self.flip_x { -x } else { x },
+            if self.flip_y { -y } else { y },
+        );
+        let (x, y) = if self.swap { (y, x) } else { (x, y) };
+        (x / self.g, y / self.g)
+    }
+
+    /// A move of the frame, as the board's files and ranks.
+    pub(crate) fn to_board(self, (x, y): (i64, i64)) -> (i64, i64) {
+        let (x, y) = if self.swap { (y, x) } else { (x, y) };
+        let (x, y) = (
+            if self.flip_x { -x } else { x },
+            if self.flip_y { -y } else { y },
+        );
+        (x * self.g, y * self.g)
+    }
+
+    /// The rectangle `low..=high` of displacements from the start (the board, as seen from
+    /// it), as the frame's rectangle of the points that are multiples of g within it.
+    pub(crate) fn rectangle(&self, low: (i64, i64), high: (i64, i64)) -> ((i64, i64), (i64, i64)) {
+        let flip = |flipped: bool, low: i64, high: i64| match flipped {
+            true => (-high, -low),
+            false => (low, high),
+        };
+        let xs = flip(self.flip_x, low.0, high.0);
+        let ys = flip(self.flip_y, low.1, high.1);
+        let (xs, ys) = if self.swap { (ys, xs) } else { (xs, ys) };
+        let inward =
+            |(low, high): (i64, i64)| (-(-low).div_euclid(self.g), high.div_euclid(self.g));
+        let (xs, ys) = (inward(xs), inward(ys));
+        ((xs.0, ys.0), (xs.1, ys.1))
     }
 }
 
@@ -104,10 +368,40 @@ fn gcd(a: u64, b: u64) -> u64 {
 /// The cheapest walk found to one class or one transverse value: its weight, its number of
 /// moves, and where it ends.
 #[derive(Clone, Copy, Debug)]
-struct Walk {
+pub(crate) struct Walk {
     weight: i64,
     moves: i64,
     end: (i64, i64),
+    /// Its last move (none for the empty walk): the walk before it is the one stored for
+    /// `end − last`, so a walk is rebuilt backwards.
+    last: (i64, i64),
+    /// The least and the most of each coordinate over its squares, the origin included.
+    low: (i64, i64),
+    high: (i64, i64),
+}
+
+impl Walk {
+    const EMPTY: Walk = Walk {
+        weight: 0,
+        moves: 0,
+        end: (0, 0),
+        last: (0, 0),
+        low: (0, 0),
+        high: (0, 0),
+    };
+
+    /// This walk followed by `step`, which costs `weight`.
+    fn then(&self, step: (i64, i64), weight: i64) -> Walk {
+        let end = (self.end.0 + step.0, self.end.1 + step.1);
+        Walk {
+            weight: self.weight + weight,
+            moves: self.moves + 1,
+            end,
+            last: step,
+            low: (self.low.0.min(end.0), self.low.1.min(end.1)),
+            high: (self.high.0.max(end.0), self.high.1.max(end.1)),
+        }
+    }
 }
 
 /// A cone of the octant, between the rays of `v1` and `v2`, with its functional
@@ -158,11 +452,11 @@ impl Cone {
         )
     }
 
-    /// The distance to `p`, when the cheapest walk to its class, followed by v1 and v2 only,
-    /// reaches it (`None` when it does not; `Some(Never)` when no walk reaches its class).
-    fn certified(&self, p: (i64, i64)) -> Option<Unbounded> {
+    /// A shortest path to `p`, when the cheapest walk to its class, followed by v1 and v2
+    /// only, reaches it (`None` when it does not; `Some(Never)` when no walk reaches its class).
+    fn certified(&self, p: (i64, i64)) -> Option<Shortest<'_>> {
         let Some(walk) = self.walks.get(&self.class(p)) else {
-            return Some(Unbounded::Never);
+            return Some(Shortest::Never);
         };
         let rest = (p.0 - walk.end.0, p.1 - walk.end.1);
         let (s, t) = self.scaled_coefficients(rest);
@@ -175,13 +469,18 @@ impl Cone {
             s % d == 0 && t % d == 0,
             "the rest is in the lattice of v1 and v2"
         );
-        let moves = walk.moves + s / d + t / d;
+        let built = Built {
+            walk,
+            walk_to: Walker::Cone(self),
+            vectors: [self.v1, self.v2],
+            counts: [s / d, t / d],
+        };
         debug_assert_eq!(
-            moves * self.scale,
+            built.moves() as i64 * self.scale,
             self.fx * p.0 + self.fy * p.1 + walk.weight,
             "the construction's moves are the lower bound"
         );
-        Some(Unbounded::Moves(moves as u64))
+        Some(Shortest::Built(built))
     }
 
     /// The most any cheapest walk's end has on v1 and on v2 (0 at least): outside that far
@@ -230,16 +529,16 @@ impl Ray {
         }
     }
 
-    /// The distance to `p`, when the cheapest walk to its transverse value, followed by v only,
-    /// reaches it.
-    fn certified(&self, p: (i64, i64)) -> Option<Unbounded> {
+    /// A shortest path to `p`, when the cheapest walk to its transverse value, followed by v
+    /// only, reaches it.
+    fn certified(&self, p: (i64, i64)) -> Option<Shortest<'_>> {
         let (a, b) = (self.a, self.b);
         let t = a * p.0 - b * p.1;
         if t.abs() > self.most_transverse {
             return None;
         }
         let Some(walk) = self.walks.get(&t) else {
-            return Some(Unbounded::Never);
+            return Some(Shortest::Never);
         };
         let along = |q: (i64, i64)| b * q.0 + a * q.1;
         let rest = along(p) - along(walk.end);
@@ -248,7 +547,12 @@ impl Ray {
         }
         let scale = a * a + b * b;
         debug_assert!(rest % scale == 0, "the rest is a multiple of v");
-        Some(Unbounded::Moves((walk.moves + rest / scale) as u64))
+        Some(Shortest::Built(Built {
+            walk,
+            walk_to: Walker::Ray(self),
+            vectors: [(b, a), (b, a)],
+            counts: [rest / scale, 0],
+        }))
     }
 
     /// The largest λ (times a² + b²) of the walks' ends: beyond it, every point near the ray
@@ -265,51 +569,53 @@ impl Ray {
 
 /// Dijkstra from the origin over the keys `key` gives points (`None`: outside the range
 /// walked), each move costing `weight`: the cheapest walk to every key reached, ties broken
-/// towards fewer moves.
+/// towards fewer moves. Each stored walk is a stored walk and one move, so it can be rebuilt.
 fn cheapest_walks<K: std::hash::Hash + Eq + Copy>(
     moves: &[(i64, i64)],
     key: impl Fn((i64, i64)) -> Option<K>,
     weight: impl Fn((i64, i64)) -> i64,
 ) -> HashMap<K, Walk> {
-    let origin = (0, 0);
     let mut walks = HashMap::new();
-    let start = key(origin).expect("the origin is in range");
-    walks.insert(
-        start,
-        Walk {
-            weight: 0,
-            moves: 0,
-            end: origin,
-        },
-    );
+    let start = key((0, 0)).expect("the origin is in range");
+    walks.insert(start, Walk::EMPTY);
     let mut queue = BinaryHeap::new();
-    queue.push(std::cmp::Reverse((0i64, 0i64, origin)));
+    queue.push(std::cmp::Reverse((0i64, 0i64, (0i64, 0i64))));
     while let Some(std::cmp::Reverse((cost, count, end))) = queue.pop() {
         let here = key(end).expect("only keys in range are queued");
-        if walks
-            .get(&here)
-            .is_some_and(|walk: &Walk| (walk.weight, walk.moves) < (cost, count))
-        {
+        let Some(&walk) = walks.get(&here) else {
             continue;
+        };
+        if (walk.weight, walk.moves, walk.end) != (cost, count, end) {
+            continue; // an entry for a walk since bettered
         }
         for &m in moves {
-            let next = (end.0 + m.0, end.1 + m.1);
-            let Some(there) = key(next) else { continue };
-            let found = Walk {
-                weight: cost + weight(m),
-                moves: count + 1,
-                end: next,
+            let Some(there) = key((end.0 + m.0, end.1 + m.1)) else {
+                continue;
             };
-            let better = walks
-                .get(&there)
-                .is_none_or(|walk: &Walk| (found.weight, found.moves) < (walk.weight, walk.moves));
+            let found = walk.then(m, weight(m));
+            let better = walks.get(&there).is_none_or(|known: &Walk| {
+                (found.weight, found.moves) < (known.weight, known.moves)
+            });
             if better {
                 walks.insert(there, found);
-                queue.push(std::cmp::Reverse((found.weight, found.moves, next)));
+                queue.push(std::cmp::Reverse((found.weight, found.moves, found.end)));
             }
         }
     }
     walks
+}
+
+/// The moves of the stored walk ending at `end`, first to last, rebuilt through `walk_to`.
+fn rebuilt<'w>(end: (i64, i64), walk_to: impl Fn((i64, i64)) -> &'w Walk) -> Vec<(i64, i64)> {
+    let mut steps = Vec::new();
+    let mut at = end;
+    while at != (0, 0) {
+        let step = walk_to(at).last;
+        steps.push(step);
+        at = (at.0 - step.0, at.1 - step.1);
+    }
+    steps.reverse();
+    steps
 }
 
 /// A coprime 0 < a < b leaper's closed form.
@@ -385,7 +691,7 @@ impl General {
     }
 
     /// The distance to (x, y), x ≥ y ≥ 0, where its cone's or the ray's construction reaches it.
-    fn certified(&self, x: i64, y: i64) -> Option<Unbounded> {
+    fn certified(&self, x: i64, y: i64) -> Option<Shortest<'_>> {
         let cone = match self.b * y <= self.a * x {
             true => &self.f1,
             false => &self.f2,
@@ -394,14 +700,17 @@ impl General {
             .or_else(|| self.ray.certified((x, y)))
     }
 
-    /// The distance to (x, y), x ≥ y ≥ 0.
-    fn distance(&self, x: i64, y: i64) -> Unbounded {
+    /// A shortest path to (x, y), x ≥ y ≥ 0.
+    fn shortest(&self, x: i64, y: i64) -> Shortest<'_> {
         if self.both_odd && (x + y) % 2 == 1 {
-            return Unbounded::Never;
+            return Shortest::Never;
         }
         self.certified(x, y).unwrap_or_else(|| {
             let moves = self.table.get(&(x, y));
-            Unbounded::Moves(*moves.expect("the table holds every point no construction reaches"))
+            Shortest::Searched {
+                moves: *moves.expect("the table holds every point no construction reaches"),
+                b: self.b,
+            }
         })
     }
 }
@@ -475,116 +784,4 @@ fn window_search(moves: &[(i64, i64)], half: i64) -> Vec<u16> {
         }
     }
     distances
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Distances from the origin by breadth-first search over the window |x|, |y| ≤ `half`
-    /// (row by row, `None` where unreached), written apart from the module's own.
-    fn searched(a: i64, b: i64, half: i64) -> Vec<Option<u64>> {
-        let side = 2 * half + 1;
-        let at = |x: i64, y: i64| ((y + half) * side + (x + half)) as usize;
-        let mut found = vec![None; (side * side) as usize];
-        found[at(0, 0)] = Some(0);
-        let mut queue = VecDeque::from([(0i64, 0i64)]);
-        while let Some((x, y)) = queue.pop_front() {
-            let d = found[at(x, y)].unwrap_or(0);
-            for (p, q) in [(a, b), (b, a)] {
-                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    let (nx, ny) = (x + sx * p, y + sy * q);
-                    if nx.abs() <= half && ny.abs() <= half && found[at(nx, ny)].is_none() {
-                        found[at(nx, ny)] = Some(d + 1);
-                        queue.push_back((nx, ny));
-                    }
-                }
-            }
-        }
-        found
-    }
-
-    /// Every square of the window |x|, |y| ≤ `half` whose searched distance d has d·b within
-    /// it (so the window's edge cannot matter) agrees with the closed form, and so does every
-    /// square never reached in the inner half of the window (off the piece's lattice).
-    fn agrees_on_a_window(a: u32, b: u32, half: i64) -> usize {
-        let closed = LeaperDistance::new(a, b).expect("small pieces are answered");
-        let found = searched(i64::from(a), i64::from(b), half);
-        let side = 2 * half + 1;
-        let mut checked = 0;
-        for y in -half..=half {
-            for x in -half..=half {
-                let expected = match found[((y + half) * side + (x + half)) as usize] {
-                    Some(d) if d * u64::from(b) <= half as u64 => Unbounded::Moves(d),
-                    Some(_) => continue,
-                    None if x.abs() < half / 2 && y.abs() < half / 2 => Unbounded::Never,
-                    None => continue,
-                };
-                assert_eq!(closed.distance(x, y), expected, "({a},{b}) to ({x},{y})");
-                checked += 1;
-            }
-        }
-        checked
-    }
-
-    #[test]
-    fn every_leaper_up_to_8_agrees_with_search_on_a_window() {
-        for b in 1..=8u32 {
-            for a in 0..=b {
-                let checked = agrees_on_a_window(a, b, 20 * i64::from(b) + 60);
-                assert!(checked > 10_000, "({a},{b}): {checked}");
-            }
-        }
-    }
-
-    /// The same on windows wide enough to hold every table and the rays beyond them.
-    #[test]
-    #[ignore = "16 million squares a piece: run with cargo test --release -- --ignored"]
-    fn every_leaper_up_to_8_agrees_with_search_on_a_wide_window() {
-        for b in 1..=8u32 {
-            for a in 0..=b {
-                agrees_on_a_window(a, b, 2000);
-            }
-        }
-    }
-
-    /// Far away, the distance obeys its own recursion: d(p) = 1 + min over the moves of
-    /// d(p − m), which only the true distance does (with d(0) = 0), at random points of a
-    /// board of 10⁹ for random pieces up to b = 50.
-    #[test]
-    fn far_points_obey_the_recursion_for_random_pieces() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |bound: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % bound
-        };
-        let mut pieces = 0;
-        while pieces < 40 {
-            let b = 1 + next(50) as u32;
-            let a = next(u64::from(b) + 1) as u32;
-            let Some(closed) = LeaperDistance::new(a, b) else {
-                continue;
-            };
-            pieces += 1;
-            for _ in 0..200 {
-                let (x, y) = (next(1_000_000_000) as i64, next(1_000_000_000) as i64);
-                let moves = leaper_moves(i64::from(a), i64::from(b));
-                let around = moves
-                    .iter()
-                    .filter_map(|&(mx, my)| match closed.distance(x - mx, y - my) {
-                        Unbounded::Moves(d) => Some(d),
-                        Unbounded::Never => None,
-                    })
-                    .min();
-                match closed.distance(x, y) {
-                    Unbounded::Moves(d) => {
-                        assert_eq!(Some(d), around.map(|d| d + 1), "({a},{b}) ({x},{y})")
-                    }
-                    Unbounded::Never => assert_eq!(around, None, "({a},{b}) ({x},{y})"),
-                }
-            }
-        }
-    }
 }

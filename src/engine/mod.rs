@@ -23,8 +23,6 @@ pub(crate) mod astar;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
 pub(crate) mod formula;
-// Not yet answered from by any engine: issue 23 goes on from here (docs/ARCHITECTURE.md).
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod leaper_distance;
 pub(crate) mod observe;
 pub(crate) mod square_map;
@@ -305,19 +303,21 @@ impl Engine {
         self != Engine::Table || table::knows(board)
     }
 
-    /// Whether the engine can answer for `piece`: the table and the formula know the knight
-    /// only; the searches know every leaper.
+    /// Whether the engine can answer for `piece`: the table knows the knight only; the
+    /// formula and the searches know every leaper (the formula searches where its closed
+    /// form does not reach).
     ///
     /// ```
     /// use knight_moves::{Engine, Piece};
     ///
     /// let camel = Piece::leaper(1, 3).unwrap();
-    /// assert!(Engine::Formula.works_for(Piece::KNIGHT));
-    /// assert!(!Engine::Formula.works_for(camel));
+    /// assert!(Engine::Table.works_for(Piece::KNIGHT));
+    /// assert!(!Engine::Table.works_for(camel));
+    /// assert!(Engine::Formula.works_for(camel));
     /// assert!(Engine::Astar.works_for(camel));
     /// ```
     pub fn works_for(self, piece: Piece) -> bool {
-        piece.is_knight() || !matches!(self, Engine::Table | Engine::Formula)
+        piece.is_knight() || self != Engine::Table
     }
 
     /// The engines that answer on `board` for `piece`, in the order tables list them.
@@ -434,7 +434,7 @@ impl Engine {
         };
         match self {
             // Where no closed form is known the formula asks bidirectional BFS, watched too.
-            Engine::Formula if !formula::closed_form_covers(request.board) => {
+            Engine::Formula if formula::searches(workspace, &request) => {
                 Engine::Bidirectional.search_observed(workspace, &request, observer)
             }
             Engine::Table | Engine::Formula => self.search(workspace, &request),

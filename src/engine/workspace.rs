@@ -8,10 +8,12 @@
 //! answer depends on the searches before it.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
+use std::sync::Arc;
 
 use crate::board::{Board, Position};
 use crate::engine::Parents;
+use crate::engine::leaper_distance::LeaperDistance;
 use crate::engine::square_map::SquareMap;
 
 /// An entry of A*'s open list: (moves so far + estimate, estimate, square), least first; 16
@@ -34,6 +36,9 @@ pub(crate) struct Workspace {
     pub packed_open: BinaryHeap<Reverse<u32>>,
     /// The route the last search built, when it was asked for one: both ends included.
     pub route: Vec<Position>,
+    /// Each leaper's closed form, made the first time the formula is asked of it (`None` for
+    /// a piece it declines), kept for the queries after.
+    pub leaper_distances: HashMap<(u32, u32), Option<Arc<LeaperDistance>>>,
 }
 
 impl Workspace {
@@ -55,6 +60,7 @@ impl Workspace {
             open: BinaryHeap::new(),
             packed_open: BinaryHeap::new(),
             route: Vec::new(),
+            leaper_distances: HashMap::new(),
         }
     }
 

@@ -1,0 +1,252 @@
+//! The formula engine for every leaper (issue 23): its closed form on a board without edges
+//! (docs/ARCHITECTURE.md, "Every leaper's distance"), used where the path that meets it can be
+//! laid on the board, and a search elsewhere. Held to a breadth-first search written apart from
+//! the crate on every pair of small boards and on windows around the middle of big ones, for
+//! every leaper up to (8,8); its routes walked; and far out on boards of 10⁹, to the recursion
+//! only the distance satisfies, and to A* near corners and edges.
+
+mod common;
+
+use common::{Random, oracle_leaper_distances};
+use knight_moves::{Board, Engine, Piece, Position, Query, SearchError, Searcher};
+
+/// Every leaper up to (8,8), as (a, b).
+fn small_leapers() -> Vec<(u32, u32)> {
+    (1..=8).flat_map(|b| (0..=b).map(move |a| (a, b))).collect()
+}
+
+/// The formula's distance, which must be had (no search may give up here).
+fn formula(searcher: &mut Searcher, query: Query) -> Option<u64> {
+    searcher
+        .distance(Engine::Formula, query)
+        .unwrap_or_else(|error| panic!("{query:?}: {error}"))
+}
+
+/// A route the formula gives: it starts and ends where asked, has `moves` moves, and each
+/// is the piece's and stays on the board.
+fn check_route(searcher: &mut Searcher, query: Query, (a, b): (u32, u32), moves: u64) {
+    let route = searcher
+        .route(Engine::Formula, query)
+        .unwrap_or_else(|error| panic!("{query:?}: {error}"))
+        .expect("a route where there is a distance")
+        .to_vec();
+    assert_eq!(route.len() as u64, moves + 1, "{query:?}");
+    assert_eq!((route[0], route[route.len() - 1]), (query.from, query.to));
+    for pair in route.windows(2) {
+        let (dx, dy) = (
+            (i64::from(pair[1].file) - i64::from(pair[0].file)).unsigned_abs(),
+            (i64::from(pair[1].rank) - i64::from(pair[0].rank)).unsigned_abs(),
+        );
+        let (a, b) = (u64::from(a), u64::from(b));
+        assert!(
+            (dx, dy) == (a, b) || (dx, dy) == (b, a),
+            "{query:?}: {pair:?}"
+        );
+        assert!(pair[1].file < query.board.files() && pair[1].rank < query.board.ranks());
+    }
+}
+
+/// Every pair of every board up to 9×9, for every leaper up to (8,8): the formula's distance
+/// is the search's, and every tenth pair's route is walked.
+#[test]
+fn every_pair_of_small_boards_for_every_leaper_up_to_8() {
+    let mut searcher = Searcher::new();
+    for (a, b) in small_leapers() {
+        let piece = Piece::leaper(a, b).unwrap();
+        for files in 1..=9 {
+            for ranks in 1..=9 {
+                let board = Board::new(files, ranks).unwrap();
+                all_pairs_agree(&mut searcher, board, piece, (a, b), 10);
+            }
+        }
+    }
+}
+
+/// Every pair of `board` for the (a,b)-leaper `piece`: the formula's distance is the
+/// independent search's; every `route_every`-th pair's route is walked.
+fn all_pairs_agree(
+    searcher: &mut Searcher,
+    board: Board,
+    piece: Piece,
+    (a, b): (u32, u32),
+    route_every: u64,
+) {
+    let (files, ranks) = (board.files(), board.ranks());
+    let mut count = 0u64;
+    for from_rank in 0..ranks {
+        for from_file in 0..files {
+            let expected = oracle_leaper_distances(
+                files,
+                ranks,
+                (from_file, from_rank),
+                (i64::from(a), i64::from(b)),
+            );
+            let from = Position::new(from_file, from_rank);
+            for to_rank in 0..ranks {
+                for to_file in 0..files {
+                    let to = Position::new(to_file, to_rank);
+                    let query = Query::new(board, piece, from, to);
+                    let found = formula(searcher, query);
+                    let wanted = expected[(to_rank * files + to_file) as usize];
+                    assert_eq!(found, wanted, "({a},{b}) {files}x{ranks} {from:?} {to:?}");
+                    count += 1;
+                    if let Some(moves) = found.filter(|_| count % route_every == 0) {
+                        check_route(searcher, query, (a, b), moves);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Bigger boards, every pair: square ones up to 40×40 and long ones, for every leaper up to
+/// (8,8).
+#[test]
+#[ignore = "a billion pairs: run with cargo test --release -- --ignored"]
+fn every_pair_of_boards_up_to_40_for_every_leaper_up_to_8() {
+    let mut searcher = Searcher::new();
+    for (a, b) in small_leapers() {
+        let piece = Piece::leaper(a, b).unwrap();
+        for (files, ranks) in [(40, 40), (33, 17), (25, 40), (7, 40), (40, 3), (16, 16)] {
+            let board = Board::new(files, ranks).unwrap();
+            all_pairs_agree(&mut searcher, board, piece, (a, b), 97);
+        }
+    }
+}
+
+/// Around the middle of a board of 601 × 601, every square against a search from the middle:
+/// the closed form far from the edges, its table near the origin, and the rays.
+#[test]
+fn windows_around_the_middle_of_a_big_board_for_every_leaper_up_to_8() {
+    let mut searcher = Searcher::new();
+    let side = 601;
+    let board = Board::new(side, side).unwrap();
+    let middle = (side / 2, side / 2);
+    for (a, b) in small_leapers() {
+        let piece = Piece::leaper(a, b).unwrap();
+        let expected = oracle_leaper_distances(side, side, middle, (i64::from(a), i64::from(b)));
+        let from = Position::new(middle.0, middle.1);
+        let mut random = Random(u64::from(a * 100 + b) + 7);
+        for rank in 0..side {
+            for file in 0..side {
+                let to = Position::new(file, rank);
+                let query = Query::new(board, piece, from, to);
+                let found = formula(&mut searcher, query);
+                assert_eq!(
+                    found,
+                    expected[(rank * side + file) as usize],
+                    "({a},{b}) {to:?}"
+                );
+                if let Some(moves) = found.filter(|_| random.below(400) == 0) {
+                    check_route(&mut searcher, query, (a, b), moves);
+                }
+            }
+        }
+    }
+}
+
+/// Far out on a board of 10⁹ × 10⁹, for random leapers up to b = 50 and the named pieces: the
+/// formula answers at once, without searching, and its distance obeys d(p) = 1 + min over the
+/// moves of d(p − m), which only the distance does; its route is walked, move by move.
+#[test]
+fn far_pairs_of_a_huge_board_obey_the_recursion() {
+    // A piece whose closed form is declined is searched instead, and soon gives up this far.
+    let mut searcher = Searcher::with_max_nodes(10_000);
+    let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let named = [
+        (1, 2),
+        (1, 3),
+        (2, 3),
+        (1, 4),
+        (0, 1),
+        (1, 1),
+        (0, 2),
+        (2, 2),
+        (0, 3),
+        (3, 3),
+    ];
+    let mut pieces: Vec<(u32, u32)> = named.to_vec();
+    while pieces.len() < named.len() + 30 {
+        let b = 1 + random.below(50) as u32;
+        pieces.push((random.below(u64::from(b) + 1) as u32, b));
+    }
+    let mut answered = 0;
+    for (a, b) in pieces {
+        let piece = Piece::leaper(a, b).unwrap();
+        let mut coordinate = || 1_000 + random.below(999_998_000) as u32;
+        let from = Position::new(coordinate(), coordinate());
+        let to = Position::new(coordinate(), coordinate());
+        let query = Query::new(board, piece, from, to);
+        let outcome = match searcher.search(Engine::Formula, query) {
+            Ok(outcome) => outcome,
+            Err(SearchError::GaveUp(_)) => continue,
+            Err(error) => panic!("({a},{b}): {error}"),
+        };
+        answered += 1;
+        assert_eq!(outcome.expanded, 0, "({a},{b}) searched");
+        let neighbours = [(a, b), (b, a)]
+            .into_iter()
+            .flat_map(|(p, q)| {
+                [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)]
+                    .map(|(sx, sy)| (sx * i64::from(p), sy * i64::from(q)))
+            })
+            .map(|(dx, dy)| {
+                let next = Position::new(
+                    (i64::from(to.file) + dx) as u32,
+                    (i64::from(to.rank) + dy) as u32,
+                );
+                formula(&mut searcher, Query::new(board, piece, from, next))
+            });
+        let around = neighbours.flatten().min();
+        assert_eq!(
+            outcome.moves,
+            around.map(|d| d + 1),
+            "({a},{b}) {from:?} {to:?}"
+        );
+        if let Some(moves) = outcome.moves.filter(|&moves| moves < 1_000_000) {
+            check_route(&mut searcher, query, (a, b), moves);
+        }
+    }
+    assert!(answered >= 20, "only {answered} pieces answered");
+}
+
+/// From the corners and edges of a board of 10⁹ to squares A* can still reach (a few hundred
+/// moves), for the named pieces: the formula's distance is A*'s.
+#[test]
+fn near_corners_and_edges_of_a_huge_board_the_formula_is_a_star() {
+    let mut searcher = Searcher::with_max_nodes(5_000_000);
+    let side = 1_000_000_000;
+    let board = Board::new(side, side).unwrap();
+    let mut random = Random(23);
+    for (a, b) in [
+        (1, 3),
+        (2, 3),
+        (1, 4),
+        (0, 1),
+        (1, 1),
+        (0, 2),
+        (2, 2),
+        (3, 3),
+    ] {
+        let piece = Piece::leaper(a, b).unwrap();
+        for (from_file, from_rank) in [(0, 0), (side - 1, 0), (0, 5), (7, side - 1), (side / 2, 0)]
+        {
+            let from = Position::new(from_file, from_rank);
+            for _ in 0..4 {
+                let mut near = |at: u32| {
+                    let shift = random.below(300) as i64 - 150;
+                    (i64::from(at) + shift).clamp(0, i64::from(side) - 1) as u32
+                };
+                let to = Position::new(near(from_file), near(from_rank));
+                let query = Query::new(board, piece, from, to);
+                let astar = searcher.distance(Engine::Astar, query).unwrap();
+                assert_eq!(
+                    formula(&mut searcher, query),
+                    astar,
+                    "({a},{b}) {from:?} {to:?}"
+                );
+            }
+        }
+    }
+}
