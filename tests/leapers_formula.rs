@@ -250,3 +250,63 @@ fn near_corners_and_edges_of_a_huge_board_the_formula_is_a_star() {
         }
     }
 }
+
+/// Far pairs along the edges and between corners of a board of 10⁹, for the named pieces and
+/// the leapers up to (8,8): where the formula answers without searching, its distance obeys the
+/// board's own recursion, d(p) = 1 + min over p's neighbours on the board (which only the
+/// distance on that board does), and its route is walked when short enough.
+#[test]
+fn far_pairs_along_edges_obey_the_board_s_recursion() {
+    let mut searcher = Searcher::with_max_nodes(10_000);
+    let side = 1_000_000_000u32;
+    let board = Board::new(side, side).unwrap();
+    let last = side - 1;
+    let ends = [
+        ((0, 0), (last, 0)),
+        ((0, 0), (0, last)),
+        ((0, 0), (last, last)),
+        ((5, 0), (last - 3, 2)),
+        ((last, last), (2, last)),
+        ((1, last / 2), (0, last / 3)),
+    ];
+    let mut answered = 0;
+    for (a, b) in small_leapers() {
+        let piece = Piece::leaper(a, b).unwrap();
+        for &((ff, fr), (tf, tr)) in &ends {
+            let (from, to) = (Position::new(ff, fr), Position::new(tf, tr));
+            let query = Query::new(board, piece, from, to);
+            let Ok(outcome) = searcher.search(Engine::Formula, query) else {
+                continue; // searched, and given up this far
+            };
+            if outcome.expanded > 0 {
+                continue;
+            }
+            let mut around = Vec::new();
+            for (p, q) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+                    let (f, r) = (
+                        i64::from(tf) + sx * i64::from(p),
+                        i64::from(tr) + sy * i64::from(q),
+                    );
+                    if (0..i64::from(side)).contains(&f) && (0..i64::from(side)).contains(&r) {
+                        let next =
+                            Query::new(board, piece, from, Position::new(f as u32, r as u32));
+                        // `None`: not known (the search gave up), and the pair is skipped.
+                        around.push(searcher.search(Engine::Formula, next).ok().map(|o| o.moves));
+                    }
+                }
+            }
+            let Some(around) = around.into_iter().collect::<Option<Vec<Option<u64>>>>() else {
+                continue;
+            };
+            answered += 1;
+            let least = around.iter().flatten().min().copied();
+            assert_eq!(
+                outcome.moves,
+                least.map(|d| d + 1),
+                "({a},{b}) {from:?} {to:?}"
+            );
+        }
+    }
+    assert!(answered >= 100, "only {answered} pairs answered");
+}

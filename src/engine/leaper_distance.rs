@@ -184,8 +184,23 @@ impl<'a> Built<'a> {
     /// The path's layout: half the main moves, the walk, the other half; and which of each
     /// half's pairs lead. The first layout within `low..=high` (the board, in this frame),
     /// if any.
-    fn layout(&self, low: (i64, i64), high: (i64, i64)) -> Option<([Run; 3], [Run; 3])> {
-        let first_half = [self.counts[0] / 2, self.counts[1] / 2];
+    fn layout(&self, low: (i64, i64), high: (i64, i64)) -> Option<Layout> {
+        // The walk in the middle (where a path from a corner has room on every side), else at
+        // the start or at the end (where a path along an edge may need it, to climb away from
+        // the edge before the main moves fall back to it, or after they rise).
+        let [c1, c2] = self.counts;
+        [[c1 / 2, c2 / 2], [0, 0], [c1, c2]]
+            .into_iter()
+            .find_map(|before| self.layout_with_walk_after(before, low, high))
+    }
+
+    /// [`Built::layout`] with the walk after `first_half` of the main moves.
+    fn layout_with_walk_after(
+        &self,
+        first_half: [i64; 2],
+        low: (i64, i64),
+        high: (i64, i64),
+    ) -> Option<Layout> {
         let second_half = [
             self.counts[0] - first_half[0],
             self.counts[1] - first_half[1],
@@ -205,16 +220,30 @@ impl<'a> Built<'a> {
                 continue;
             }
             let middle = after(&before, (0, 0));
-            let walk_low = (middle.0 + self.walk.low.0, middle.1 + self.walk.low.1);
-            let walk_high = (middle.0 + self.walk.high.0, middle.1 + self.walk.high.1);
-            if !(inside(walk_low) && inside(walk_high)) {
-                return None;
-            }
+            let walk_fits = |(walk_low, walk_high): ((i64, i64), (i64, i64))| {
+                inside((middle.0 + walk_low.0, middle.1 + walk_low.1))
+                    && inside((middle.0 + walk_high.0, middle.1 + walk_high.1))
+            };
+            // The walk as found; else its moves in another order (any order ends in the same
+            // place): climbing first keeps it off an edge below it, and so on.
+            let order = match walk_fits((self.walk.low, self.walk.high)) {
+                true => WalkOrder::AsFound,
+                false => {
+                    let moves = self.walk_moves();
+                    WalkOrder::SORTED
+                        .into_iter()
+                        .find(|&order| walk_fits(bounds(&order.applied(moves.clone()))))?
+                }
+            };
             let resumed = (middle.0 + self.walk.end.0, middle.1 + self.walk.end.1);
             for up_second in [true, false] {
                 let rest = self.runs(second_half, up_second);
                 if fits(&rest, resumed) {
-                    return Some((before, rest));
+                    return Some(Layout {
+                        before,
+                        order,
+                        rest,
+                    });
                 }
             }
         }
@@ -234,14 +263,69 @@ impl<'a> Built<'a> {
         high: (i64, i64),
         mut step: impl FnMut((i64, i64)),
     ) -> bool {
-        let Some((before, rest)) = self.layout(low, high) else {
+        let Some(layout) = self.layout(low, high) else {
             return false;
         };
-        before.iter().for_each(|run| run.for_each_move(&mut step));
-        self.walk_moves().into_iter().for_each(&mut step);
-        rest.iter().for_each(|run| run.for_each_move(&mut step));
+        layout
+            .before
+            .iter()
+            .for_each(|run| run.for_each_move(&mut step));
+        let walk = layout.order.applied(self.walk_moves());
+        walk.into_iter().for_each(&mut step);
+        layout
+            .rest
+            .iter()
+            .for_each(|run| run.for_each_move(&mut step));
         true
     }
+}
+
+/// How a path is laid: the runs before the walk, the order of the walk's moves, the runs after.
+struct Layout {
+    before: [Run; 3],
+    order: WalkOrder,
+    rest: [Run; 3],
+}
+
+/// An order of a walk's moves.
+#[derive(Clone, Copy, Debug)]
+enum WalkOrder {
+    AsFound,
+    ClimbFirst,
+    FallFirst,
+    RightFirst,
+    LeftFirst,
+}
+
+impl WalkOrder {
+    const SORTED: [WalkOrder; 4] = [
+        WalkOrder::ClimbFirst,
+        WalkOrder::FallFirst,
+        WalkOrder::RightFirst,
+        WalkOrder::LeftFirst,
+    ];
+
+    fn applied(self, mut moves: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
+        match self {
+            WalkOrder::AsFound => {}
+            WalkOrder::ClimbFirst => moves.sort_by_key(|m| -m.1),
+            WalkOrder::FallFirst => moves.sort_by_key(|m| m.1),
+            WalkOrder::RightFirst => moves.sort_by_key(|m| -m.0),
+            WalkOrder::LeftFirst => moves.sort_by_key(|m| m.0),
+        }
+        moves
+    }
+}
+
+/// The least and the most of each coordinate over the squares of `moves` from the origin.
+fn bounds(moves: &[(i64, i64)]) -> ((i64, i64), (i64, i64)) {
+    let (mut at, mut low, mut high) = ((0, 0), (0, 0), (0, 0));
+    for m in moves {
+        at = (at.0 + m.0, at.1 + m.1);
+        low = (low.0.min(at.0), low.1.min(at.1));
+        high = (high.0.max(at.0), high.1.max(at.1));
+    }
+    (low, high)
 }
 
 /// One piece's distances on a board without edges.
