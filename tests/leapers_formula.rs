@@ -310,3 +310,24 @@ fn far_pairs_along_edges_obey_the_board_s_recursion() {
     }
     assert!(answered >= 100, "only {answered} pairs answered");
 }
+
+/// A piece whose legs are near the largest allowed: b⁴ passes u64 (10²⁴ for (999999,10⁶)),
+/// which overflowed (a panic where overflow is checked, as in the tests) when the formula
+/// weighed whether its closed form was worth making. It is declined, and a search answers.
+#[test]
+fn the_largest_pieces_do_not_overflow_the_formula() {
+    let mut searcher = Searcher::with_max_nodes(1_000);
+    let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
+    for (a, b) in [
+        (999_999, 1_000_000),
+        (1, 1_000_000),
+        (1, 65_536),
+        (3, 70_001),
+    ] {
+        let piece = Piece::leaper(a, b).unwrap();
+        let from = Position::new(1, 1);
+        let to = Position::new(1 + a, 1 + b);
+        let query = Query::new(board, piece, from, to);
+        assert_eq!(formula(&mut searcher, query), Some(1), "({a},{b})");
+    }
+}

@@ -270,6 +270,55 @@ fn a_search_that_runs_out_of_memory_says_so_and_the_next_line_is_answered() {
     }
 }
 
+/// A closed form the system refuses memory to is declined, not an abort: the formula for a
+/// big piece (whose walks and window take over 100 MB to make) under a limit of 100 MB, as
+/// `prlimit --as` sets it, answers by search. It aborted ("memory allocation failed").
+#[cfg(target_os = "linux")] // setrlimit(RLIMIT_AS), and glibc failing cleanly
+#[test]
+fn a_closed_form_refused_memory_is_declined_and_searched() {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(env!("CARGO_BIN_EXE_knight-moves"));
+    command
+        .args([
+            "--board",
+            "1000000000",
+            "--piece",
+            "1,50",
+            "--algorithm",
+            "formula",
+        ])
+        .args(["--max-nodes", "1000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: between fork and exec the closure calls only setrlimit, which is
+    // async-signal-safe, on memory of its own stack.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 100_000_000,
+                rlim_max: 100_000_000,
+            };
+            match libc::setrlimit(libc::RLIMIT_AS, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    let mut child = command.spawn().expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(b"b2 c52\n").expect("the input is written");
+    drop(stdin);
+    let output = child.wait_with_output().expect("the child ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "To get from b2 to c52 takes 1 (1,50)-leaper moves.\n"
+    );
+}
+
 /// Whether `stderr` is the one line of a search that ran out of memory on line 1.
 #[cfg(target_os = "linux")]
 fn is_out_of_memory_message(stderr: &str) -> bool {

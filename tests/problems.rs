@@ -238,7 +238,6 @@ fn each_problem_takes_its_options_and_refuses_the_others() {
         ("cses-grid", &["--format", "tsv"]),
         ("cses-grid", &["--stats"]),
         ("knightl", &["--algorithm", "table"]),
-        ("knightl", &["--algorithm", "formula"]),
         ("knightl", &["--piece", "camel"]),
         ("knightl", &["--compare"]),
     ];

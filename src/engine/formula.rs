@@ -172,7 +172,8 @@ fn closed_form_of(workspace: &mut Workspace, request: &Request) -> Option<Arc<Le
     let reduced_b = b / gcd(a, b);
     let squares = u64::from(request.board.files()) * u64::from(request.board.ranks());
     let worth_it = reduced_b <= ALWAYS_UP_TO
-        || squares >= SQUARES_A_LEAP.saturating_mul(u64::from(reduced_b).pow(4));
+        // b⁴ passes u64 for the largest pieces (b up to 10⁶): saturate, never wrap.
+        || squares >= SQUARES_A_LEAP.saturating_mul(u64::from(reduced_b).saturating_pow(4));
     if !worth_it && !workspace.leaper_distances.contains_key(&(a, b)) {
         return None;
     }

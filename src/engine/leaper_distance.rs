@@ -348,7 +348,8 @@ enum Shape {
 
 impl LeaperDistance {
     /// The closed form for the (a,b)-leaper, or `None` when its table near the origin would
-    /// pass [`MOST_WINDOW_SQUARES`].
+    /// pass [`MOST_WINDOW_SQUARES`], or the system refuses it memory (under `prlimit --as`, a
+    /// declined piece is searched, as a search that runs out of memory says so: no abort).
     pub(crate) fn new(a: u32, b: u32) -> Option<LeaperDistance> {
         let (a, b) = (u64::from(a.min(b)), u64::from(a.max(b)));
         assert!(b > 0, "a leaper moves");
@@ -504,7 +505,8 @@ struct Cone {
 }
 
 impl Cone {
-    fn new(moves: &[(i64, i64)], v1: (i64, i64), v2: (i64, i64), fx: i64, fy: i64) -> Cone {
+    /// `None` where the system refuses the walks memory.
+    fn new(moves: &[(i64, i64)], v1: (i64, i64), v2: (i64, i64), fx: i64, fy: i64) -> Option<Cone> {
         let scale = fx * v1.0 + fy * v1.1;
         let det = v1.0 * v2.1 - v1.1 * v2.0;
         let mut cone = Cone {
@@ -517,8 +519,8 @@ impl Cone {
             walks: HashMap::new(),
         };
         let weight = |m: (i64, i64)| scale - (fx * m.0 + fy * m.1);
-        cone.walks = cheapest_walks(moves, |q| Some(cone.class(q)), weight);
-        cone
+        cone.walks = cheapest_walks(moves, |q| Some(cone.class(q)), weight)?;
+        Some(cone)
     }
 
     /// The class of `q` in Z² / ⟨v1, v2⟩: its coefficients' remainders.
@@ -590,7 +592,8 @@ struct Ray {
 }
 
 impl Ray {
-    fn new(moves: &[(i64, i64)], a: i64, b: i64, most_transverse: i64) -> Ray {
+    /// `None` where the system refuses the walks memory.
+    fn new(moves: &[(i64, i64)], a: i64, b: i64, most_transverse: i64) -> Option<Ray> {
         let step = moves
             .iter()
             .map(|&(x, y)| (a * x - b * y).abs())
@@ -604,13 +607,16 @@ impl Ray {
             (t.abs() <= limit).then_some((t, 0))
         };
         let scale = a * a + b * b;
-        let walks = cheapest_walks(moves, transverse, |m| scale - (b * m.0 + a * m.1));
-        Ray {
+        let walks = cheapest_walks(moves, transverse, |m| scale - (b * m.0 + a * m.1))?;
+        let mut by_transverse = HashMap::new();
+        by_transverse.try_reserve(walks.len()).ok()?;
+        by_transverse.extend(walks.into_iter().map(|((t, _), walk)| (t, walk)));
+        Some(Ray {
             a,
             b,
             most_transverse,
-            walks: walks.into_iter().map(|((t, _), walk)| (t, walk)).collect(),
-        }
+            walks: by_transverse,
+        })
     }
 
     /// A shortest path to `p`, when the cheapest walk to its transverse value, followed by v
@@ -654,11 +660,12 @@ impl Ray {
 /// Dijkstra from the origin over the keys `key` gives points (`None`: outside the range
 /// walked), each move costing `weight`: the cheapest walk to every key reached, ties broken
 /// towards fewer moves. Each stored walk is a stored walk and one move, so it can be rebuilt.
+/// `None` where the system refuses memory for them.
 fn cheapest_walks<K: std::hash::Hash + Eq + Copy>(
     moves: &[(i64, i64)],
     key: impl Fn((i64, i64)) -> Option<K>,
     weight: impl Fn((i64, i64)) -> i64,
-) -> HashMap<K, Walk> {
+) -> Option<HashMap<K, Walk>> {
     let mut walks = HashMap::new();
     let start = key((0, 0)).expect("the origin is in range");
     walks.insert(start, Walk::EMPTY);
@@ -681,12 +688,14 @@ fn cheapest_walks<K: std::hash::Hash + Eq + Copy>(
                 (found.weight, found.moves) < (known.weight, known.moves)
             });
             if better {
+                walks.try_reserve(1).ok()?;
+                queue.try_reserve(1).ok()?;
                 walks.insert(there, found);
                 queue.push(std::cmp::Reverse((found.weight, found.moves, found.end)));
             }
         }
     }
-    walks
+    Some(walks)
 }
 
 /// The moves of the stored walk ending at `end`, first to last, rebuilt through `walk_to`.
@@ -724,8 +733,8 @@ impl General {
             return None;
         }
         let moves = leaper_moves(a, b);
-        let f1 = Cone::new(&moves, (b, a), (b, -a), 1, 0);
-        let f2 = Cone::new(&moves, (b, a), (a, b), 1, 1);
+        let f1 = Cone::new(&moves, (b, a), (b, -a), 1, 0)?;
+        let f2 = Cone::new(&moves, (b, a), (a, b), 1, 1)?;
         // Where the cones' constructions may fail near v's ray, |τ| is below the most a
         // cheapest walk has on the other ray's vector, times that vector's τ.
         let (f1_v, f1_w) = f1.reach();
@@ -734,7 +743,7 @@ impl General {
         if transverse > MOST_WALKS as f64 {
             return None;
         }
-        let ray = Ray::new(&moves, a, b, transverse.ceil() as i64 + 1);
+        let ray = Ray::new(&moves, a, b, transverse.ceil() as i64 + 1)?;
         // The rest of the octant that no construction reaches. A cone's construction fails
         // only where a point's coefficient on one of its vectors is under its walks' reach on
         // that vector. On v's, the point is near the other ray: in the octant (where its
@@ -766,6 +775,7 @@ impl General {
             for y in 0..=x {
                 let on_the_lattice = !both_odd || (x + y) % 2 == 0;
                 if on_the_lattice && general.certified(x, y).is_none() {
+                    unreached.try_reserve(1).ok()?;
                     unreached.push((x, y));
                 }
             }
@@ -818,7 +828,7 @@ const UNREACHED: u16 = u16::MAX;
 /// the origin, widened until it holds a shortest path to each: a path of d moves stays within
 /// d·b of its start, so a distance d found with d·b within the window's half-width would be no
 /// shorter on any board. `None` past [`MOST_WINDOW_SQUARES`] (a window of 16 million squares
-/// holds no distance near 65,535).
+/// holds no distance near 65,535), or where the system refuses the search memory.
 fn exact_distances(
     moves: &[(i64, i64)],
     b: i64,
@@ -831,30 +841,35 @@ fn exact_distances(
         if (side as u64) * (side as u64) > MOST_WINDOW_SQUARES {
             return None;
         }
-        let distances = window_search(moves, half);
+        let distances = window_search(moves, half)?;
         let at = |x: i64, y: i64| distances[((y + half) * side + x + half) as usize];
         // Every point of the piece's lattice is reached (the tests check it), so one the
         // window does not reach needs a wider window, as one whose path may leave it does.
-        let table: Option<HashMap<(i64, i64), u64>> = wanted
-            .iter()
-            .map(|&(x, y)| {
-                let found = at(x, y);
-                (found != UNREACHED && i64::from(found) * b <= half)
-                    .then_some(((x, y), u64::from(found)))
-            })
-            .collect();
-        if table.is_some() {
-            return table;
+        let mut table = HashMap::new();
+        table.try_reserve(wanted.len()).ok()?;
+        let exact = wanted.iter().all(|&(x, y)| {
+            let found = at(x, y);
+            let exact = found != UNREACHED && i64::from(found) * b <= half;
+            if exact {
+                table.insert((x, y), u64::from(found));
+            }
+            exact
+        });
+        if exact {
+            return Some(table);
         }
         half += half / 2;
     }
 }
 
-/// Breadth-first search from the origin over the square window |x|, |y| ≤ `half`.
-fn window_search(moves: &[(i64, i64)], half: i64) -> Vec<u16> {
+/// Breadth-first search from the origin over the square window |x|, |y| ≤ `half`; `None`
+/// where the system refuses it memory.
+fn window_search(moves: &[(i64, i64)], half: i64) -> Option<Vec<u16>> {
     let side = 2 * half + 1;
     let index = |x: i64, y: i64| ((y + half) * side + x + half) as usize;
-    let mut distances = vec![UNREACHED; (side * side) as usize];
+    let mut distances = Vec::new();
+    distances.try_reserve_exact((side * side) as usize).ok()?;
+    distances.resize((side * side) as usize, UNREACHED);
     distances[index(0, 0)] = 0;
     let mut queue = VecDeque::from([(0i64, 0i64)]);
     while let Some((x, y)) = queue.pop_front() {
@@ -863,9 +878,10 @@ fn window_search(moves: &[(i64, i64)], half: i64) -> Vec<u16> {
             let (nx, ny) = (x + mx, y + my);
             if nx.abs() <= half && ny.abs() <= half && distances[index(nx, ny)] == UNREACHED {
                 distances[index(nx, ny)] = next;
+                queue.try_reserve(1).ok()?;
                 queue.push_back((nx, ny));
             }
         }
     }
-    distances
+    Some(distances)
 }
