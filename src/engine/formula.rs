@@ -23,7 +23,7 @@
 use std::sync::Arc;
 
 use crate::board::{Board, Position};
-use crate::engine::leaper_distance::{LeaperDistance, Shortest};
+use crate::engine::leaper_distance::{Frame, LeaperDistance, Shortest};
 use crate::engine::unbounded::unbounded_distance;
 use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, no_route, room_for_route};
 
@@ -203,13 +203,7 @@ fn closed_form_answer(
     } = *request;
     let (dx, dy) = from.offset_to(to);
     let (frame, shortest) = closed.shortest(dx, dy);
-    // The board as seen from `from`, in the frame.
-    let low = (-i64::from(from.file), -i64::from(from.rank));
-    let high = (
-        i64::from(board.files() - 1 - from.file),
-        i64::from(board.ranks() - 1 - from.rank),
-    );
-    let (low, high) = frame.rectangle(low, high);
+    let (low, high) = board_in_frame(board, from, frame);
     let answer = match shortest {
         // Never on a board without edges: never on one with them, whose routes are some of
         // the same.
@@ -222,6 +216,16 @@ fn closed_form_answer(
         Shortest::Built(built) => built.fits(low, high).then_some(Some(built.moves())),
     };
     answer.map(|moves| (closed, moves))
+}
+
+/// The board as seen from `from`, in `frame`: the rectangle its paths must stay in.
+fn board_in_frame(board: Board, from: Position, frame: Frame) -> ((i64, i64), (i64, i64)) {
+    let low = (-i64::from(from.file), -i64::from(from.rank));
+    let high = (
+        i64::from(board.files() - 1 - from.file),
+        i64::from(board.ranks() - 1 - from.rank),
+    );
+    frame.rectangle(low, high)
 }
 
 /// Whether the formula answers `request` by bidirectional search: what `--draw=search` and
@@ -261,12 +265,7 @@ fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome,
         let Shortest::Built(built) = shortest else {
             return Engine::Bidirectional.search(workspace, request);
         };
-        let low = (-i64::from(from.file), -i64::from(from.rank));
-        let high = (
-            i64::from(board.files() - 1 - from.file),
-            i64::from(board.ranks() - 1 - from.rank),
-        );
-        let (frame_low, frame_high) = frame.rectangle(low, high);
+        let (frame_low, frame_high) = board_in_frame(board, from, frame);
         let route = &mut workspace.route;
         room_for_route(route, moves + 1, 0)?;
         route.push(from);
