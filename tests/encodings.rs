@@ -18,6 +18,16 @@ fn mixed_input() -> String {
     format!("e2 e4\r\na1 b2\n\nzz e4\r\n\u{1F40E}\u{1F40E} a1\né1 a1\n{too_long}\nh8 a1\r\nb1 c3")
 }
 
+/// The right answers to [`mixed_input`], as knight-moves writes them.
+fn mixed_answers() -> String {
+    let answers = knight_moves()
+        .write_stdin(mixed_input())
+        .output()
+        .unwrap()
+        .stdout;
+    String::from_utf8(answers).unwrap()
+}
+
 /// The forms of UTF-16 that are read: with each byte-order mark.
 fn utf16_with_marks(text: &str) -> [(&'static str, Vec<u8>); 2] {
     let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
@@ -137,9 +147,7 @@ fn check(answers: &[u8]) -> (String, String, Option<i32>) {
 
 #[test]
 fn check_reads_answer_files_by_the_same_rule() {
-    let text = mixed_input();
-    let answers = knight_moves().write_stdin(text).output().unwrap().stdout;
-    let answers = String::from_utf8(answers).unwrap();
+    let answers = mixed_answers();
     let accepted = check(answers.as_bytes());
     assert!(
         accepted.0.starts_with("Accepted (4 answers)"),
@@ -271,12 +279,7 @@ fn a_mark_alone_is_an_empty_file() {
 /// decodes to as UTF-16) is refused once. Inputs and answer files alike.
 #[test]
 fn the_first_characters_after_the_mark_are_sniffed_as_in_utf8() {
-    let answers = knight_moves()
-        .write_stdin(mixed_input())
-        .output()
-        .unwrap()
-        .stdout;
-    let answers = String::from_utf8(answers).unwrap();
+    let answers = mixed_answers();
     let nul_after_each = |text: &str| text.chars().flat_map(|c| [c, '\0']).collect::<String>();
     for input in [
         "\u{feff}e2 e4\r\nb1 c3\n",
@@ -342,12 +345,7 @@ fn sources_of_every_encoding_in_one_run_read_as_their_utf8_twins() {
 /// lines, no final newline), answers too few or too many, and a difference far into a line.
 #[test]
 fn check_gives_utf16_answers_their_utf8_twins_verdicts() {
-    let answers = knight_moves()
-        .write_stdin(mixed_input())
-        .output()
-        .unwrap()
-        .stdout;
-    let answers = String::from_utf8(answers).unwrap();
+    let answers = mixed_answers();
     let lines: Vec<&str> = answers.lines().collect();
     for found in [
         answers.replace('\n', "\r\n"),
