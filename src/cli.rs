@@ -511,10 +511,9 @@ impl Cli {
         let engine = match (problem, cli.algorithm.map(|name| name.0)) {
             // Boards come from the input: each scenario's side, each grid's n.
             (Problem::Poj1915 | Problem::CsesGrid, None) => EngineChoice::FastestForEachBoard,
-            // Leapers of every shape, many of which cannot reach the far corner: bidirectional
-            // search stops as soon as its smaller side runs out, where A* would exhaust the
-            // start's whole part of the board (n = 100 in 0.19 s against 1.16 s).
-            (Problem::Knightl, None) => EngineChoice::Given(Engine::Bidirectional),
+            // Leapers of every shape: the formula answers by closed form where a shortest walk
+            // fits the board, and searches from one corner only elsewhere (the mirror search).
+            (Problem::Knightl, None) => EngineChoice::Given(Engine::Formula),
             (_, algorithm) => {
                 EngineChoice::Given(algorithm.unwrap_or(Engine::fastest_for(board, piece)))
             }

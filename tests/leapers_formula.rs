@@ -3,7 +3,8 @@
 //! laid on the board, and a search elsewhere. Held to a breadth-first search written apart from
 //! the crate on every pair of small boards and on windows around the middle of big ones, for
 //! every leaper up to (8,8); its routes walked; and far out on boards of 10⁹, to the recursion
-//! only the distance satisfies, and to A* near corners and edges.
+//! only the distance satisfies, and to A* near corners and edges; on random pairs of 100×100 and
+//! long boards; and on far pairs of long strips.
 
 mod common;
 
@@ -99,19 +100,120 @@ fn all_pairs_agree(
     }
 }
 
-/// Bigger boards, every pair: up to 40×40, square and long, for every leaper whose closed form
-/// is made on boards this small (b/g up to 4; the others are searched here, as tested above).
+/// Bigger boards, every pair: every square board up to 24×24 and six boards up to 40×40,
+/// square and long, for every leaper up to (8,8).
 #[test]
-#[ignore = "tens of millions of pairs: run with cargo test --release -- --ignored"]
-fn every_pair_of_boards_up_to_40_for_every_leaper_up_to_4() {
+#[ignore = "about 200 million pairs: run with cargo test --release -- --ignored"]
+fn every_pair_of_boards_up_to_40_for_every_leaper_up_to_8() {
     let mut searcher = Searcher::new();
-    for (a, b) in small_leapers().into_iter().filter(|&(_, b)| b <= 4) {
+    let mut boards: Vec<(u32, u32)> = (10..=24).map(|n| (n, n)).collect();
+    boards.extend([(40, 40), (33, 17), (25, 40), (7, 40), (40, 3), (12, 39)]);
+    for (a, b) in small_leapers() {
         let piece = Piece::leaper(a, b).unwrap();
-        for (files, ranks) in [(40, 40), (33, 17), (25, 40), (7, 40), (40, 3), (12, 39)] {
+        for &(files, ranks) in &boards {
             let board = Board::new(files, ranks).unwrap();
-            all_pairs_agree(&mut searcher, board, piece, (a, b), 97);
+            all_pairs_agree(&mut searcher, board, piece, (a, b), 997);
         }
     }
+}
+
+/// Random pairs of bigger boards (100×100, and long ones 7 and 13 wide), for every leaper up
+/// to (8,8): from each of a few random squares, the independent search's distance to every
+/// square, against the formula's to 500 random ones, and their routes walked now and then.
+#[test]
+fn random_pairs_of_100x100_7x1000_and_1000x13_for_every_leaper_up_to_8() {
+    let mut searcher = Searcher::new();
+    let mut random = Random(0x5eed_0023);
+    for (files, ranks) in [(100, 100), (7, 1000), (1000, 13)] {
+        let board = Board::new(files, ranks).unwrap();
+        for (a, b) in small_leapers() {
+            let piece = Piece::leaper(a, b).unwrap();
+            for _ in 0..2 {
+                let from_file = random.below(u64::from(files)) as u32;
+                let from_rank = random.below(u64::from(ranks)) as u32;
+                let leaps = (i64::from(a), i64::from(b));
+                let expected = oracle_leaper_distances(files, ranks, (from_file, from_rank), leaps);
+                let from = Position::new(from_file, from_rank);
+                for pair in 0..500 {
+                    let to_file = random.below(u64::from(files)) as u32;
+                    let to_rank = random.below(u64::from(ranks)) as u32;
+                    let to = Position::new(to_file, to_rank);
+                    let query = Query::new(board, piece, from, to);
+                    let found = formula(&mut searcher, query);
+                    let wanted = expected[(to_rank * files + to_file) as usize];
+                    assert_eq!(found, wanted, "({a},{b}) {files}x{ranks} {from:?} {to:?}");
+                    if let Some(moves) = found.filter(|_| pair % 50 == 0) {
+                        check_route(&mut searcher, query, (a, b), moves);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Far pairs of long strips (a side of 7, 13 or 60 and one of 10⁹), for the named pieces and
+/// random leapers up to b = 50: where the formula answers without a search its distance obeys
+/// the board's own recursion, and where it searches (strips too narrow for the walks of the
+/// board without edges) it says so by giving up, never by a wrong answer.
+#[test]
+fn far_pairs_of_long_strips_obey_the_board_s_recursion() {
+    let mut searcher = Searcher::with_max_nodes(10_000);
+    let mut random = Random(0x0007_2023);
+    let mut pieces: Vec<(u32, u32)> = vec![(1, 2), (1, 3), (2, 3), (1, 4), (0, 1), (1, 1)];
+    while pieces.len() < 30 {
+        let b = 1 + random.below(50) as u32;
+        pieces.push((random.below(u64::from(b) + 1) as u32, b));
+    }
+    let (mut answered, mut searched) = (0, 0);
+    for width in [7u32, 13, 60] {
+        let length = 1_000_000_000u32;
+        let board = Board::new(width, length).unwrap();
+        for &(a, b) in &pieces {
+            let piece = Piece::leaper(a, b).unwrap();
+            let from = Position::new(random.below(u64::from(width)) as u32, 5);
+            let to = Position::new(
+                random.below(u64::from(width)) as u32,
+                length - 1 - random.below(100) as u32,
+            );
+            let query = Query::new(board, piece, from, to);
+            let outcome = match searcher.search(Engine::Formula, query) {
+                Ok(outcome) if outcome.expanded == 0 => outcome,
+                Ok(_) | Err(SearchError::GaveUp(_)) => {
+                    searched += 1;
+                    continue;
+                }
+                Err(error) => panic!("({a},{b}): {error}"),
+            };
+            let mut around = Vec::new();
+            for (p, q) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+                    let (f, r) = (
+                        i64::from(to.file) + sx * i64::from(p),
+                        i64::from(to.rank) + sy * i64::from(q),
+                    );
+                    if (0..i64::from(width)).contains(&f) && (0..i64::from(length)).contains(&r) {
+                        let next =
+                            Query::new(board, piece, from, Position::new(f as u32, r as u32));
+                        around.push(searcher.search(Engine::Formula, next).ok().map(|o| o.moves));
+                    }
+                }
+            }
+            let Some(around) = around.into_iter().collect::<Option<Vec<Option<u64>>>>() else {
+                continue;
+            };
+            answered += 1;
+            let least = around.iter().flatten().min().copied();
+            assert_eq!(
+                outcome.moves,
+                least.map(|d| d + 1),
+                "({a},{b}) {width}: {from:?} {to:?}"
+            );
+        }
+    }
+    assert!(
+        answered >= 30,
+        "only {answered} pairs answered, {searched} searched"
+    );
 }
 
 /// Around the middle of a board of 601 × 601, every square against a search from the middle:
@@ -150,8 +252,8 @@ fn windows_around_the_middle_of_a_big_board_for_every_leaper_up_to_8() {
 /// moves of d(p − m), which only the distance does; its route is walked, move by move.
 #[test]
 fn far_pairs_of_a_huge_board_obey_the_recursion() {
-    // A piece whose closed form is declined is searched instead, and soon gives up this far.
-    let mut searcher = Searcher::with_max_nodes(10_000);
+    // No search: the formula answers every piece this far from the edges at once.
+    let mut searcher = Searcher::with_max_nodes(1);
     let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
     let mut random = Random(0x9e37_79b9_7f4a_7c15);
     let named = [
@@ -178,11 +280,9 @@ fn far_pairs_of_a_huge_board_obey_the_recursion() {
         let from = Position::new(coordinate(), coordinate());
         let to = Position::new(coordinate(), coordinate());
         let query = Query::new(board, piece, from, to);
-        let outcome = match searcher.search(Engine::Formula, query) {
-            Ok(outcome) => outcome,
-            Err(SearchError::GaveUp(_)) => continue,
-            Err(error) => panic!("({a},{b}): {error}"),
-        };
+        let outcome = searcher
+            .search(Engine::Formula, query)
+            .unwrap_or_else(|error| panic!("({a},{b}) {query:?}: {error}"));
         answered += 1;
         assert_eq!(outcome.expanded, 0, "({a},{b}) searched");
         let neighbours = [(a, b), (b, a)]
@@ -205,10 +305,15 @@ fn far_pairs_of_a_huge_board_obey_the_recursion() {
             "({a},{b}) {from:?} {to:?}"
         );
         if let Some(moves) = outcome.moves.filter(|&moves| moves < 1_000_000) {
-            check_route(&mut searcher, query, (a, b), moves);
+            check_route(
+                &mut Searcher::with_max_nodes(1_000_000),
+                query,
+                (a, b),
+                moves,
+            );
         }
     }
-    assert!(answered >= 20, "only {answered} pieces answered");
+    assert_eq!(answered, 40);
 }
 
 /// From the corners and edges of a board of 10⁹ to squares A* can still reach (a few hundred

@@ -20,19 +20,13 @@
 //! - boards 3×3, 3×4 and 4×4 (either way round) have too many exceptions to list: the formula
 //!   engine searches them, which on at most 16 squares is constant time too.
 
-use std::sync::Arc;
-
 use crate::board::{Board, Position};
-use crate::engine::leaper_distance::{Frame, LeaperDistance, Shortest};
+use crate::engine::leaper_lattice::{LeaperLattice, Plan};
+use crate::engine::leaper_layout::{Laid, lay};
+use crate::engine::mirror;
+use crate::engine::observe::Unobserved;
 use crate::engine::unbounded::unbounded_distance;
 use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, no_route, room_for_route};
-
-/// The largest b/gcd(a,b) whose closed form is made for any board: up to (4,4) it takes under
-/// a millisecond, once a run. A bigger piece's (up to 40 ms for (7,8), seconds for the biggest
-/// it takes on) is made only where a search could cost as much: on a board of at least
-/// [`SQUARES_A_LEAP`] times b⁴ squares.
-const ALWAYS_UP_TO: u32 = 4;
-const SQUARES_A_LEAP: u64 = 64;
 
 /// What the closed form says about a pair of squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,71 +159,72 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
     })
 }
 
-/// The closed form of `request`'s piece, made once and kept in the workspace; `None` where it
-/// is declined, or not worth making for this board.
-fn closed_form_of(workspace: &mut Workspace, request: &Request) -> Option<Arc<LeaperDistance>> {
-    let (a, b) = request.piece.leap();
-    let reduced_b = b / gcd(a, b);
-    let squares = u64::from(request.board.files()) * u64::from(request.board.ranks());
-    let worth_it = reduced_b <= ALWAYS_UP_TO
-        // b⁴ passes u64 for the largest pieces (b up to 10⁶): saturate, never wrap.
-        || squares >= SQUARES_A_LEAP.saturating_mul(u64::from(reduced_b).saturating_pow(4));
-    if !worth_it && !workspace.leaper_distances.contains_key(&(a, b)) {
-        return None;
-    }
-    workspace
-        .leaper_distances
-        .entry((a, b))
-        .or_insert_with(|| LeaperDistance::new(a, b).map(Arc::new))
-        .clone()
-}
-
-fn gcd(a: u32, b: u32) -> u32 {
-    match b {
-        0 => a,
-        _ => gcd(b, a % b),
-    }
-}
-
-/// What the closed form can say of `request` on its board: the answer, or `None` where the
-/// board's edges may matter (or the piece has no closed form), and a search must answer.
+/// What the closed form can say of `request` on its board: that the piece never gets there,
+/// or a shortest walk laid on the board (its length, the answer); `None` where no shape of
+/// [`crate::engine::leaper_layout`] fits, and a search must answer.
 fn closed_form_answer(
     workspace: &mut Workspace,
     request: &Request,
-) -> Option<(Arc<LeaperDistance>, Option<u64>)> {
-    let closed = closed_form_of(workspace, request)?;
+) -> Option<Option<(Plan, Laid)>> {
     let Request {
         board, from, to, ..
     } = *request;
-    let (dx, dy) = from.offset_to(to);
-    let (frame, shortest) = closed.shortest(dx, dy);
-    let (low, high) = board_in_frame(board, from, frame);
-    let answer = match shortest {
-        // Never on a board without edges: never on one with them, whose routes are some of
-        // the same.
-        Shortest::Never => Some(None),
-        Shortest::Searched { moves, b } => {
-            let reach = moves as i64 * b;
-            let room = low.0 <= -reach && low.1 <= -reach && reach <= high.0 && reach <= high.1;
-            room.then_some(Some(moves))
+    let (a, b) = request.piece.leap();
+    let lattice = match &workspace.leaper_lattice {
+        Some(((leg_a, leg_b), lattice)) if (*leg_a, *leg_b) == (a, b) => lattice,
+        _ => {
+            &workspace
+                .leaper_lattice
+                .insert(((a, b), LeaperLattice::new(a, b)))
+                .1
         }
-        Shortest::Built(built) => built.fits(low, high).then_some(Some(built.moves())),
     };
-    answer.map(|moves| (closed, moves))
-}
-
-/// The board as seen from `from`, in `frame`: the rectangle its paths must stay in.
-fn board_in_frame(board: Board, from: Position, frame: Frame) -> ((i64, i64), (i64, i64)) {
+    let (dx, dy) = from.offset_to(to);
+    // Never on a board without edges: never on one with them, whose walks are some of the
+    // same.
+    let Some(plan) = lattice.plan(dx, dy) else {
+        return Some(None);
+    };
     let low = (-i64::from(from.file), -i64::from(from.rank));
     let high = (
         i64::from(board.files() - 1 - from.file),
         i64::from(board.ranks() - 1 - from.rank),
     );
-    frame.rectangle(low, high)
+    lay(&plan, low, high).map(|laid| Some((plan, laid)))
 }
 
-/// Whether the formula answers `request` by bidirectional search: what `--draw=search` and
-/// the trace need to know to watch that search instead.
+/// The search the formula asks where no closed form answers another leaper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FallBack {
+    /// From one end only, for a pair the board's half turn swaps ([`mirror`]).
+    Mirror,
+    /// Another engine: bidirectional BFS on boards up to 1024 squares, whose two small
+    /// searches beat A*'s open list there; A* above, whose bound leads it almost straight to
+    /// the target (docs/PERFORMANCE.md has the figures).
+    Engine(Engine),
+}
+
+/// Which search the formula asks for `request`, where it must search.
+pub(crate) fn fall_back_for(request: &Request) -> FallBack {
+    let squares = u64::from(request.board.files()) * u64::from(request.board.ranks());
+    if mirror::applies(request) {
+        FallBack::Mirror
+    } else if squares <= 1024 {
+        FallBack::Engine(Engine::Bidirectional)
+    } else {
+        FallBack::Engine(Engine::Astar)
+    }
+}
+
+fn fall_back(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+    match fall_back_for(request) {
+        FallBack::Mirror => mirror::search_observed(workspace, request, &mut Unobserved),
+        FallBack::Engine(engine) => engine.search(workspace, request),
+    }
+}
+
+/// Whether the formula answers `request` by a search ([`fall_back`]'s): what `--draw=search`
+/// and the trace need to know to watch that search instead.
 pub(crate) fn searches(workspace: &mut Workspace, request: &Request) -> bool {
     match request.piece.is_knight() {
         true => !closed_form_covers(request.board),
@@ -237,19 +232,18 @@ pub(crate) fn searches(workspace: &mut Workspace, request: &Request) -> bool {
     }
 }
 
-/// Any other leaper: by its closed form on a board without edges
-/// ([`crate::engine::leaper_distance`]), where the path that meets it can be laid on this
-/// board, which is checked in constant time (docs/ARCHITECTURE.md says how); by bidirectional
-/// search elsewhere. The route, when asked, is that path, move by move, in time linear in its
-/// length; near the origin, where the closed form's distance is a search's, the route is
-/// searched.
+/// Any other leaper: by its distance on a board without edges
+/// ([`crate::engine::leaper_lattice`]), where a walk that long can be laid on this board
+/// ([`crate::engine::leaper_layout`], checked in constant time); by bidirectional search
+/// elsewhere. The route, when asked, is that walk, move by move, in time linear in its length.
 fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-    let Some((closed, moves)) = closed_form_answer(workspace, request) else {
-        return Engine::Bidirectional.search(workspace, request);
+    let Some(answer) = closed_form_answer(workspace, request) else {
+        return fall_back(workspace, request);
     };
-    let Some(moves) = moves else {
+    let Some((plan, laid)) = answer else {
         return Ok(no_route(0));
     };
+    let moves = plan.moves();
     if request.with_route {
         if moves > request.max_nodes {
             return Err(GaveUp::RouteTooLong {
@@ -257,29 +251,15 @@ fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome,
                 max_nodes: request.max_nodes,
             });
         }
-        let Request {
-            board, from, to, ..
-        } = *request;
-        let (dx, dy) = from.offset_to(to);
-        let (frame, shortest) = closed.shortest(dx, dy);
-        let Shortest::Built(built) = shortest else {
-            return Engine::Bidirectional.search(workspace, request);
-        };
-        let (frame_low, frame_high) = board_in_frame(board, from, frame);
         let route = &mut workspace.route;
         room_for_route(route, moves + 1, 0)?;
-        route.push(from);
-        let mut at = (i64::from(from.file), i64::from(from.rank));
-        let laid = built.for_each_move(frame_low, frame_high, |step| {
-            let (x, y) = frame.to_board(step);
+        route.push(request.from);
+        let mut at = (i64::from(request.from.file), i64::from(request.from.rank));
+        laid.for_each_move(|(x, y)| {
             at = (at.0 + x, at.1 + y);
             // Within the board by the layout's check: the coordinates fit a u32.
             route.push(Position::new(at.0 as u32, at.1 as u32));
         });
-        debug_assert!(
-            laid && route.last() == Some(&to),
-            "the path laid ends at the target"
-        );
     }
     Ok(Outcome {
         moves: Some(moves),

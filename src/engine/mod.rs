@@ -23,7 +23,9 @@ pub(crate) mod astar;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
 pub(crate) mod formula;
-pub(crate) mod leaper_distance;
+pub(crate) mod leaper_lattice;
+pub(crate) mod leaper_layout;
+pub(crate) mod mirror;
 pub(crate) mod observe;
 pub(crate) mod square_map;
 pub(crate) mod table;
@@ -265,11 +267,10 @@ impl Engine {
     ];
 
     /// The fastest exact engine for `board` and `piece`: for the knight, the table on the
-    /// board it knows, the formula anywhere else. Other pieces have neither: on boards of up
-    /// to 1024 squares bidirectional BFS, whose two small searches beat A*'s open list there
-    /// (the camel on 16×16: 335 ns a query against 886); above, A*, whose bound leads it almost
-    /// straight to the target (on 100×100: 11 µs against 33; on 1000×1000 ten to a hundred
-    /// times faster). Measured with `--compare`, in docs/PERFORMANCE.md.
+    /// board it knows, the formula anywhere else; for every other leaper, the formula, which
+    /// answers in constant time where a shortest walk of the board without edges fits the
+    /// board and searches elsewhere (the fastest search for the board: see
+    /// [`formula`]'s `fall_back_for`). Measured with `--compare`, in docs/PERFORMANCE.md.
     ///
     /// ```
     /// use knight_moves::{Board, Engine, Piece};
@@ -277,16 +278,13 @@ impl Engine {
     /// let (big, camel) = (Board::new(100, 100).unwrap(), Piece::leaper(1, 3).unwrap());
     /// assert_eq!(Engine::fastest_for(Board::STANDARD, Piece::KNIGHT), Engine::Table);
     /// assert_eq!(Engine::fastest_for(big, Piece::KNIGHT), Engine::Formula);
-    /// assert_eq!(Engine::fastest_for(Board::STANDARD, camel), Engine::Bidirectional);
-    /// assert_eq!(Engine::fastest_for(big, camel), Engine::Astar);
+    /// assert_eq!(Engine::fastest_for(Board::STANDARD, camel), Engine::Formula);
+    /// assert_eq!(Engine::fastest_for(big, camel), Engine::Formula);
     /// ```
     pub fn fastest_for(board: Board, piece: Piece) -> Engine {
-        let squares = u64::from(board.files()) * u64::from(board.ranks());
         match (piece.is_knight(), table::knows(board)) {
             (true, true) => Engine::Table,
-            (true, false) => Engine::Formula,
-            (false, _) if squares <= 1024 => Engine::Bidirectional,
-            (false, _) => Engine::Astar,
+            (_, _) => Engine::Formula,
         }
     }
 
@@ -433,9 +431,18 @@ impl Engine {
             ..*request
         };
         match self {
-            // Where no closed form is known the formula asks bidirectional BFS, watched too.
+            // Where no closed form answers, the formula's search, watched too.
             Engine::Formula if formula::searches(workspace, &request) => {
-                Engine::Bidirectional.search_observed(workspace, &request, observer)
+                match formula::fall_back_for(&request) {
+                    formula::FallBack::Mirror => {
+                        prepared_with(workspace, &request, &FORMULA, |workspace, request| {
+                            mirror::search_observed(workspace, request, observer)
+                        })
+                    }
+                    formula::FallBack::Engine(engine) => {
+                        engine.search_observed(workspace, &request, observer)
+                    }
+                }
             }
             Engine::Table | Engine::Formula => self.search(workspace, &request),
             Engine::Bfs => prepared_with(workspace, &request, &BFS, |workspace, request| {

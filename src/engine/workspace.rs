@@ -8,12 +8,11 @@
 //! answer depends on the searches before it.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
-use std::sync::Arc;
+use std::collections::BinaryHeap;
 
 use crate::board::{Board, Position};
 use crate::engine::Parents;
-use crate::engine::leaper_distance::LeaperDistance;
+use crate::engine::leaper_lattice::LeaperLattice;
 use crate::engine::square_map::SquareMap;
 
 /// An entry of A*'s open list: (moves so far + estimate, estimate, square), least first; 16
@@ -36,9 +35,19 @@ pub(crate) struct Workspace {
     pub packed_open: BinaryHeap<Reverse<u32>>,
     /// The route the last search built, when it was asked for one: both ends included.
     pub route: Vec<Position>,
-    /// Each leaper's closed form, made the first time the formula is asked of it (`None` for
-    /// a piece it declines), kept for the queries after.
-    pub leaper_distances: HashMap<(u32, u32), Option<Arc<LeaperDistance>>>,
+    /// The last leaper the formula was asked of, (a, b), and its lattice, kept for the
+    /// queries after (a run asks of one piece; KnightL of each in turn).
+    pub leaper_lattice: Option<((u32, u32), LeaperLattice)>,
+    /// The arrays of [`crate::engine::mirror`]'s search.
+    pub mirror: MirrorMemory,
+}
+
+/// The memory of [`crate::engine::mirror`]'s search: a slot a square of the board (0 between
+/// searches) and the squares it reached.
+#[derive(Default)]
+pub(crate) struct MirrorMemory {
+    pub distances: Vec<u32>,
+    pub queue: Vec<u32>,
 }
 
 impl Workspace {
@@ -60,7 +69,8 @@ impl Workspace {
             open: BinaryHeap::new(),
             packed_open: BinaryHeap::new(),
             route: Vec::new(),
-            leaper_distances: HashMap::new(),
+            leaper_lattice: None,
+            mirror: MirrorMemory::default(),
         }
     }
 
@@ -74,7 +84,9 @@ impl Workspace {
             + self.layers.iter().map(Vec::capacity).sum::<usize>()
             + self.open.capacity()
             + self.packed_open.capacity()
-            + self.route.capacity();
+            + self.route.capacity()
+            + self.mirror.distances.capacity()
+            + self.mirror.queue.capacity();
         for map in [&mut self.parents, &mut self.parents_back] {
             map.trim();
         }
@@ -82,6 +94,8 @@ impl Workspace {
         self.empty_lists();
         self.route.clear();
         self.route.shrink_to(Workspace::KEPT);
+        // A board's worth of slots, up to 4 MB: given back, made again by the next search.
+        self.mirror = MirrorMemory::default();
         if held > Workspace::BIG {
             return_freed_memory_to_the_system();
         }

@@ -1,0 +1,245 @@
+//! Where a shortest walk's moves go on a board: an order of a [`Plan`]'s moves that keeps every
+//! square on the board, found, when one of a few shapes has it, in constant time, and laid
+//! move by move in time linear in the walk.
+//!
+//! On a board without edges any order of a plan's moves is a shortest walk. On a board with
+//! them, a walk whose squares all stay on it is a walk of the board too, and since no walk of
+//! the board is shorter than the unbounded distance, it is a shortest one there as well: the
+//! board's distance is the plan's length, proved. Where no shape fits, this says nothing, and
+//! a search answers.
+//!
+//! The shapes: the plan's two most numerous moves (the *main* ones, which carry the walk
+//! across the board) split in two, with the others (the *corrections*, few) between the
+//! halves, at the start or at the end; each group of two kinds of move either alternating
+//! (pairs, then what is left of the commoner) or one kind after the other, either kind first.
+//! Each group's squares lie on at most two straight lines, so its extreme squares, at most
+//! four, decide whether it stays on the board: each shape is checked in constant time.
+
+use crate::engine::leaper_lattice::Plan;
+
+/// One stretch of a walk: `times` times `first`, or, with a `second`, `times` pairs of `first`
+/// then `second`.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    first: (i64, i64),
+    second: Option<(i64, i64)>,
+    times: i64,
+}
+
+impl Run {
+    /// Where the run ends, from `start`.
+    fn end(&self, start: (i64, i64)) -> (i64, i64) {
+        let step = match self.second {
+            Some(second) => (self.first.0 + second.0, self.first.1 + second.1),
+            None => self.first,
+        };
+        (start.0 + self.times * step.0, start.1 + self.times * step.1)
+    }
+
+    /// Whether every square of the run from `start` is within `low..=high`. Its squares lie
+    /// on one line (or, for pairs, two parallel ones), so its ends (and, for pairs, the first
+    /// and last squares between) bound them.
+    fn within(&self, start: (i64, i64), low: (i64, i64), high: (i64, i64)) -> bool {
+        let inside = |q: (i64, i64)| low.0 <= q.0 && q.0 <= high.0 && low.1 <= q.1 && q.1 <= high.1;
+        let end = self.end(start);
+        let between = match (self.second, self.times) {
+            (Some(second), 1..) => {
+                let last_pair_start = (
+                    end.0 - self.first.0 - second.0,
+                    end.1 - self.first.1 - second.1,
+                );
+                inside((start.0 + self.first.0, start.1 + self.first.1))
+                    && inside((
+                        last_pair_start.0 + self.first.0,
+                        last_pair_start.1 + self.first.1,
+                    ))
+            }
+            _ => true,
+        };
+        inside(start) && inside(end) && between
+    }
+
+    fn for_each_move(&self, step: &mut impl FnMut((i64, i64))) {
+        for _ in 0..self.times {
+            step(self.first);
+            if let Some(second) = self.second {
+                step(second);
+            }
+        }
+    }
+}
+
+/// How a group of two kinds of move is ordered.
+#[derive(Clone, Copy, Debug)]
+enum Order {
+    /// Alternating, this kind first in each pair; then the rest of the commoner kind.
+    Alternating { first_leads: bool },
+    /// All of one kind, then all of the other.
+    OneThenOther { first_leads: bool },
+}
+
+impl Order {
+    const ALL: [Order; 4] = [
+        Order::Alternating { first_leads: true },
+        Order::Alternating { first_leads: false },
+        Order::OneThenOther { first_leads: true },
+        Order::OneThenOther { first_leads: false },
+    ];
+
+    /// `counts` of the two moves `kinds`, in this order, as two runs.
+    fn runs(self, kinds: [(i64, i64); 2], counts: [i64; 2]) -> [Run; 2] {
+        let single = |kind, times| Run {
+            first: kind,
+            second: None,
+            times,
+        };
+        match self {
+            Order::Alternating { first_leads } => {
+                let pairs = counts[0].min(counts[1]);
+                let (first, second) = match first_leads {
+                    true => (kinds[0], kinds[1]),
+                    false => (kinds[1], kinds[0]),
+                };
+                let rest = match counts[0] >= counts[1] {
+                    true => single(kinds[0], counts[0] - pairs),
+                    false => single(kinds[1], counts[1] - pairs),
+                };
+                let paired = Run {
+                    first,
+                    second: Some(second),
+                    times: pairs,
+                };
+                [paired, rest]
+            }
+            Order::OneThenOther { first_leads: true } => {
+                [single(kinds[0], counts[0]), single(kinds[1], counts[1])]
+            }
+            Order::OneThenOther { first_leads: false } => {
+                [single(kinds[1], counts[1]), single(kinds[0], counts[0])]
+            }
+        }
+    }
+}
+
+/// A walk laid on a board: its runs, in order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Laid {
+    runs: [Run; 6],
+}
+
+impl Laid {
+    /// Hands each move, in order, to `step`.
+    pub(crate) fn for_each_move(&self, mut step: impl FnMut((i64, i64))) {
+        self.runs
+            .iter()
+            .for_each(|run| run.for_each_move(&mut step));
+    }
+}
+
+/// An order of `plan`'s moves, from the origin, whose squares all lie within `low..=high`
+/// (the board, seen from the start), if one of the shapes the module describes has one.
+pub(crate) fn lay(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Laid> {
+    // Each kind of move with how many times it is made, commonest first.
+    let mut kinds: [((i64, i64), i64); 4] = std::array::from_fn(|i| {
+        let (x, y) = plan.vectors[i];
+        let sign = plan.counts[i].signum();
+        ((x * sign, y * sign), plan.counts[i].abs())
+    });
+    kinds.sort_by_key(|&(_, count)| std::cmp::Reverse(count));
+    let [
+        (main_1, count_1),
+        (main_2, count_2),
+        (fix_1, fixes_1),
+        (fix_2, fixes_2),
+    ] = kinds;
+    let (main, fixes) = ([main_1, main_2], [fix_1, fix_2]);
+    let fix_counts = [fixes_1, fixes_2];
+    let fits = |runs: &[Run; 2], start: (i64, i64)| {
+        let middle = runs[0].end(start);
+        runs[0].within(start, low, high) && runs[1].within(middle, low, high)
+    };
+    let after = |runs: &[Run; 2], start: (i64, i64)| runs[1].end(runs[0].end(start));
+    // The corrections between the halves (where a walk from a corner has room on every side),
+    // else at the start or at the end (where a walk along an edge may need them, to climb
+    // away from it before the main moves fall back to it, or after they rise).
+    let splits = [[count_1 / 2, count_2 / 2], [0, 0], [count_1, count_2]];
+    for first_half in splits {
+        let second_half = [count_1 - first_half[0], count_2 - first_half[1]];
+        for order in Order::ALL {
+            let before = order.runs(main, first_half);
+            if !fits(&before, (0, 0)) {
+                continue;
+            }
+            let middle = after(&before, (0, 0));
+            for fix_order in Order::ALL {
+                let fixing = fix_order.runs(fixes, fix_counts);
+                if !fits(&fixing, middle) {
+                    continue;
+                }
+                let resumed = after(&fixing, middle);
+                for rest_order in Order::ALL {
+                    let rest = rest_order.runs(main, second_half);
+                    if fits(&rest, resumed) {
+                        let [b1, b2] = before;
+                        let [f1, f2] = fixing;
+                        let [r1, r2] = rest;
+                        return Some(Laid {
+                            runs: [b1, b2, f1, f2, r1, r2],
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::leaper_lattice::LeaperLattice;
+
+    /// Lays the knight's walk from `from` to `to` on a `files`×`ranks` board and walks it.
+    fn walked(files: i64, ranks: i64, from: (i64, i64), to: (i64, i64)) -> Option<Vec<(i64, i64)>> {
+        let plan = LeaperLattice::new(1, 2).plan(to.0 - from.0, to.1 - from.1)?;
+        let low = (-from.0, -from.1);
+        let high = (files - 1 - from.0, ranks - 1 - from.1);
+        let laid = lay(&plan, low, high)?;
+        let mut at = from;
+        let mut squares = vec![at];
+        laid.for_each_move(|(x, y)| {
+            at = (at.0 + x, at.1 + y);
+            squares.push(at);
+        });
+        Some(squares)
+    }
+
+    #[test]
+    fn a_laid_walk_stays_on_the_board_and_ends_at_the_target() {
+        for (files, ranks, from, to) in [
+            (8, 8, (0, 0), (7, 7)),
+            (1000, 3, (0, 0), (999, 2)),
+            (10, 10, (0, 0), (9, 0)),
+            (100, 100, (50, 50), (51, 50)),
+        ] {
+            let squares = walked(files, ranks, from, to).expect("a shape fits");
+            assert_eq!(squares.last(), Some(&to));
+            for &(x, y) in &squares {
+                assert!(
+                    (0..files).contains(&x) && (0..ranks).contains(&y),
+                    "{squares:?}"
+                );
+            }
+            for pair in squares.windows(2) {
+                let (dx, dy) = (pair[1].0 - pair[0].0, pair[1].1 - pair[0].1);
+                assert_eq!((dx.abs().min(dy.abs()), dx.abs().max(dy.abs())), (1, 2));
+            }
+        }
+    }
+
+    #[test]
+    fn no_walk_is_laid_where_none_fits() {
+        // The corner to the square diagonally next to it: the two-move walks leave the board.
+        assert_eq!(walked(8, 8, (0, 0), (1, 1)), None);
+    }
+}
