@@ -84,17 +84,7 @@ impl LeaperLattice {
         if v == u || v.1 == 0 {
             return self.straight_plan(dx, dy);
         }
-        let (g, h, d) = self.triangle;
-        let (x, y) = (Wide::from(dx), Wide::from(dy));
-        if x % g != 0 {
-            return None;
-        }
-        let first = x / g;
-        let rest = y - h * first;
-        if rest % d != 0 {
-            return None;
-        }
-        let second = rest / d;
+        let (first, second) = self.triangular_solution(dx, dy)?;
         let start: [Wide; 4] =
             std::array::from_fn(|i| first * self.particular[0][i] + second * self.particular[1][i]);
         let centred = self.near_real_minimum(start);
@@ -104,6 +94,29 @@ impl LeaperLattice {
             // The least norm is at most the distance, under 2³² for any board.
             counts: best.map(|count| count as i64),
         })
+    }
+
+    /// (y₁, y₂) with [[g, 0], [h, d]]·(y₁, y₂) = (dx, dy), if integers solve it: in `i64`
+    /// where the products fit (every piece but the largest), as `i128` division is slow.
+    fn triangular_solution(&self, dx: i64, dy: i64) -> Option<(Wide, Wide)> {
+        let (g, h, d) = self.triangle;
+        let narrow = (i64::try_from(g), i64::try_from(h), i64::try_from(d));
+        if let (Ok(g), Ok(h), Ok(d)) = narrow {
+            if dx % g != 0 {
+                return None;
+            }
+            let first = dx / g;
+            if let Some(rest) = h.checked_mul(first).and_then(|hx| dy.checked_sub(hx)) {
+                return (rest % d == 0).then(|| (Wide::from(first), Wide::from(rest / d)));
+            }
+        }
+        let (x, y) = (Wide::from(dx), Wide::from(dy));
+        if x % g != 0 {
+            return None;
+        }
+        let first = x / g;
+        let rest = y - h * first;
+        (rest % d == 0).then(|| (first, rest / d))
     }
 
     /// The plan of a (0,b)- or (a,a)-leaper, whose eight moves are four: two vectors and their
@@ -134,16 +147,18 @@ impl LeaperLattice {
     /// point for the exact search, which walks on from it; it saves walking from afar.
     fn near_real_minimum(&self, start: [Wide; 4]) -> [Wide; 4] {
         let [first, second] = self.kernel;
+        let as_float = |vector: [Wide; 4]| vector.map(|entry| entry as f64);
+        let (start_f, first_f, second_f) = (as_float(start), as_float(first), as_float(second));
         let norm_at = |s: (f64, f64)| -> f64 {
             (0..4)
-                .map(|i| (start[i] as f64 + s.0 * first[i] as f64 + s.1 * second[i] as f64).abs())
+                .map(|i| (start_f[i] + s.0 * first_f[i] + s.1 * second_f[i]).abs())
                 .sum()
         };
         let mut best: Option<((f64, f64), f64)> = None;
         for i in 0..4 {
             for j in i + 1..4 {
-                let (a, b, c) = (first[i] as f64, second[i] as f64, -start[i] as f64);
-                let (e, f, g) = (first[j] as f64, second[j] as f64, -start[j] as f64);
+                let (a, b, c) = (first_f[i], second_f[i], -start_f[i]);
+                let (e, f, g) = (first_f[j], second_f[j], -start_f[j]);
                 let determinant = a * f - b * e;
                 if determinant == 0.0 {
                     continue;
@@ -247,24 +262,23 @@ fn least_norm(start: [Wide; 4], [first, second]: [[Wide; 4]; 2]) -> [Wide; 4] {
         let offset: [Wide; 4] = std::array::from_fn(|i| start[i] + s1 * first[i]);
         best_in_column(offset, second)
     };
-    // The least integer point of h, by descent (h is convex).
+    // The least integer point of h, by descent (h is convex), each column worked out once:
+    // `here` at `at`, and its neighbours on both sides.
     let mut at = 0;
-    let mut here = column(at);
-    for direction in [1, -1] {
-        loop {
-            let next = column(at + direction);
-            if !next.real_least.is_below(&here.real_least) {
-                break;
-            }
-            at += direction;
-            here = next;
-        }
+    let (mut left, mut here, mut right) = (column(-1), column(0), column(1));
+    while right.real_least.is_below(&here.real_least) {
+        at += 1;
+        (left, here, right) = (here, right, column(at + 1));
+    }
+    while left.real_least.is_below(&here.real_least) {
+        at -= 1;
+        (left, here, right) = (column(at - 1), left, here);
     }
     let mut best = here.integer_least;
-    for direction in [1, -1] {
+    for (direction, neighbour) in [(1, right), (-1, left)] {
         let mut s1 = at + direction;
+        let mut next = neighbour;
         loop {
-            let next = column(s1);
             if next.integer_least.0 < best.0 {
                 best = next.integer_least;
             }
@@ -272,6 +286,7 @@ fn least_norm(start: [Wide; 4], [first, second]: [[Wide; 4]; 2]) -> [Wide; 4] {
                 break;
             }
             s1 += direction;
+            next = column(s1);
         }
     }
     best.1
