@@ -11,7 +11,8 @@
 //! The shapes: the plan's two most numerous moves (the *main* ones, which carry the walk
 //! across the board) split in two, with the others (the *corrections*, few) between the
 //! halves, at the start or at the end; each group of two kinds of move either alternating
-//! (pairs, then what is left of the commoner) or one kind after the other, either kind first.
+//! (pairs, then what is left of the commoner) or one kind after the other, either kind first;
+//! and, last, the corrections split around all the main moves (into and out of corners).
 //! Each group's squares lie on at most two straight lines, so its extreme squares, at most
 //! four, decide whether it stays on the board: each shape is checked in constant time.
 
@@ -153,45 +154,69 @@ pub(crate) fn lay(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Laid
         (fix_2, fixes_2),
     ] = kinds;
     let (main, fixes) = ([main_1, main_2], [fix_1, fix_2]);
-    let fix_counts = [fixes_1, fixes_2];
+    let (main_counts, fix_counts) = ([count_1, count_2], [fixes_1, fixes_2]);
     let fits = |runs: &[Run; 2], start: (i64, i64)| {
         let middle = runs[0].end(start);
         runs[0].within(start, low, high) && runs[1].within(middle, low, high)
     };
     let after = |runs: &[Run; 2], start: (i64, i64)| runs[1].end(runs[0].end(start));
-    // The corrections between the halves (where a walk from a corner has room on every side),
-    // else at the start or at the end (where a walk along an edge may need them, to climb
-    // away from it before the main moves fall back to it, or after they rise).
-    let splits = [[count_1 / 2, count_2 / 2], [0, 0], [count_1, count_2]];
-    for first_half in splits {
-        let second_half = [count_1 - first_half[0], count_2 - first_half[1]];
+    // `outer` kinds split in `halves`, with all of the `inner` between them, in the first
+    // orders that fit.
+    let sandwich = |outer: [(i64, i64); 2],
+                    [first_half, second_half]: [[i64; 2]; 2],
+                    inner: [(i64, i64); 2],
+                    inner_counts: [i64; 2]| {
         for order in Order::ALL {
-            let before = order.runs(main, first_half);
+            let before = order.runs(outer, first_half);
             if !fits(&before, (0, 0)) {
                 continue;
             }
             let middle = after(&before, (0, 0));
-            for fix_order in Order::ALL {
-                let fixing = fix_order.runs(fixes, fix_counts);
-                if !fits(&fixing, middle) {
+            for inner_order in Order::ALL {
+                let between = inner_order.runs(inner, inner_counts);
+                if !fits(&between, middle) {
                     continue;
                 }
-                let resumed = after(&fixing, middle);
+                let resumed = after(&between, middle);
                 for rest_order in Order::ALL {
-                    let rest = rest_order.runs(main, second_half);
+                    let rest = rest_order.runs(outer, second_half);
                     if fits(&rest, resumed) {
                         let [b1, b2] = before;
-                        let [f1, f2] = fixing;
+                        let [i1, i2] = between;
                         let [r1, r2] = rest;
                         return Some(Laid {
-                            runs: [b1, b2, f1, f2, r1, r2],
+                            runs: [b1, b2, i1, i2, r1, r2],
                         });
                     }
                 }
             }
         }
-    }
-    None
+        None
+    };
+    let halves =
+        |counts: [i64; 2], first: [i64; 2]| [first, [counts[0] - first[0], counts[1] - first[1]]];
+    // The corrections between the main moves' halves (where a walk from a corner has room on
+    // every side), else at the start or at the end (where a walk along an edge may need them,
+    // to climb away from it before the main moves fall back to it, or after they rise), else
+    // split in two around all the main moves (into a corner and out of one, where the main
+    // moves each go outward on one side: the corrections lead in and out).
+    let main_splits = [[count_1 / 2, count_2 / 2], [0, 0], [count_1, count_2]];
+    main_splits
+        .into_iter()
+        .find_map(|first| sandwich(main, halves(main_counts, first), fixes, fix_counts))
+        .or_else(|| {
+            // Half of each before; each kind's odd one before; one kind before, the other
+            // after (either way round).
+            let fix_splits = [
+                [fixes_1 / 2, fixes_2 / 2],
+                [(fixes_1 + 1) / 2, (fixes_2 + 1) / 2],
+                [fixes_1, 0],
+                [0, fixes_2],
+            ];
+            fix_splits
+                .into_iter()
+                .find_map(|first| sandwich(fixes, halves(fix_counts, first), main, main_counts))
+        })
 }
 
 #[cfg(test)]
@@ -201,7 +226,19 @@ mod tests {
 
     /// Lays the knight's walk from `from` to `to` on a `files`×`ranks` board and walks it.
     fn walked(files: i64, ranks: i64, from: (i64, i64), to: (i64, i64)) -> Option<Vec<(i64, i64)>> {
-        let plan = LeaperLattice::new(1, 2).plan(to.0 - from.0, to.1 - from.1)?;
+        walked_by((1, 2), files, ranks, from, to)
+    }
+
+    /// Lays the (a,b)-leaper's walk from `from` to `to` on a `files`×`ranks` board and walks
+    /// it, checking each square is on the board.
+    fn walked_by(
+        (a, b): (u32, u32),
+        files: i64,
+        ranks: i64,
+        from: (i64, i64),
+        to: (i64, i64),
+    ) -> Option<Vec<(i64, i64)>> {
+        let plan = LeaperLattice::new(a, b).plan(to.0 - from.0, to.1 - from.1)?;
         let low = (-from.0, -from.1);
         let high = (files - 1 - from.0, ranks - 1 - from.1);
         let laid = lay(&plan, low, high)?;
@@ -235,6 +272,20 @@ mod tests {
                 assert_eq!((dx.abs().min(dy.abs()), dx.abs().max(dy.abs())), (1, 2));
             }
         }
+    }
+
+    #[test]
+    fn corrections_split_around_the_main_moves_lead_out_of_a_corner_and_into_the_other() {
+        // The (1,16)-leaper from corner to corner of 300×300: 12 each of (−1,16) and (16,−1),
+        // which both leave the board from a corner, and 7 each of (16,1) and (1,16), which
+        // must lead out of the first corner and into the last.
+        let squares = walked_by((1, 16), 300, 300, (0, 0), (299, 299)).expect("a shape fits");
+        assert_eq!((squares.len(), squares.last()), (39, Some(&(299, 299))));
+        assert!(
+            squares
+                .iter()
+                .all(|&(x, y)| (0..300).contains(&x) && (0..300).contains(&y))
+        );
     }
 
     #[test]
