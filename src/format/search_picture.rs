@@ -202,7 +202,13 @@ pub(crate) fn push_search(
     for watched in &idle {
         lines.push_plain(format!("{}: no square expanded", watched.engine));
     }
-    if matches!(drawing.engine, Engine::Table | Engine::Formula) && !drawing.every_engine {
+    // The table never searches; the formula does where no closed form holds (the knight on
+    // 3×3 to 4×4, other pieces where no walk fits the board), and its search is drawn then.
+    let searched = watched
+        .iter()
+        .any(|w| w.engine == drawing.engine && !w.expanded.is_empty());
+    let closed_form = matches!(drawing.engine, Engine::Table | Engine::Formula);
+    if closed_form && !searched && !drawing.every_engine {
         let engine = drawing.engine;
         lines.push_plain(format!(
             "{engine} searches nothing: --algorithm bfs, bidirectional or astar draws a search"
