@@ -15,9 +15,11 @@
 //! [`LeaperLattice::new`] finds z₀'s recipe and the kernel once a piece: column operations
 //! bring M to lower triangular form (its Hermite normal form, [`hermite`]); the two columns of
 //! the transform that M sends to zero span the kernel, and Lagrange's reduction makes them
-//! short. A query ([`LeaperLattice::plan`]) solves the triangular system for z₀ (no integer
-//! solution: the piece never gets there), moves z₀ near the minimum of G over real s (a vertex
-//! where two of its four terms vanish, found in floating point: only a starting point), and
+//! short (where their entries are too big for that, a basis in closed form, [`kernel_basis`],
+//! is reduced instead). A query ([`LeaperLattice::plan`]) solves the triangular system for z₀ (no
+//! integer solution: the piece never gets there), moves z₀ near the minimum of G over real s
+//! (a vertex where two of its four terms vanish, found in floating point, again from where
+//! that lands while it moves: only a starting point), and
 //! then finds the integer minimum exactly ([`least_norm`]):
 //!
 //! - for a fixed s₁, G is convex in s₂, smallest at a weighted median m of the points where
@@ -32,7 +34,8 @@
 //! and, through the formula engine, to searches on boards of every shape (tests/).
 
 /// The integers of the lattice's arithmetic: wide enough for every product the method forms
-/// (coordinates below 2³¹, legs up to 10⁶, kernel entries below 10⁷ after reduction).
+/// (coordinates below 2³¹, legs up to 10⁶, kernel entries at most 10⁶, the transform's below
+/// 10³⁰, z₀'s below 10³³).
 type Wide = i128;
 
 /// One leaper's lattice: how to solve M·z = t, and the kernel's reduced basis.
@@ -74,7 +77,11 @@ impl LeaperLattice {
             vectors,
             triangle,
             particular: [column(0), column(1)],
-            kernel: reduced([column(2), column(3)]),
+            // Which of the shortest walks a plan is depends on the basis; the transform's,
+            // reduced, is kept wherever its reduction fits in `Wide`.
+            kernel: reduced([column(2), column(3)])
+                .or_else(|| reduced(kernel_basis(a, b)))
+                .expect("a basis with entries at most 10⁶ is reduced within i128"),
         }
     }
 
@@ -87,7 +94,21 @@ impl LeaperLattice {
         let (first, second) = self.triangular_solution(dx, dy)?;
         let start: [Wide; 4] =
             std::array::from_fn(|i| first * self.particular[0][i] + second * self.particular[1][i]);
-        let centred = self.near_real_minimum(start);
+        // z₀ may be huge (its entries reach about 10³² for legs near 10⁶: the transform's
+        // entries times a displacement's), and one pass of floating point finds the minimum
+        // only to within its rounding of numbers that size: for such a piece, billions of
+        // columns away, which the exact scan would then walk. Each pass shrinks what is left
+        // by that rounding's factor, so a few bring z₀ to the minimum's neighbourhood.
+        // (A pass that moves by at most one column either way is rounding near the minimum,
+        // left to the exact scan.)
+        let mut centred = self.near_real_minimum(start, 0);
+        for _ in 0..8 {
+            let next = self.near_real_minimum(centred, 1);
+            if next == centred {
+                break;
+            }
+            centred = next;
+        }
         let best = least_norm(centred, self.kernel);
         Some(Plan {
             vectors: self.vectors,
@@ -145,7 +166,8 @@ impl LeaperLattice {
     /// `start` moved by a kernel vector to near G's minimum over real s: the vertex (two
     /// terms zero) where G is least, found in floating point and rounded. Only a starting
     /// point for the exact search, which walks on from it; it saves walking from afar.
-    fn near_real_minimum(&self, start: [Wide; 4]) -> [Wide; 4] {
+    /// A move by at most `least_move` in both coordinates of s is not made.
+    fn near_real_minimum(&self, start: [Wide; 4], least_move: Wide) -> [Wide; 4] {
         let [first, second] = self.kernel;
         let as_float = |vector: [Wide; 4]| vector.map(|entry| entry as f64);
         let (start_f, first_f, second_f) = (as_float(start), as_float(first), as_float(second));
@@ -174,6 +196,9 @@ impl LeaperLattice {
             return start;
         };
         let (s1, s2) = (s1.round() as Wide, s2.round() as Wide);
+        if s1.abs() <= least_move && s2.abs() <= least_move {
+            return start;
+        }
         std::array::from_fn(|i| start[i] + s1 * first[i] + s2 * second[i])
     }
 }
@@ -217,6 +242,34 @@ fn hermite(vectors: [(i64, i64); 4]) -> ((Wide, Wide, Wide), [[Wide; 4]; 4]) {
     ((m[0][0], m[1][0], m[1][1]), u)
 }
 
+/// A basis of the integer kernel of M (columns v, u, p, q), with entries at most b.
+///
+/// For where U's last two columns cannot be reduced: they span the kernel too, but their
+/// entries reach 10²⁹ for legs near 10⁶, and the dot products of Lagrange's reduction (10⁵⁸)
+/// overflow `i128` for most pieces with b above 10⁴ (and some above 10³). Here, with a′ = a/g and b′ = b/g coprime: κ_a = (−a′, b′, −b′, −a′) and
+/// κ_b = (−b′, a′, a′, b′) are in the kernel (−a′v + b′u − b′p − a′q = 0 and
+/// −b′v + a′u + a′p + b′q = 0), independent (a′ < b′), and span a sublattice whose index in
+/// the kernel divides the gcd of their 2×2 minors, gcd(b′² − a′², a′² + b′², 2a′b′): 1 if one
+/// of a′, b′ is even, 2 if both are odd, and then (κ_a + κ_b)/2 is integral, in the kernel
+/// and not in the sublattice, so it and κ_a span the kernel.
+fn kernel_basis(a: i64, b: i64) -> [[Wide; 4]; 2] {
+    let g = gcd(a, b);
+    let (a, b) = (Wide::from(a / g), Wide::from(b / g));
+    let by_a = [-a, b, -b, -a];
+    let by_b = [-b, a, a, b];
+    match a % 2 == 1 && b % 2 == 1 {
+        true => [by_a, std::array::from_fn(|i| (by_a[i] + by_b[i]) / 2)],
+        false => [by_a, by_b],
+    }
+}
+
+fn gcd(mut p: i64, mut q: i64) -> i64 {
+    while q != 0 {
+        (p, q) = (q, p % q);
+    }
+    p.abs()
+}
+
 /// (g, x, y) with g = gcd(p, q) ≥ 0 and x·p + y·q = g.
 fn extended_gcd(p: Wide, q: Wide) -> (Wide, Wide, Wide) {
     let (mut old_r, mut r) = (p, q);
@@ -235,22 +288,28 @@ fn extended_gcd(p: Wide, q: Wide) -> (Wide, Wide, Wide) {
 }
 
 /// Lagrange's reduction of a basis of a rank-2 lattice: the same lattice, spanned by two of
-/// its shortest vectors, so that the search around a point looks at few of them.
-fn reduced([mut first, mut second]: [[Wide; 4]; 2]) -> [[Wide; 4]; 2] {
-    let dot = |x: &[Wide; 4], y: &[Wide; 4]| (0..4).map(|i| x[i] * y[i]).sum::<Wide>();
+/// its shortest vectors, so that the search around a point looks at few of them. `None` where
+/// a product overflows `Wide` (checked: wrapped, the reduction went on with garbage).
+fn reduced([mut first, mut second]: [[Wide; 4]; 2]) -> Option<[[Wide; 4]; 2]> {
+    let dot = |x: &[Wide; 4], y: &[Wide; 4]| {
+        (0..4).try_fold(0 as Wide, |sum, i| sum.checked_add(x[i].checked_mul(y[i])?))
+    };
     loop {
-        if dot(&first, &first) > dot(&second, &second) {
+        if dot(&first, &first)? > dot(&second, &second)? {
             std::mem::swap(&mut first, &mut second);
         }
-        let length = dot(&first, &first);
-        let along = dot(&first, &second);
+        let length = dot(&first, &first)?;
+        let along = dot(&first, &second)?;
         // The nearest integer to along / length.
-        let times = (2 * along + length).div_euclid(2 * length);
+        let times = along
+            .checked_mul(2)?
+            .checked_add(length)?
+            .div_euclid(length.checked_mul(2)?);
         if times == 0 {
-            return [first, second];
+            return Some([first, second]);
         }
         for i in 0..4 {
-            second[i] -= times * first[i];
+            second[i] = second[i].checked_sub(times.checked_mul(first[i])?)?;
         }
     }
 }
@@ -495,6 +554,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_large_piece_far_away_is_answered_at_once() {
+        // Two faults met here: the kernel taken from the Hermite transform (entries near
+        // 10²⁷) overflowed Lagrange's reduction (wrapping), and z₀ (near 10³¹) was centred by one
+        // floating-point pass, within its rounding: either left the scan billions of columns
+        // to walk, or a walk far longer than the least. The answer must come at once, reach
+        // the target, and be the least.
+        let (a, b, dx, dy) = (841_235, 888_599, -546_218_466, 58_853_806);
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = sender.send(LeaperLattice::new(a, b).plan(dx, dy));
+        });
+        let plan = receiver
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the plan within seconds")
+            .expect("a coprime piece gets everywhere");
+        let reached = (0..4).fold((0, 0), |at, i| {
+            let (vx, vy) = plan.vectors[i];
+            (at.0 + plan.counts[i] * vx, at.1 + plan.counts[i] * vy)
+        });
+        assert_eq!(reached, (dx, dy));
+        // The least norm over the integer points of a box around the real minimum, worked
+        // out apart (exact rationals, by brute force): a leap this long needs about b moves
+        // of back and forth to land on a given square.
+        assert_eq!(plan.moves(), 750_734, "{plan:?}");
     }
 
     #[test]
