@@ -53,7 +53,8 @@ Problems (--problem) and the options each takes:
              engine as a query is; --algorithm (not table) and --max-nodes
   knightl    HackerRank KnightL on a Chessboard: n; n-1 lines of n-1 numbers, the moves of
              the (i,j)-leaper from corner to corner (-1 where it cannot), each asked of the
-             engine; --algorithm bfs, bidirectional (the default) or astar, and --max-nodes";
+             engine; --algorithm formula (the default), bfs, bidirectional or astar, and
+             --max-nodes";
 
 /// `--stress`'s help, ending with how COMMAND is split on this system (see [`split_command`]):
 /// one text, so the two systems' helps cannot drift apart.
@@ -129,13 +130,14 @@ pub(crate) struct Cli {
 
     /// The piece that moves: knight, camel (1,3), zebra (2,3), giraffe (1,4), wazir (0,1),
     /// ferz (1,1), or A,B for any (A,B)-leaper (each from 0 to 1000000, not both 0). Pieces but
-    /// the knight are searched by bfs, bidirectional (the default up to 1024 squares) or astar
-    /// (the default above). [default: knight]
+    /// the knight are answered by the formula (the default: in closed form where a shortest
+    /// walk fits the board, else by a search), bfs, bidirectional or astar. [default: knight]
     #[arg(long, value_name = "PIECE")]
     pub(crate) piece: Option<Piece>,
 
     /// The search engine that answers. Every engine gives the same distances; they differ in
-    /// how much of the board they search. [default: table on 8x8, formula on any other board]
+    /// how much of the board they search. [default: table for the knight on 8x8, formula
+    /// everywhere else]
     #[arg(long, value_enum, value_name = "ENGINE")]
     pub(crate) algorithm: Option<EngineName>,
 
@@ -177,7 +179,8 @@ pub(crate) struct Cli {
     /// squares in brackets (and in colour when stdout is a terminal and NO_COLOR is unset).
     /// --draw=search draws how the engine searched instead: each square it expanded numbered in
     /// order, + for squares reached only, ' for bidirectional's search from the target, * where
-    /// its two searches met; with --compare, one board per engine. --draw=search-costs lists
+    /// its two searches met (or where the formula's search of a pair the board's half turn
+    /// swaps found its middle square); with --compare, one board per engine. --draw=search-costs lists
     /// each expanded square's g (and A*'s h and f) too. Implies --path; sentence format only.
     #[arg(long, value_enum, value_name = "WHAT", num_args = 0..=1, require_equals = true,
           default_missing_value = "distances")]
