@@ -316,6 +316,46 @@ fn far_pairs_of_a_huge_board_obey_the_recursion() {
     assert_eq!(answered, 40);
 }
 
+/// Far pairs of a board of 10⁹ × 10⁹ for random big pieces (legs from 1,000 to 1,000,000),
+/// whose shortest walks make hundreds of thousands of corrections: answered without a search,
+/// and obeying the recursion d(p) = 1 + min over the moves of d(p − m).
+#[test]
+fn far_pairs_of_big_pieces_are_answered_without_a_search() {
+    let mut searcher = Searcher::with_max_nodes(1);
+    let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
+    let mut random = Random(0x00b1_6023);
+    for _ in 0..30 {
+        let b = 1_000 + random.below(999_001) as u32;
+        let a = random.below(u64::from(b) + 1) as u32;
+        let piece = Piece::leaper(a, b).unwrap();
+        let mut coordinate = || 100_000_000 + random.below(800_000_000) as u32;
+        let (from, to) = (
+            Position::new(coordinate(), coordinate()),
+            Position::new(coordinate(), coordinate()),
+        );
+        let query = Query::new(board, piece, from, to);
+        let outcome = searcher
+            .search(Engine::Formula, query)
+            .unwrap_or_else(|error| panic!("({a},{b}) {query:?}: {error}"));
+        assert_eq!(outcome.expanded, 0, "({a},{b}) {query:?} searched");
+        let around = [(a, b), (b, a)]
+            .into_iter()
+            .flat_map(|(p, q)| {
+                [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)]
+                    .map(|(sx, sy)| (sx * i64::from(p), sy * i64::from(q)))
+            })
+            .filter_map(|(dx, dy)| {
+                let next = Position::new(
+                    (i64::from(to.file) + dx) as u32,
+                    (i64::from(to.rank) + dy) as u32,
+                );
+                formula(&mut searcher, Query::new(board, piece, from, next))
+            })
+            .min();
+        assert_eq!(outcome.moves, around.map(|d| d + 1), "({a},{b}) {query:?}");
+    }
+}
+
 /// From the corners and edges of a board of 10⁹ to squares A* can still reach (a few hundred
 /// moves), for the named pieces: the formula's distance is A*'s.
 #[test]

@@ -12,7 +12,8 @@
 //! across the board) split in two, with the others (the *corrections*, few) between the
 //! halves, at the start or at the end; each group of two kinds of move either alternating
 //! (pairs, then what is left of the commoner) or one kind after the other, either kind first;
-//! and, last, the corrections split around all the main moves (into and out of corners).
+//! the corrections split around all the main moves (into and out of corners); and, last, every
+//! move spread evenly through the walk ([`Interleaved`], for big pieces' many corrections).
 //! Each group's squares lie on at most two straight lines, so its extreme squares, at most
 //! four, decide whether it stays on the board: each shape is checked in constant time.
 
@@ -21,7 +22,7 @@ use crate::engine::leaper_lattice::Plan;
 /// One stretch of a walk: `times` times `first`, or, with a `second`, `times` pairs of `first`
 /// then `second`.
 #[derive(Clone, Copy, Debug)]
-struct Run {
+pub(crate) struct Run {
     first: (i64, i64),
     second: Option<(i64, i64)>,
     times: i64,
@@ -124,16 +125,109 @@ impl Order {
 
 /// A walk laid on a board: its runs, in order.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Laid {
-    runs: [Run; 6],
+pub(crate) enum Laid {
+    /// Six runs, one after another.
+    Runs([Run; 6]),
+    /// All four kinds spread evenly through the walk ([`Interleaved`]).
+    Interleaved(Interleaved),
 }
 
 impl Laid {
     /// Hands each move, in order, to `step`.
     pub(crate) fn for_each_move(&self, mut step: impl FnMut((i64, i64))) {
-        self.runs
-            .iter()
-            .for_each(|run| run.for_each_move(&mut step));
+        match self {
+            Laid::Runs(runs) => runs.iter().for_each(|run| run.for_each_move(&mut step)),
+            Laid::Interleaved(interleaved) => interleaved.for_each_move(step),
+        }
+    }
+}
+
+/// Two kinds of move spread evenly: after t of the n = c₀ + c₁ moves (`counts`),
+/// ⌊t·c₀/n⌋ of the first kind have been made. So the walk is never further from the
+/// straight line between its ends than the difference of the two moves (each coordinate
+/// apart): the count of the first kind is within one of its share.
+#[derive(Clone, Copy, Debug)]
+struct Spread {
+    kinds: [(i64, i64); 2],
+    counts: [i64; 2],
+}
+
+impl Spread {
+    fn len(&self) -> i64 {
+        self.counts[0] + self.counts[1]
+    }
+
+    /// How many of the first kind the first `t` moves hold.
+    fn firsts_in(&self, t: i64) -> i64 {
+        match self.len() {
+            0 => 0,
+            // Under 2³² each: the product fits.
+            n => (i128::from(t) * i128::from(self.counts[0]) / i128::from(n)) as i64,
+        }
+    }
+
+    /// The `t`-th move (from 0).
+    fn kind_at(&self, t: i64) -> (i64, i64) {
+        match self.firsts_in(t + 1) > self.firsts_in(t) {
+            true => self.kinds[0],
+            false => self.kinds[1],
+        }
+    }
+
+    /// How far, each coordinate apart, the walk may stray from its straight line: less than
+    /// the two kinds' difference.
+    fn slack(&self) -> (i64, i64) {
+        let [a, b] = self.kinds;
+        ((a.0 - b.0).abs(), (a.1 - b.1).abs())
+    }
+}
+
+/// The main moves' spread and the corrections' spread, spread evenly into each other: after t
+/// moves, ⌊t·m/n⌋ of the main stream's (m of n in all) and the rest of the corrections'.
+///
+/// How far it strays, each coordinate apart: the main stream's and the corrections' own slack,
+/// plus where their mix is off by less than a move, the difference of their mean moves (each
+/// at most the longest leg b in size). So a walk whose box, its ends' widened by that much,
+/// lies on the board, stays on it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Interleaved {
+    main: Spread,
+    fixes: Spread,
+}
+
+impl Interleaved {
+    fn slack(&self) -> (i64, i64) {
+        let mean = |spread: &Spread, coordinate: fn((i64, i64)) -> i64| {
+            // A bound on the size of the mean move: its kinds' largest coordinate.
+            spread
+                .kinds
+                .iter()
+                .map(|&k| coordinate(k).abs())
+                .max()
+                .unwrap_or(0)
+        };
+        let (m, f) = (self.main.slack(), self.fixes.slack());
+        (
+            m.0 + f.0 + mean(&self.main, |k| k.0) + mean(&self.fixes, |k| k.0),
+            m.1 + f.1 + mean(&self.main, |k| k.1) + mean(&self.fixes, |k| k.1),
+        )
+    }
+
+    fn for_each_move(&self, mut step: impl FnMut((i64, i64))) {
+        let stream = Spread {
+            kinds: [(0, 0), (0, 0)],
+            counts: [self.main.len(), self.fixes.len()],
+        };
+        let (mut mains, mut fixes) = (0, 0);
+        for t in 0..stream.len() {
+            if stream.firsts_in(t + 1) > stream.firsts_in(t) {
+                step(self.main.kind_at(mains));
+                mains += 1;
+            } else {
+                step(self.fixes.kind_at(fixes));
+                fixes += 1;
+            }
+        }
     }
 }
 
@@ -184,9 +278,7 @@ pub(crate) fn lay(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Laid
                         let [b1, b2] = before;
                         let [i1, i2] = between;
                         let [r1, r2] = rest;
-                        return Some(Laid {
-                            runs: [b1, b2, i1, i2, r1, r2],
-                        });
+                        return Some(Laid::Runs([b1, b2, i1, i2, r1, r2]));
                     }
                 }
             }
@@ -216,6 +308,32 @@ pub(crate) fn lay(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Laid
             fix_splits
                 .into_iter()
                 .find_map(|first| sandwich(fixes, halves(fix_counts, first), main, main_counts))
+        })
+        .or_else(|| {
+            // Last, everything spread evenly: for walks whose corrections are too many to be
+            // made in a row (big pieces: hundreds of thousands of them), where the board has
+            // room around the straight line.
+            let interleaved = Interleaved {
+                main: Spread {
+                    kinds: main,
+                    counts: main_counts,
+                },
+                fixes: Spread {
+                    kinds: fixes,
+                    counts: fix_counts,
+                },
+            };
+            let end = plan
+                .vectors
+                .iter()
+                .zip(plan.counts)
+                .fold((0, 0), |at, (v, c)| (at.0 + c * v.0, at.1 + c * v.1));
+            let (slack_x, slack_y) = interleaved.slack();
+            let room = low.0 <= end.0.min(0) - slack_x
+                && end.0.max(0) + slack_x <= high.0
+                && low.1 <= end.1.min(0) - slack_y
+                && end.1.max(0) + slack_y <= high.1;
+            room.then_some(Laid::Interleaved(interleaved))
         })
 }
 
@@ -286,6 +404,27 @@ mod tests {
                 .iter()
                 .all(|&(x, y)| (0..300).contains(&x) && (0..300).contains(&y))
         );
+    }
+
+    #[test]
+    fn a_big_piece_s_many_corrections_are_spread_through_the_walk() {
+        // (841235, 888599) on 10⁹ × 10⁹ between squares 5.5 × 10⁸ apart: 750,734
+        // moves, most of them corrections, which no run of one kind keeps on the board.
+        let (a, b): (u32, u32) = (841_235, 888_599);
+        let side = 1_000_000_000;
+        let from = (600_000_000, 400_000_000);
+        let to = (from.0 - 546_218_466, from.1 + 58_853_806);
+        let squares = walked_by((a, b), side, side, from, to).expect("a shape fits");
+        assert_eq!((squares.len(), squares.last()), (750_735, Some(&to)));
+        assert!(
+            squares
+                .iter()
+                .all(|&(x, y)| (0..side).contains(&x) && (0..side).contains(&y))
+        );
+        for pair in squares.windows(2) {
+            let (dx, dy) = ((pair[1].0 - pair[0].0).abs(), (pair[1].1 - pair[0].1).abs());
+            assert_eq!((dx.min(dy), dx.max(dy)), (i64::from(a), i64::from(b)));
+        }
     }
 
     #[test]

@@ -270,7 +270,7 @@ impl Engine {
     /// board it knows, the formula anywhere else; for every other leaper, the formula, which
     /// answers in constant time where a shortest walk of the board without edges fits the
     /// board and searches elsewhere (the fastest search for the board: see
-    /// [`formula`]'s `fall_back_for`). Measured with `--compare`, in docs/PERFORMANCE.md.
+    /// `formula::fall_back_for`). Measured with `--compare`, in docs/PERFORMANCE.md.
     ///
     /// ```
     /// use knight_moves::{Board, Engine, Piece};
