@@ -151,6 +151,40 @@ fn random_pairs_of_100x100_7x1000_and_1000x13_for_every_leaper_up_to_8() {
     }
 }
 
+/// What the board's own recursion says `from`'s distance to `to` must be: one more than the
+/// least of the formula's distances from `from` to `to`'s neighbours on the board (`None` in
+/// it: no route), which only the distance on that board satisfies. `None` where a neighbour's
+/// distance is not known (its search gave up).
+fn by_the_board_s_recursion(
+    searcher: &mut Searcher,
+    query: Query,
+    (a, b): (u32, u32),
+) -> Option<Option<u64>> {
+    let Query {
+        board,
+        piece,
+        from,
+        to,
+    } = query;
+    let mut around = Vec::new();
+    for (p, q) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+            let (f, r) = (
+                i64::from(to.file) + sx * i64::from(p),
+                i64::from(to.rank) + sy * i64::from(q),
+            );
+            let on_board = (0..i64::from(board.files())).contains(&f)
+                && (0..i64::from(board.ranks())).contains(&r);
+            if on_board {
+                let next = Query::new(board, piece, from, Position::new(f as u32, r as u32));
+                around.push(searcher.search(Engine::Formula, next).ok().map(|o| o.moves));
+            }
+        }
+    }
+    let around = around.into_iter().collect::<Option<Vec<Option<u64>>>>()?;
+    Some(around.iter().flatten().min().map(|least| least + 1))
+}
+
 /// Far pairs of long strips (a side of 7, 13 or 60 and one of 10⁹), for the named pieces and
 /// random leapers up to b = 50: where the formula answers without a search its distance obeys
 /// the board's own recursion, and where it searches (strips too narrow for the walks of the
@@ -184,28 +218,12 @@ fn far_pairs_of_long_strips_obey_the_board_s_recursion() {
                 }
                 Err(error) => panic!("({a},{b}): {error}"),
             };
-            let mut around = Vec::new();
-            for (p, q) in [(a, b), (b, a)] {
-                for (sx, sy) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
-                    let (f, r) = (
-                        i64::from(to.file) + sx * i64::from(p),
-                        i64::from(to.rank) + sy * i64::from(q),
-                    );
-                    if (0..i64::from(width)).contains(&f) && (0..i64::from(length)).contains(&r) {
-                        let next =
-                            Query::new(board, piece, from, Position::new(f as u32, r as u32));
-                        around.push(searcher.search(Engine::Formula, next).ok().map(|o| o.moves));
-                    }
-                }
-            }
-            let Some(around) = around.into_iter().collect::<Option<Vec<Option<u64>>>>() else {
+            let Some(expected) = by_the_board_s_recursion(&mut searcher, query, (a, b)) else {
                 continue;
             };
             answered += 1;
-            let least = around.iter().flatten().min().copied();
             assert_eq!(
-                outcome.moves,
-                least.map(|d| d + 1),
+                outcome.moves, expected,
                 "({a},{b}) {width}: {from:?} {to:?}"
             );
         }
@@ -426,31 +444,12 @@ fn far_pairs_along_edges_obey_the_board_s_recursion() {
             if outcome.expanded > 0 {
                 continue;
             }
-            let mut around = Vec::new();
-            for (p, q) in [(a, b), (b, a)] {
-                for (sx, sy) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
-                    let (f, r) = (
-                        i64::from(tf) + sx * i64::from(p),
-                        i64::from(tr) + sy * i64::from(q),
-                    );
-                    if (0..i64::from(side)).contains(&f) && (0..i64::from(side)).contains(&r) {
-                        let next =
-                            Query::new(board, piece, from, Position::new(f as u32, r as u32));
-                        // `None`: not known (the search gave up), and the pair is skipped.
-                        around.push(searcher.search(Engine::Formula, next).ok().map(|o| o.moves));
-                    }
-                }
-            }
-            let Some(around) = around.into_iter().collect::<Option<Vec<Option<u64>>>>() else {
+            // `None`: a neighbour's distance not known (its search gave up): skipped.
+            let Some(expected) = by_the_board_s_recursion(&mut searcher, query, (a, b)) else {
                 continue;
             };
             answered += 1;
-            let least = around.iter().flatten().min().copied();
-            assert_eq!(
-                outcome.moves,
-                least.map(|d| d + 1),
-                "({a},{b}) {from:?} {to:?}"
-            );
+            assert_eq!(outcome.moves, expected, "({a},{b}) {from:?} {to:?}");
         }
     }
     assert!(answered >= 100, "only {answered} pairs answered");
