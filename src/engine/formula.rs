@@ -234,8 +234,9 @@ pub(crate) fn searches(workspace: &mut Workspace, request: &Request) -> bool {
 
 /// Any other leaper: by its distance on a board without edges
 /// ([`crate::engine::leaper_lattice`]), where a walk that long can be laid on this board
-/// ([`crate::engine::leaper_layout`], checked in constant time); by bidirectional search
-/// elsewhere. The route, when asked, is that walk, move by move, in time linear in its length.
+/// ([`crate::engine::leaper_layout`], checked in constant time); by a search elsewhere
+/// ([`fall_back_for`]). The route, when asked, is that walk, move by move, in time linear in
+/// its length.
 fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     let Some(answer) = closed_form_answer(workspace, request) else {
         return fall_back(workspace, request);
