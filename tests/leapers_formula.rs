@@ -303,25 +303,9 @@ fn far_pairs_of_a_huge_board_obey_the_recursion() {
             .unwrap_or_else(|error| panic!("({a},{b}) {query:?}: {error}"));
         answered += 1;
         assert_eq!(outcome.expanded, 0, "({a},{b}) searched");
-        let neighbours = [(a, b), (b, a)]
-            .into_iter()
-            .flat_map(|(p, q)| {
-                [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)]
-                    .map(|(sx, sy)| (sx * i64::from(p), sy * i64::from(q)))
-            })
-            .map(|(dx, dy)| {
-                let next = Position::new(
-                    (i64::from(to.file) + dx) as u32,
-                    (i64::from(to.rank) + dy) as u32,
-                );
-                formula(&mut searcher, Query::new(board, piece, from, next))
-            });
-        let around = neighbours.flatten().min();
-        assert_eq!(
-            outcome.moves,
-            around.map(|d| d + 1),
-            "({a},{b}) {from:?} {to:?}"
-        );
+        let expected = by_the_board_s_recursion(&mut searcher, query, (a, b))
+            .unwrap_or_else(|| panic!("({a},{b}) {query:?}: a neighbour's search gave up"));
+        assert_eq!(outcome.moves, expected, "({a},{b}) {from:?} {to:?}");
         if let Some(moves) = outcome.moves.filter(|&moves| moves < 1_000_000) {
             check_route(
                 &mut Searcher::with_max_nodes(1_000_000),
@@ -356,21 +340,9 @@ fn far_pairs_of_big_pieces_are_answered_without_a_search() {
             .search(Engine::Formula, query)
             .unwrap_or_else(|error| panic!("({a},{b}) {query:?}: {error}"));
         assert_eq!(outcome.expanded, 0, "({a},{b}) {query:?} searched");
-        let around = [(a, b), (b, a)]
-            .into_iter()
-            .flat_map(|(p, q)| {
-                [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)]
-                    .map(|(sx, sy)| (sx * i64::from(p), sy * i64::from(q)))
-            })
-            .filter_map(|(dx, dy)| {
-                let next = Position::new(
-                    (i64::from(to.file) + dx) as u32,
-                    (i64::from(to.rank) + dy) as u32,
-                );
-                formula(&mut searcher, Query::new(board, piece, from, next))
-            })
-            .min();
-        assert_eq!(outcome.moves, around.map(|d| d + 1), "({a},{b}) {query:?}");
+        let expected = by_the_board_s_recursion(&mut searcher, query, (a, b))
+            .unwrap_or_else(|| panic!("({a},{b}) {query:?}: a neighbour's search gave up"));
+        assert_eq!(outcome.moves, expected, "({a},{b}) {query:?}");
     }
 }
 
