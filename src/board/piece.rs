@@ -236,11 +236,16 @@ impl Piece {
             false => (from.rank / g, from.file / g, dy / g_, dx / g_),
         };
         if m > b {
-            // Both kinds of move fit across: a strip, decided where it is long enough and
-            // the rule proven; elsewhere only a search can tell.
+            // Both kinds of move fit across: a strip. What the endless strip does not join, no
+            // part of it does; what it joins, this one does where it is long enough and the
+            // rule proven; elsewhere only a search can tell.
             let proven = b <= STRIP_RULE_PROVEN_UP_TO && n >= 2 * (a + b);
             let to_across = from_across as i64 + across;
-            return proven.then(|| strip_joins(a, b, m, from_across, to_across as u32, along));
+            let joined = strip_joins(a, b, m, from_across, to_across as u32, along);
+            return match joined {
+                false => Some(false),
+                true => proven.then_some(true),
+            };
         }
         // Too narrow for a move of b across: every move goes a across and b along (see the
         // module's documentation).
@@ -252,6 +257,73 @@ impl Piece {
             return Some(from == to);
         }
         Some(across % a_ == 0 && along % b_ == 0 && (across / a_ - along / b_) % 2 == 0)
+    }
+}
+
+impl Piece {
+    /// What the piece joins on a strip `width` across and endless along, from position
+    /// `from_across` across it: the rule of [`Piece::joins`] where it needs no finite length,
+    /// which the strip rule ([`strip_joins`]) is proven for at every b. What it does not join
+    /// no part of the strip joins either (a half-strip, a long board).
+    pub(crate) fn on_endless_strip(self, width: u32, from_across: u32) -> EndlessStrip {
+        let g = gcd(self.short_leg, self.long_leg);
+        let (a, b) = (self.short_leg / g, self.long_leg / g);
+        // The strip of `from`'s class, in its own coordinates.
+        let m = (width - from_across % g).div_ceil(g);
+        let across = from_across / g;
+        let walks = (a > 0 && b < m && m < a + b).then(|| StripWalks::from(a, b, m, across));
+        EndlessStrip {
+            g,
+            a,
+            b,
+            m,
+            from_across,
+            walks,
+        }
+    }
+}
+
+/// What a piece joins on an endless strip from one position across it
+/// ([`Piece::on_endless_strip`]).
+pub(crate) struct EndlessStrip {
+    g: u32,
+    a: u32,
+    b: u32,
+    /// The width of the strip of the start's class.
+    m: u32,
+    from_across: u32,
+    /// The walks across, where the strip is narrower than a + b and wider than b.
+    walks: Option<StripWalks>,
+}
+
+impl EndlessStrip {
+    /// Whether the piece never joins its start to position `to_across`, `along` rows away.
+    pub(crate) fn never_joins(&self, to_across: u32, along: i64) -> bool {
+        let across = i64::from(to_across) - i64::from(self.from_across);
+        if across == 0 && along == 0 {
+            return false;
+        }
+        let g = i64::from(self.g);
+        if across % g != 0 || along % g != 0 {
+            return true;
+        }
+        let (across, along) = (across / g, along / g);
+        let (a, b) = (self.a, self.b);
+        if (a + b) % 2 == 0 && (across + along) % 2 != 0 {
+            return true;
+        }
+        if a == 0 || self.m >= a + b {
+            return false;
+        }
+        if let Some(walks) = &self.walks {
+            let to = i64::from(self.from_across / self.g) + across;
+            return !walks.join(to as u32, along);
+        }
+        // Too narrow for a move of b across: every move goes a across and b along.
+        let from = self.from_across / self.g;
+        let (a_, b_) = (i64::from(a), i64::from(b));
+        let moves = self.m > a && (from + a < self.m || from >= a);
+        !moves || across % a_ != 0 || along % b_ != 0 || (across / a_ - along / b_) % 2 != 0
     }
 }
 
@@ -291,52 +363,86 @@ const STRIP_RULE_PROVEN_UP_TO: u32 = 16;
 /// The base case, every pair of every strip 2(a + b) long, is the exhaustive unit test, which
 /// fixes the b′ the rule is used for ([`STRIP_RULE_PROVEN_UP_TO`]).
 fn strip_joins(a: u32, b: u32, width: u32, from: u32, to: u32, along: i64) -> bool {
-    // Breadth-first search over (position across, parity of type-A steps, of type-B steps).
-    let state = |at: u32, p: u32, q: u32| (at * 4 + p * 2 + q) as usize;
-    let mut seen = vec![false; width as usize * 4];
-    let (mut has_a, mut has_b) = (false, false);
-    seen[state(from, 0, 0)] = true;
-    let mut queue = vec![(from, 0, 0)];
-    while let Some((at, p, q)) = queue.pop() {
-        for (leap, kind) in [(a, 0), (b, 1)] {
-            for next in [at.checked_sub(leap), Some(at + leap).filter(|&x| x < width)] {
-                let Some(next) = next else { continue };
-                let (np, nq) = match kind {
-                    0 => (p ^ 1, q),
-                    _ => (p, q ^ 1),
-                };
-                has_a |= kind == 0;
-                has_b |= kind == 1;
-                if !seen[state(next, np, nq)] {
-                    seen[state(next, np, nq)] = true;
-                    queue.push((next, np, nq));
+    StripWalks::from(a, b, width, from).join(to, along)
+}
+
+/// The walks on the positions across an endless strip from one of them ([`strip_joins`]): the
+/// parities of their two counts of steps at each position, and whether their component has
+/// steps of each type. Worked out once, it answers every square of the strip.
+struct StripWalks {
+    a: i64,
+    b: i64,
+    /// (position across, parity of type-A steps, of type-B steps) reached.
+    seen: Vec<bool>,
+    has_a: bool,
+    has_b: bool,
+}
+
+impl StripWalks {
+    fn from(a: u32, b: u32, width: u32, from: u32) -> StripWalks {
+        // Breadth-first search over (position across, parity of type-A steps, of type-B steps).
+        let state = |at: u32, p: u32, q: u32| (at * 4 + p * 2 + q) as usize;
+        let mut seen = vec![false; width as usize * 4];
+        let (mut has_a, mut has_b) = (false, false);
+        seen[state(from, 0, 0)] = true;
+        let mut queue = vec![(from, 0, 0)];
+        while let Some((at, p, q)) = queue.pop() {
+            for (leap, kind) in [(a, 0), (b, 1)] {
+                for next in [at.checked_sub(leap), Some(at + leap).filter(|&x| x < width)] {
+                    let Some(next) = next else { continue };
+                    let (np, nq) = match kind {
+                        0 => (p ^ 1, q),
+                        _ => (p, q ^ 1),
+                    };
+                    has_a |= kind == 0;
+                    has_b |= kind == 1;
+                    if !seen[state(next, np, nq)] {
+                        seen[state(next, np, nq)] = true;
+                        queue.push((next, np, nq));
+                    }
                 }
             }
         }
+        StripWalks {
+            a: i64::from(a),
+            b: i64::from(b),
+            seen,
+            has_a,
+            has_b,
+        }
     }
-    let (a, b) = (i64::from(a), i64::from(b));
-    let parity = |x: i64| x.rem_euclid(2) as u32;
-    (0..2).any(|p| {
-        (0..2).any(|q| {
-            if !seen[state(to, p, q)] {
-                return false;
-            }
-            match (has_a, has_b) {
-                (false, false) => false, // `from == to` was answered before
-                (true, false) => along % b == 0 && parity(along / b) == p,
-                (false, true) => along % a == 0 && parity(along / a) == q,
-                // Some s ≡ p and t ≡ q with b·s + a·t = along: the solutions are s₀ + a·k,
-                // t₀ − b·k, whose parities repeat with k's, so k = 0 and 1 are all to try.
-                (true, true) => (0..a).any(|s0| {
-                    (along - b * s0) % a == 0
-                        && (0..2).any(|k| {
-                            let (s, t) = (s0 + a * k, (along - b * s0) / a - b * k);
-                            parity(s) == p && parity(t) == q
-                        })
-                }),
-            }
+
+    /// Whether the walks join their start to position `to`, `along` apart.
+    fn join(&self, to: u32, along: i64) -> bool {
+        let (a, b) = (self.a, self.b);
+        let parity = |x: i64| x.rem_euclid(2) as usize;
+        (0..2).any(|p| {
+            (0..2).any(|q| {
+                if !self
+                    .seen
+                    .get(to as usize * 4 + p * 2 + q)
+                    .copied()
+                    .unwrap_or(false)
+                {
+                    return false;
+                }
+                match (self.has_a, self.has_b) {
+                    (false, false) => false, // `from == to` was answered before
+                    (true, false) => along % b == 0 && parity(along / b) == p,
+                    (false, true) => along % a == 0 && parity(along / a) == q,
+                    // Some s ≡ p and t ≡ q with b·s + a·t = along: the solutions are s₀ + a·k,
+                    // t₀ − b·k, whose parities repeat with k's, so k = 0 and 1 are all to try.
+                    (true, true) => (0..a).any(|s0| {
+                        (along - b * s0) % a == 0
+                            && (0..2).any(|k| {
+                                let (s, t) = (s0 + a * k, (along - b * s0) / a - b * k);
+                                parity(s) == p && parity(t) == q
+                            })
+                    }),
+                }
+            })
         })
-    })
+    }
 }
 
 fn gcd(mut a: u32, mut b: u32) -> u32 {
@@ -513,6 +619,40 @@ pub(crate) mod tests {
             }
         }
         assert!(decided > 1_000_000, "{decided}");
+    }
+
+    /// What the endless strip does not join, no strip joins, at every b (the strip rule's
+    /// description of the endless strip needs no base case): for leapers with b above the
+    /// proven 16, on strips 4(a + b) long, every pair [`Piece::joins`] says is not joined and
+    /// every one [`Piece::never_joins_on_endless_strip`] says is not is unreached by a search.
+    #[test]
+    fn what_the_endless_strip_never_joins_no_strip_joins() {
+        let mut refused = 0;
+        for (a, b) in [(13, 50), (5, 18), (7, 20), (3, 17), (9, 25)] {
+            let piece = Piece::leaper(a, b).unwrap();
+            for width in (b - 1..a + b + 2).step_by(2) {
+                let length = 4 * (a + b);
+                let board = Board::new(width, length).unwrap();
+                for from in [
+                    Position::new(0, 0),
+                    Position::new(width / 2, length / 2),
+                    Position::new(width - 1, 7),
+                ] {
+                    let truth = distances(board, piece, from);
+                    for to in board.positions() {
+                        let joined = truth[(to.rank * width + to.file) as usize].is_some();
+                        let endless = piece
+                            .on_endless_strip(width, from.file)
+                            .never_joins(to.file, i64::from(to.rank) - i64::from(from.rank));
+                        if piece.joins(board, from, to) == Some(false) || endless {
+                            assert!(!joined, "{piece} on {board}: {from} {to}");
+                            refused += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(refused > 10_000, "{refused}");
     }
 
     /// The strip rule's base case, on which its proof by induction rests ([`strip_joins`]):
