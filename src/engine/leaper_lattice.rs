@@ -117,6 +117,68 @@ impl LeaperLattice {
         })
     }
 
+    /// `plan` and other plans of walks as short to the same square, at most `limit` in all:
+    /// those the kernel's steps (its basis vectors, their sum and difference, each either
+    /// way) reach from `plan` one at a time without lengthening it. A board's sides may keep
+    /// one plan's walks off it and not another's (a strip 4 wide takes the zebra's two moves
+    /// of (3,2) there and back as (3,2) and (−3,2), not as two of (3,2)).
+    pub(crate) fn shortest_plans(&self, plan: Plan, limit: usize) -> Vec<Plan> {
+        let [v, u, ..] = self.vectors;
+        let narrow = |vector: [Wide; 4]| vector.map(|entry| i64::try_from(entry).ok());
+        let (Some(first), Some(second)) = (
+            narrow(self.kernel[0])
+                .into_iter()
+                .collect::<Option<Vec<i64>>>(),
+            narrow(self.kernel[1])
+                .into_iter()
+                .collect::<Option<Vec<i64>>>(),
+        ) else {
+            return vec![plan];
+        };
+        // The straight pieces' plans are unique (their kernel is not used).
+        if v == u || v.1 == 0 {
+            return vec![plan];
+        }
+        let combined = |sign_1: i64, sign_2: i64| -> [i64; 4] {
+            std::array::from_fn(|i| sign_1 * first[i] + sign_2 * second[i])
+        };
+        let steps = [
+            combined(1, 0),
+            combined(-1, 0),
+            combined(0, 1),
+            combined(0, -1),
+            combined(1, 1),
+            combined(-1, -1),
+            combined(1, -1),
+            combined(-1, 1),
+        ];
+        let length = plan.moves();
+        let mut plans = vec![plan];
+        let mut next = 0;
+        while next < plans.len() && plans.len() < limit {
+            let counts = plans[next].counts;
+            next += 1;
+            for step in &steps {
+                let moved: Option<[i64; 4]> = (0..4)
+                    .map(|i| counts[i].checked_add(step[i]))
+                    .collect::<Option<Vec<i64>>>()
+                    .and_then(|moved| moved.try_into().ok());
+                let Some(moved) = moved else { continue };
+                let other = Plan {
+                    vectors: self.vectors,
+                    counts: moved,
+                };
+                if other.moves() == length
+                    && plans.len() < limit
+                    && !plans.iter().any(|known| known.counts == moved)
+                {
+                    plans.push(other);
+                }
+            }
+        }
+        plans
+    }
+
     /// (y₁, y₂) with [[g, 0], [h, d]]·(y₁, y₂) = (dx, dy), if integers solve it: in `i64`
     /// where the products fit (every piece but the largest), as `i128` division is slow.
     fn triangular_solution(&self, dx: i64, dy: i64) -> Option<(Wide, Wide)> {

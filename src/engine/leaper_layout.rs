@@ -124,12 +124,14 @@ impl Order {
 }
 
 /// A walk laid on a board: its runs, in order.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum Laid {
     /// Six runs, one after another.
     Runs([Run; 6]),
     /// All four kinds spread evenly through the walk ([`Interleaved`]).
     Interleaved(Interleaved),
+    /// Pairs of main moves, a detour, pairs again ([`Detour`]).
+    Detour(Detour),
 }
 
 impl Laid {
@@ -138,6 +140,11 @@ impl Laid {
         match self {
             Laid::Runs(runs) => runs.iter().for_each(|run| run.for_each_move(&mut step)),
             Laid::Interleaved(interleaved) => interleaved.for_each_move(step),
+            Laid::Detour(detour) => {
+                detour.before.for_each_move(&mut step);
+                detour.middle.iter().for_each(|&kind| step(kind));
+                detour.after.for_each_move(&mut step);
+            }
         }
     }
 }
@@ -335,6 +342,163 @@ pub(crate) fn lay(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Laid
                 && end.1.max(0) + slack_y <= high.1;
             room.then_some(Laid::Interleaved(interleaved))
         })
+        .or_else(|| {
+            let kinds = [main_1, main_2, fix_1, fix_2];
+            let counts = [count_1, count_2, fixes_1, fixes_2];
+            detour(kinds, counts, low, high).map(Laid::Detour)
+        })
+}
+
+/// The most states [`detour`]'s search may visit (squares across the strip times the ways to
+/// have made some of each correction): a few hundred kilobytes, a few tens of microseconds.
+const DETOUR_STATES: usize = 1 << 16;
+
+/// A walk along a strip too narrow for the other shapes: the two main moves in pairs that
+/// cancel across the strip (the walk advances along it and steps back and forth across),
+/// then a short detour of single moves, then pairs again. The detour makes every correction
+/// and the main moves' excess, in an order found by breadth-first search over where the
+/// walk is across the strip and how many of each correction it has made: any order of the
+/// plan's moves that stays within the strip's sides passes through those states, so the
+/// search finds one wherever one exists. It ignores the long side, which the detour, in the
+/// middle of a long walk, does not reach; the walk is checked square by square on both
+/// before it is used.
+#[derive(Clone, Debug)]
+pub(crate) struct Detour {
+    before: Run,
+    middle: Vec<(i64, i64)>,
+    after: Run,
+}
+
+/// The [`Detour`] of the four `kinds` of move (the two main ones first), each made `counts`
+/// times, from the origin within `low..=high`, if there is one.
+fn detour(
+    kinds: [(i64, i64); 4],
+    counts: [i64; 4],
+    low: (i64, i64),
+    high: (i64, i64),
+) -> Option<Detour> {
+    let middle = (0..2).find_map(|axis| {
+        let across = |v: (i64, i64)| if axis == 0 { v.0 } else { v.1 };
+        let step = across(kinds[0]);
+        // Only where the pairs cancel across the strip.
+        if step == 0 || across(kinds[1]) != -step {
+            return None;
+        }
+        detour_across(kinds, counts, (across(low), across(high)), across)
+    })?;
+    let used = |kind| middle.iter().filter(|&&k| k == kind).count() as i64;
+    let (left_1, left_2) = (counts[0] - used(kinds[0]), counts[1] - used(kinds[1]));
+    if left_1 != left_2 || left_1 < 0 {
+        return None;
+    }
+    let inside = |q: (i64, i64)| low.0 <= q.0 && q.0 <= high.0 && low.1 <= q.1 && q.1 <= high.1;
+    let pairs = |first_leads: bool, times| {
+        let (first, second) = match first_leads {
+            true => (kinds[0], kinds[1]),
+            false => (kinds[1], kinds[0]),
+        };
+        Run {
+            first,
+            second: Some(second),
+            times,
+        }
+    };
+    // The detour halfway along (where a long walk is furthest from the ends), else first or
+    // last.
+    for before_times in [left_1 / 2, 0, left_1] {
+        for (lead_before, lead_after) in
+            [(true, true), (true, false), (false, true), (false, false)]
+        {
+            let before = pairs(lead_before, before_times);
+            if !before.within((0, 0), low, high) {
+                continue;
+            }
+            let mut at = before.end((0, 0));
+            let detour_fits = middle.iter().all(|&(x, y)| {
+                at = (at.0 + x, at.1 + y);
+                inside(at)
+            });
+            let after = pairs(lead_after, left_1 - before_times);
+            if detour_fits && after.within(at, low, high) {
+                return Some(Detour {
+                    before,
+                    middle,
+                    after,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The detour's moves: a shortest sequence, across a strip whose sides are `sides` (from the
+/// start), that makes every correction (`kinds[2..]`, `counts[2..]` times each) and as many
+/// main moves of each kind as leave the rest in cancelling pairs; `None` where there is none
+/// or the search would be too big.
+fn detour_across(
+    kinds: [(i64, i64); 4],
+    counts: [i64; 4],
+    (low, high): (i64, i64),
+    across: impl Fn((i64, i64)) -> i64,
+) -> Option<Vec<(i64, i64)>> {
+    let width = usize::try_from(high.checked_sub(low)?.checked_add(1)?).ok()?;
+    let fixes = [
+        usize::try_from(counts[2]).ok()?,
+        usize::try_from(counts[3]).ok()?,
+    ];
+    let states = width.checked_mul(fixes[0] + 1)?.checked_mul(fixes[1] + 1)?;
+    if states > DETOUR_STATES {
+        return None;
+    }
+    // Where the walk ends across: every move of the plan made.
+    let goal_across = (0..4).map(|k| counts[k] * across(kinds[k])).sum::<i64>();
+    let index = |x: i64, made: [usize; 2]| {
+        ((x - low) as usize) + width * (made[0] + (fixes[0] + 1) * made[1])
+    };
+    let goal = index(goal_across, fixes);
+    if !(low..=high).contains(&goal_across) {
+        return None;
+    }
+    // The state each was first reached from, and by which kind of move.
+    let mut came_from = vec![(u32::MAX, 0u8); states];
+    let start = index(0, [0, 0]);
+    came_from[start] = (start as u32, 0);
+    let mut queue = std::collections::VecDeque::from([(0i64, [0usize, 0usize])]);
+    while let Some((x, made)) = queue.pop_front() {
+        if index(x, made) == goal {
+            break;
+        }
+        for (k, &kind) in kinds.iter().enumerate() {
+            let mut next_made = made;
+            if k >= 2 {
+                if made[k - 2] == fixes[k - 2] {
+                    continue;
+                }
+                next_made[k - 2] += 1;
+            }
+            let next_x = x + across(kind);
+            if !(low..=high).contains(&next_x) {
+                continue;
+            }
+            let next = index(next_x, next_made);
+            if came_from[next].0 == u32::MAX {
+                came_from[next] = (index(x, made) as u32, k as u8);
+                queue.push_back((next_x, next_made));
+            }
+        }
+    }
+    if came_from[goal].0 == u32::MAX {
+        return None;
+    }
+    let mut moves = Vec::new();
+    let mut at = goal;
+    while at != start {
+        let (previous, k) = came_from[at];
+        moves.push(kinds[usize::from(k)]);
+        at = previous as usize;
+    }
+    moves.reverse();
+    Some(moves)
 }
 
 #[cfg(test)]
