@@ -591,6 +591,63 @@ mod tests {
         }
     }
 
+    /// Far pairs of narrow strips, where the main moves must go in pairs that cancel across
+    /// the strip: the (7,8)-leaper on 40 × 10⁵ and the zebra on 4 × 10⁵, each pair laid for
+    /// its first plan or one as short, walked square by square on the strip; some by the
+    /// detour, and some of the zebra's only by a plan other than the first.
+    #[test]
+    fn narrow_strips_take_a_detour_or_another_plan_as_short() {
+        let (mut detours, mut others) = (0, 0);
+        for ((a, b), width) in [((7u32, 8u32), 40i64), ((2, 3), 4)] {
+            let lattice = LeaperLattice::new(a, b);
+            let length = 100_000i64;
+            let mut state = 0x2545_f491_4f6c_dd1du64;
+            let mut below = |bound: i64| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % bound as u64) as i64
+            };
+            for _ in 0..300 {
+                let from = (below(width), below(1000));
+                let to = (below(width), length - 1 - below(1000));
+                let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+                let Some(plan) = lattice.plan(dx, dy) else {
+                    continue;
+                };
+                let (low, high) = (
+                    (-from.0, -from.1),
+                    (width - 1 - from.0, length - 1 - from.1),
+                );
+                let laid = lattice
+                    .shortest_plans(plan, 16)
+                    .into_iter()
+                    .enumerate()
+                    .find_map(|(i, plan)| lay(&plan, low, high).map(|laid| (i, plan, laid)));
+                // Pairs the zebra joins on 4 wide only by longer walks are not laid: skip them.
+                let Some((i, plan, laid)) = laid else {
+                    continue;
+                };
+                others += usize::from(i > 0);
+                detours += usize::from(matches!(laid, Laid::Detour(_)));
+                let mut at = from;
+                let mut moves = 0u64;
+                laid.for_each_move(|(x, y)| {
+                    at = (at.0 + x, at.1 + y);
+                    moves += 1;
+                    assert!((0..width).contains(&at.0) && (0..length).contains(&at.1));
+                    let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
+                    assert_eq!((x.min(y), x.max(y)), (u64::from(a), u64::from(b)));
+                });
+                assert_eq!((at, moves), (to, plan.moves()));
+            }
+        }
+        assert!(
+            detours > 0 && others > 0,
+            "{detours} detours, {others} other plans"
+        );
+    }
+
     #[test]
     fn no_walk_is_laid_where_none_fits() {
         // The corner to the square diagonally next to it: the two-move walks leave the board.
