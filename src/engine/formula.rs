@@ -23,6 +23,7 @@
 use crate::board::{Board, Position};
 use crate::engine::leaper_lattice::{LeaperLattice, Plan};
 use crate::engine::leaper_layout::{Laid, lay};
+use crate::engine::leaper_strip;
 use crate::engine::mirror;
 use crate::engine::observe::Unobserved;
 use crate::engine::unbounded::unbounded_distance;
@@ -241,7 +242,16 @@ fn fall_back(workspace: &mut Workspace, request: &Request) -> Result<Outcome, Ga
 pub(crate) fn searches(workspace: &mut Workspace, request: &Request) -> bool {
     match request.piece.is_knight() {
         true => !closed_form_covers(request.board),
-        false => closed_form_answer(workspace, request).is_none(),
+        false => {
+            closed_form_answer(workspace, request).is_none()
+                && (mirror::applies(request) || {
+                    let unrouted = Request {
+                        with_route: false,
+                        ..*request
+                    };
+                    leaper_strip::answer(workspace, &unrouted).is_none()
+                })
+        }
     }
 }
 
@@ -252,6 +262,11 @@ pub(crate) fn searches(workspace: &mut Workspace, request: &Request) -> bool {
 /// its length.
 fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     let Some(answer) = closed_form_answer(workspace, request) else {
+        if !mirror::applies(request) {
+            if let Some(answer) = leaper_strip::answer(workspace, request) {
+                return answer;
+            }
+        }
         return fall_back(workspace, request);
     };
     let Some((plan, laid)) = answer else {

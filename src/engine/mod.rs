@@ -25,6 +25,7 @@ pub(crate) mod bidirectional;
 pub(crate) mod formula;
 pub(crate) mod leaper_lattice;
 pub(crate) mod leaper_layout;
+pub(crate) mod leaper_strip;
 pub(crate) mod mirror;
 pub(crate) mod observe;
 pub(crate) mod square_map;

@@ -13,6 +13,7 @@ use std::collections::BinaryHeap;
 use crate::board::{Board, Position};
 use crate::engine::Parents;
 use crate::engine::leaper_lattice::LeaperLattice;
+use crate::engine::leaper_strip::StripMemory;
 use crate::engine::square_map::SquareMap;
 
 /// An entry of A*'s open list: (moves so far + estimate, estimate, square), least first; 16
@@ -40,6 +41,8 @@ pub(crate) struct Workspace {
     pub leaper_lattice: Option<((u32, u32), LeaperLattice)>,
     /// The arrays of [`crate::engine::mirror`]'s search.
     pub mirror: MirrorMemory,
+    /// The repeats [`crate::engine::leaper_strip`] has found, kept for the queries after.
+    pub strip: StripMemory,
 }
 
 /// The memory of [`crate::engine::mirror`]'s search: a slot a square of the board (0 between
@@ -71,6 +74,7 @@ impl Workspace {
             route: Vec::new(),
             leaper_lattice: None,
             mirror: MirrorMemory::default(),
+            strip: StripMemory::default(),
         }
     }
 
@@ -96,6 +100,7 @@ impl Workspace {
         self.route.shrink_to(Workspace::KEPT);
         // A board's worth of slots, up to 4 MB: given back, made again by the next search.
         self.mirror = MirrorMemory::default();
+        self.strip = StripMemory::default();
         if held > Workspace::BIG {
             return_freed_memory_to_the_system();
         }

@@ -1,0 +1,818 @@
+//! Far pairs of long, narrow strips, where no walk of the board without edges fits: the
+//! distances from a square repeat along the strip, and a search that sees them repeat once
+//! has proved that they repeat for ever after.
+//!
+//! Rows of a strip (W across, L along) are numbered along it; no move changes the row by more
+//! than h (the longest leg of a move that fits across), so a *band* of h consecutive rows
+//! separates the rows below it from those above: every walk from one side to the other stops
+//! on it.
+//!
+//! **Repeats.** Take the strip's end below a square s, and the strip above s without its far
+//! end (a half-strip). For a square w above a band B, split a shortest walk from s to w at its
+//! last square u on B: after u it stays above B, so d(s, w) = min over u ∈ B of
+//! d(s, u) + d⁺(u, w), where d⁺ counts walks that stay above B after u. Moving B and w up
+//! P rows moves d⁺ with them (above B the half-strip looks the same everywhere). So if, for
+//! every square u of a band B_Y (Y > s's row), d(s, u + P) = d(s, u) + Q (or both squares are
+//! unreachable), then d(s, w + P) = d(s, w) + Q for every w above B_Y, and by induction the
+//! rows from Y + h on are those of rows Y + h … Y + h + P − 1, Q more every P rows. A
+//! breadth-first search from s finds every distance up to the layer it has finished exactly,
+//! so it watches for such a band ([`Repeats`]) and stops there.
+//!
+//! **Walks that fit.** The strip has a far end the half-strip does not. A shortest walk of the
+//! half-strip to a square of the repeating rows can be taken to climb no more than c rows
+//! above it, c the most the search's own walks climb above the rows it compared (the same
+//! induction: the walk to w + P is the search's walk to u + P, then the part of w's walk after
+//! u, moved up P). Where that stays on the strip the half-strip's distance is the strip's:
+//! no walk of the strip is shorter (the strip is part of the half-strip) and that one is on it.
+//!
+//! **A pair.** For s below t, the same search from t down the strip (the strip turned over)
+//! gives t's repeats. On a band B_M above s's repeating rows and below t's, where both sets of
+//! walks fit, d(s, t) = min over u ∈ B_M of d(s, u) + d(u, t): every walk from s to t stops on
+//! B_M. That is W·h sums a pair, once the two searches are done; they depend only on the
+//! square's column and, near an end, its row, and are kept for the queries after. The route,
+//! when asked, goes down each side's distances from the best square of B_M: every square but
+//! the start has a neighbour one closer.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::board::{Board, Position};
+use crate::engine::{GaveUp, Outcome, Request, Workspace, room_for_route};
+
+/// A square the search has not reached (in [`Repeats`]: unreachable, or, below the repeating
+/// rows, not reached before the search stopped).
+const UNREACHED: u32 = u32::MAX;
+
+/// The most squares a search may hold: 2²¹, 12 bytes each (24 MB). Its window's rows are
+/// made as it reaches them; the window spans at most [`WINDOW_ROWS`] rows either way.
+const WINDOW_SQUARES: i64 = 1 << 21;
+
+/// The most rows a search's window spans either way from its start (4 bytes each: 16 MB).
+const WINDOW_ROWS: i64 = 1 << 21;
+
+/// The most distances the kept repeats may hold in all (16 MB); past it they are dropped.
+const KEPT_DISTANCES: usize = 1 << 22;
+
+/// The board seen as a strip: `width` squares across, `length` along (files across unless
+/// `turned`).
+#[derive(Clone, Copy, Debug)]
+struct Strip {
+    width: i64,
+    length: i64,
+    turned: bool,
+}
+
+impl Strip {
+    fn of(board: Board) -> Strip {
+        let (files, ranks) = (i64::from(board.files()), i64::from(board.ranks()));
+        Strip {
+            width: files.min(ranks),
+            length: files.max(ranks),
+            turned: files > ranks,
+        }
+    }
+
+    /// (across, along) of a square.
+    fn coordinates(&self, p: Position) -> (i64, i64) {
+        let (file, rank) = (i64::from(p.file), i64::from(p.rank));
+        match self.turned {
+            true => (rank, file),
+            false => (file, rank),
+        }
+    }
+
+    /// The square at (across, along), which must be on the strip.
+    fn position(&self, (across, along): (i64, i64)) -> Position {
+        // On the strip, both fit in a u32 (the board's sides do).
+        let (across, along) = (across as u32, along as u32);
+        match self.turned {
+            true => Position::new(along, across),
+            false => Position::new(across, along),
+        }
+    }
+
+    fn holds(&self, (across, along): (i64, i64)) -> bool {
+        (0..self.width).contains(&across) && (0..self.length).contains(&along)
+    }
+}
+
+/// The distances from a square up a half-strip, once they repeat: rows counted from the
+/// square's, up the half-strip.
+#[derive(Debug)]
+pub(crate) struct Repeats {
+    width: i64,
+    /// The first row of `near`.
+    lowest: i64,
+    /// Rows `lowest` up to `periodic_from` (not included) as the search left them.
+    near: Vec<u32>,
+    /// The first of the rows that repeat.
+    periodic_from: i64,
+    /// Every `period` rows up from `periodic_from`, the same distances, `rise` more.
+    period: i64,
+    rise: u64,
+    /// Rows `periodic_from` up to `periodic_from + period` (not included).
+    base: Vec<u32>,
+    /// How many rows above a square of the repeating rows a shortest walk to it needs at most.
+    overshoot: i64,
+    /// The highest row of the search's window: no walk it found climbs above it.
+    reach: i64,
+}
+
+impl Repeats {
+    /// The distance to (`across`, `row`), where known: every square from `periodic_from` up;
+    /// below, those the search reached.
+    fn distance(&self, across: i64, row: i64) -> Option<u64> {
+        if !(0..self.width).contains(&across) {
+            return None;
+        }
+        let (rows, row_in, rises) = if row >= self.periodic_from {
+            let up = row - self.periodic_from;
+            (&self.base, up % self.period, (up / self.period) as u64)
+        } else if row >= self.lowest {
+            (&self.near, row - self.lowest, 0)
+        } else {
+            return None;
+        };
+        let known = rows[(row_in * self.width + across) as usize];
+        (known != UNREACHED).then(|| u64::from(known) + rises * self.rise)
+    }
+
+    /// The distance to (`across`, `row`) on a strip `length` long whose start is at `origin`
+    /// along it, where proven: in the repeating rows, where their walks stay on the strip;
+    /// below them, where the search reached it and its window lay on the strip.
+    fn proven_on_strip(&self, across: i64, row: i64, origin: i64, length: i64) -> Option<u64> {
+        let highest = match row >= self.periodic_from {
+            true => origin + row + self.overshoot,
+            false => origin + self.reach,
+        };
+        (highest < length)
+            .then(|| self.distance(across, row))
+            .flatten()
+    }
+
+    /// How many distances it holds.
+    fn size(&self) -> usize {
+        self.near.len() + self.base.len()
+    }
+}
+
+/// The kept repeats, by piece, strip width, column and rows to the end below (capped where
+/// the end is too far for a search to see).
+#[derive(Default)]
+pub(crate) struct StripMemory {
+    repeats: HashMap<RepeatsKey, Arc<Repeats>>,
+    held: usize,
+}
+
+/// What a square's repeats depend on: the piece's legs, the strip's width, the square's
+/// column, and its rows to the end behind it (capped where no search reaches the end).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct RepeatsKey {
+    legs: (u32, u32),
+    width: i64,
+    across: i64,
+    behind: i64,
+}
+
+/// The piece's moves that fit across the strip, and h, the most any goes along.
+struct Moves {
+    steps: Vec<(i64, i64)>,
+    leap: i64,
+}
+
+/// A half-strip from a square: `width` across, the square at `start` across, its end
+/// `below` rows behind it.
+#[derive(Clone, Copy)]
+struct HalfStrip {
+    width: i64,
+    start: i64,
+    below: i64,
+}
+
+/// What a search for repeats came to.
+enum Watched {
+    Found(Repeats),
+    /// It reached the window's side before the distances repeated: a wider window may do.
+    Cramped,
+    /// No repeat within the search's limit (or memory refused).
+    NotFound,
+}
+
+/// The moves of the piece that fit across the strip ([`Moves`]).
+fn moves_across(request: &Request, width: i64) -> Moves {
+    let steps: Vec<(i64, i64)> = request
+        .piece
+        .steps()
+        .iter()
+        .map(|&(x, y)| (i64::from(x), i64::from(y)))
+        .filter(|&(x, _)| x.abs() < width)
+        .collect();
+    let leap = steps.iter().map(|&(_, y)| y.abs()).max().unwrap_or(0);
+    Moves { steps, leap }
+}
+
+/// Whether the strip method is worth trying on `request`'s board: a strip long enough that a
+/// search of it may not end (over 2¹⁶ squares, 8 times as long as wide) and narrow enough for
+/// a window of many bands.
+pub(crate) fn applies(request: &Request) -> bool {
+    let strip = Strip::of(request.board);
+    let leap = moves_across(request, strip.width).leap;
+    leap > 0
+        && strip.width * strip.length > 1 << 16
+        && strip.length >= 8 * strip.width
+        && strip.width * leap * 64 <= WINDOW_SQUARES
+}
+
+/// `request` answered through both squares' repeats, with its route when asked; `None` where
+/// the repeats are not found within `--max-nodes` or the pair is too close for a band between
+/// them, which a search answers instead.
+pub(crate) fn answer(
+    workspace: &mut Workspace,
+    request: &Request,
+) -> Option<Result<Outcome, GaveUp>> {
+    if !applies(request) {
+        return None;
+    }
+    let strip = Strip::of(request.board);
+    let fitting = moves_across(request, strip.width);
+    let (mut low, mut high) = (
+        strip.coordinates(request.from),
+        strip.coordinates(request.to),
+    );
+    let swapped = low.1 > high.1;
+    if swapped {
+        std::mem::swap(&mut low, &mut high);
+    }
+    let mut expanded = 0;
+    let up = repeats(workspace, request, &strip, &fitting, low, 1, &mut expanded)?;
+    // Where the search from the lower square, or its repeats, already prove the distance on
+    // this strip, that is the answer; otherwise through a band between the two.
+    let (moves, middle, down) =
+        match up.proven_on_strip(high.0, high.1 - low.1, low.1, strip.length) {
+            Some(moves) => (moves, high, None),
+            None => {
+                let down = repeats(
+                    workspace,
+                    request,
+                    &strip,
+                    &fitting,
+                    high,
+                    -1,
+                    &mut expanded,
+                )?;
+                let (moves, middle) = through_a_band(&up, &down, &strip, fitting.leap, low, high)?;
+                (moves, middle, Some(down))
+            }
+        };
+    if request.with_route {
+        if moves > request.max_nodes {
+            return Some(Err(GaveUp::RouteTooLong {
+                moves,
+                max_nodes: request.max_nodes,
+            }));
+        }
+        let route = &mut workspace.route;
+        if let Err(error) = room_for_route(route, moves + 1, expanded) {
+            return Some(Err(error));
+        }
+        route.clear();
+        let walked = descend(&up, &strip, &fitting.steps, (low.1, 1), middle, route) && {
+            route.reverse();
+            match &down {
+                Some(down) => {
+                    route.pop();
+                    descend(down, &strip, &fitting.steps, (high.1, -1), middle, route)
+                }
+                None => true,
+            }
+        };
+        // Every square but the start has a neighbour one closer on the strip, by the
+        // argument above; were one ever missing, a search answers rather than a wrong route.
+        if !walked || route.len() as u64 != moves + 1 {
+            route.clear();
+            return None;
+        }
+        if swapped {
+            route.reverse();
+        }
+    }
+    Some(Ok(Outcome {
+        moves: Some(moves),
+        expanded,
+    }))
+}
+
+/// The distance from `low` to `high` (`low` not above) through a band of the strip above
+/// `up`'s repeating rows and below `down`'s, where both sets of walks stay on the strip (the
+/// module's argument), with the square of the band a shortest walk passes; `None` where
+/// the squares are too close for such a band.
+fn through_a_band(
+    up: &Repeats,
+    down: &Repeats,
+    strip: &Strip,
+    leap: i64,
+    low: (i64, i64),
+    high: (i64, i64),
+) -> Option<(u64, (i64, i64))> {
+    let first = (low.1 + up.periodic_from).max(down.overshoot);
+    let last = first + leap - 1;
+    if last + up.overshoot > strip.length - 1 || last > high.1 - down.periodic_from {
+        return None;
+    }
+    let mut best: Option<(u64, (i64, i64))> = None;
+    for along in first..=last {
+        for across in 0..strip.width {
+            let both = up
+                .distance(across, along - low.1)
+                .zip(down.distance(across, high.1 - along));
+            if let Some((there, back)) = both {
+                if best.is_none_or(|(least, _)| there + back < least) {
+                    best = Some((there + back, (across, along)));
+                }
+            }
+        }
+    }
+    // Unreachable pairs are answered before any engine; were one here, a search says so.
+    best
+}
+
+/// Adds to `route` a walk from `from` down `repeats`' distances (rows counted from
+/// `origin.0`, in the direction `origin.1`) to their start; `false` where a square has no
+/// neighbour one closer on the strip.
+fn descend(
+    repeats: &Repeats,
+    strip: &Strip,
+    steps: &[(i64, i64)],
+    (origin, direction): (i64, i64),
+    from: (i64, i64),
+    route: &mut Vec<Position>,
+) -> bool {
+    let distance =
+        |(across, along): (i64, i64)| repeats.distance(across, (along - origin) * direction);
+    let mut at = from;
+    route.push(strip.position(at));
+    let Some(mut left) = distance(at) else {
+        return false;
+    };
+    while left > 0 {
+        let closer = steps
+            .iter()
+            .map(|&(x, y)| (at.0 + x, at.1 + y))
+            .find(|&next| strip.holds(next) && distance(next) == Some(left - 1));
+        let Some(next) = closer else {
+            return false;
+        };
+        at = next;
+        left -= 1;
+        route.push(strip.position(at));
+    }
+    true
+}
+
+/// The repeats of the square `at` (across, along) in `direction` (1: up the strip, −1: down),
+/// kept or searched for.
+fn repeats(
+    workspace: &mut Workspace,
+    request: &Request,
+    strip: &Strip,
+    moves: &Moves,
+    at: (i64, i64),
+    direction: i64,
+    expanded: &mut u64,
+) -> Option<Arc<Repeats>> {
+    let widest = WINDOW_ROWS;
+    let below = match direction {
+        1 => at.1,
+        _ => strip.length - 1 - at.1,
+    };
+    // Where the end is out of the widest window's reach, every such square's repeats are the
+    // same.
+    let key = RepeatsKey {
+        legs: request.piece.leap(),
+        width: strip.width,
+        across: at.0,
+        behind: below.min(widest + 1),
+    };
+    if let Some(kept) = workspace.strip.repeats.get(&key) {
+        return Some(Arc::clone(kept));
+    }
+    let mut reach = (moves.leap * 4).min(widest);
+    loop {
+        let endless = request
+            .piece
+            .on_endless_strip(strip.width as u32, at.0 as u32);
+        let mut unreachable = |across: i64, row: i64| endless.never_joins(across as u32, row);
+        let half = HalfStrip {
+            width: strip.width,
+            start: at.0,
+            below,
+        };
+        let watched = watch(
+            moves,
+            half,
+            reach,
+            request.max_nodes,
+            expanded,
+            &mut unreachable,
+        );
+        match watched {
+            Watched::Found(found) => {
+                let memory = &mut workspace.strip;
+                if memory.held + found.size() > KEPT_DISTANCES {
+                    memory.repeats.clear();
+                    memory.held = 0;
+                }
+                memory.held += found.size();
+                let found = Arc::new(found);
+                memory.repeats.insert(key, Arc::clone(&found));
+                return Some(found);
+            }
+            Watched::Cramped if reach < widest => reach = (reach * 2).min(widest),
+            Watched::Cramped | Watched::NotFound => return None,
+        }
+    }
+}
+
+/// The squares a search has reached, a row at a time: a row of the window takes memory only
+/// once the search reaches it, since a search along a narrow strip reaches rows far ahead
+/// long before it fills those near its start.
+struct Window {
+    width: i64,
+    lowest: i64,
+    /// Where each row's squares start in `squares`, from row `lowest` (`NO_ROW`: none yet).
+    rows: Vec<u32>,
+    squares: Vec<Square>,
+}
+
+/// What the search knows of a square.
+#[derive(Clone, Copy)]
+struct Square {
+    distance: u32,
+    /// The highest row of the search's walk to it.
+    climb: i32,
+    proof: Proof,
+}
+
+const NO_ROW: u32 = u32::MAX;
+
+impl Window {
+    /// Rows `lowest..=highest`; `None` where memory is refused.
+    fn new(width: i64, lowest: i64, highest: i64) -> Option<Window> {
+        let count = usize::try_from(highest - lowest + 1).ok()?;
+        let mut rows = Vec::new();
+        rows.try_reserve_exact(count).ok()?;
+        rows.resize(count, NO_ROW);
+        Some(Window {
+            width,
+            lowest,
+            rows,
+            squares: Vec::new(),
+        })
+    }
+
+    fn highest(&self) -> i64 {
+        self.lowest + self.rows.len() as i64 - 1
+    }
+
+    /// The square, if its row has been reached.
+    fn get(&self, across: i64, row: i64) -> Option<&Square> {
+        let start = self.rows[(row - self.lowest) as usize];
+        (start != NO_ROW).then(|| &self.squares[start as usize + across as usize])
+    }
+
+    /// The square, its row made if need be; `None` past [`WINDOW_SQUARES`] or where memory is
+    /// refused.
+    fn get_mut(&mut self, across: i64, row: i64) -> Option<&mut Square> {
+        let slot = (row - self.lowest) as usize;
+        if self.rows[slot] == NO_ROW {
+            let width = self.width as usize;
+            if self.squares.len() + width > WINDOW_SQUARES as usize {
+                return None;
+            }
+            self.squares.try_reserve(width).ok()?;
+            self.rows[slot] = self.squares.len() as u32;
+            let unreached = Square {
+                distance: UNREACHED,
+                climb: 0,
+                proof: Proof::Unknown,
+            };
+            self.squares.resize(self.squares.len() + width, unreached);
+        }
+        let start = self.rows[slot] as usize;
+        Some(&mut self.squares[start + across as usize])
+    }
+
+    fn distance(&self, across: i64, row: i64) -> u32 {
+        self.get(across, row)
+            .map_or(UNREACHED, |square| square.distance)
+    }
+
+    /// The distances of rows `from..to`, a row after another.
+    fn distances(&self, from: i64, to: i64) -> Vec<u32> {
+        (from..to)
+            .flat_map(|row| (0..self.width).map(move |across| (across, row)))
+            .map(|(across, row)| self.distance(across, row))
+            .collect()
+    }
+}
+
+/// Breadth-first search from (`start`, row 0) up a half-strip `width` across whose end is
+/// `below` rows down, in a window of `reach` rows either way, until a band of `leap` rows
+/// repeats (the module's argument) or `expanded` (counting from earlier searches) passes
+/// `limit`. `unreachable(across, row)` says whether a square is proven out of the start's
+/// reach.
+fn watch(
+    &Moves { ref steps, leap }: &Moves,
+    HalfStrip {
+        width,
+        start,
+        below,
+    }: HalfStrip,
+    reach: i64,
+    limit: u64,
+    expanded: &mut u64,
+    unreachable: &mut dyn FnMut(i64, i64) -> bool,
+) -> Watched {
+    let Some(mut window) = Window::new(width, (-below).max(-reach), reach) else {
+        return Watched::NotFound;
+    };
+    let (lowest, highest) = (window.lowest, window.highest());
+    let Some(origin) = window.get_mut(start, 0) else {
+        return Watched::NotFound;
+    };
+    origin.distance = 0;
+    let (mut layer, mut next) = (vec![(start, 0i64)], Vec::new());
+    let mut depth = 0u32;
+    // Rows 1 up to `complete` are complete: every square reached or proven unreachable.
+    let mut complete = 0;
+    // Each complete row's print ([`row_print`]), from row 1; the bands of each print of theirs.
+    let mut rows_seen: Vec<(u64, Option<u32>)> = Vec::new();
+    let mut bands: HashMap<u64, Vec<i64>> = HashMap::new();
+    // Each band's least distance, by its first row (from row 1).
+    let mut band_least: Vec<Option<u32>> = Vec::new();
+    loop {
+        let mut cramped = false;
+        for &(across, row) in &layer {
+            *expanded += 1;
+            if *expanded > limit {
+                return Watched::NotFound;
+            }
+            let climb = window.get(across, row).map_or(0, |square| square.climb);
+            for &(x, y) in steps {
+                let (to_across, to_row) = (across + x, row + y);
+                if !(0..width).contains(&to_across) || to_row < -below {
+                    continue;
+                }
+                if to_row < lowest || to_row > highest {
+                    cramped = true;
+                    continue;
+                }
+                let Some(there) = window.get_mut(to_across, to_row) else {
+                    return Watched::NotFound;
+                };
+                if there.distance == UNREACHED {
+                    there.distance = depth + 1;
+                    there.climb = climb.max(to_row as i32);
+                    next.push((to_across, to_row));
+                }
+            }
+        }
+        // Every distance up to depth + 1 is final (a walk that would leave the window was
+        // seen leaving it only now, so none shorter did before).
+        let mut row_complete = |window: &mut Window, row: i64| {
+            (0..width).all(|across| {
+                let Some(square) = window.get_mut(across, row) else {
+                    return false;
+                };
+                if square.distance != UNREACHED {
+                    return true;
+                }
+                if square.proof == Proof::Unknown {
+                    square.proof = match unreachable(across, row) {
+                        true => Proof::Unreachable,
+                        false => Proof::NotProven,
+                    };
+                }
+                square.proof == Proof::Unreachable
+            })
+        };
+        while complete < highest && row_complete(&mut window, complete + 1) {
+            complete += 1;
+            rows_seen.push(row_print(&window.distances(complete, complete + 1)));
+            let band = complete - leap + 1;
+            if band < 1 {
+                continue;
+            }
+            let band_rows = &rows_seen[(band - 1) as usize..complete as usize];
+            let least = band_rows.iter().filter_map(|&(_, least)| least).min();
+            let print = band_rows.iter().fold(0, |print, &(row, row_least)| {
+                let above = row_least.map(|l| l - least.unwrap_or(0));
+                mix(mix(print, row), above.map_or(u64::MAX, u64::from))
+            });
+            let seen = bands.entry(print).or_default();
+            for &earlier in seen.iter() {
+                let earlier_least = band_least[(earlier - 1) as usize];
+                // Never less (the distances would fall for ever), but checked all the same.
+                let Some(rise) = least.unwrap_or(0).checked_sub(earlier_least.unwrap_or(0)) else {
+                    continue;
+                };
+                let was = window.distances(earlier, earlier + leap);
+                let is = window.distances(band, band + leap);
+                let repeated = was.iter().zip(&is).all(|(&was, &is)| match (was, is) {
+                    (UNREACHED, UNREACHED) => true,
+                    (UNREACHED, _) | (_, UNREACHED) => false,
+                    (was, is) => is.checked_sub(was) == Some(rise),
+                });
+                if !repeated {
+                    continue;
+                }
+                let periodic_from = earlier + leap;
+                let period = band - earlier;
+                // The lowest row the search reached, to keep no more below than it holds.
+                let lowest_reached = (lowest..0)
+                    .find(|&row| (0..width).any(|x| window.distance(x, row) != UNREACHED))
+                    .unwrap_or(0);
+                let overshoot = (earlier..=complete)
+                    .flat_map(|row| (0..width).map(move |x| (x, row)))
+                    .filter_map(|(x, row)| window.get(x, row).map(|square| (square, row)))
+                    .filter(|(square, _)| square.distance != UNREACHED)
+                    .map(|(square, row)| i64::from(square.climb) - row)
+                    .max()
+                    .unwrap_or(0);
+                return Watched::Found(Repeats {
+                    width,
+                    lowest: lowest_reached,
+                    near: window.distances(lowest_reached, periodic_from),
+                    periodic_from,
+                    period,
+                    rise: u64::from(rise),
+                    base: window.distances(periodic_from, periodic_from + period),
+                    overshoot,
+                    reach: highest,
+                });
+            }
+            seen.push(band);
+            band_least.push(least);
+        }
+        if cramped {
+            return Watched::Cramped;
+        }
+        if next.is_empty() {
+            return Watched::NotFound;
+        }
+        std::mem::swap(&mut layer, &mut next);
+        next.clear();
+        depth += 1;
+    }
+}
+
+/// Whether a square the search has not reached is proven unreachable.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Proof {
+    Unknown,
+    Unreachable,
+    NotProven,
+}
+
+/// A row's distances less its least (unreachable squares kept as such), hashed, and that
+/// least: two bands whose rows have the same prints, with leasts the same apart, are
+/// compared square by square (the print only picks which to compare).
+fn row_print(row: &[u32]) -> (u64, Option<u32>) {
+    let least = row.iter().copied().filter(|&d| d != UNREACHED).min();
+    let print = row.iter().fold(0, |print, &d| {
+        mix(
+            print,
+            match d {
+                UNREACHED => u64::MAX,
+                d => u64::from(d - least.unwrap_or(0)),
+            },
+        )
+    });
+    (print, least)
+}
+
+/// One step of a multiplicative hash (the one rustc's own hash maps use): fast, and good
+/// enough to pick candidates that are then compared in full.
+fn mix(print: u64, value: u64) -> u64 {
+    (print.rotate_left(5) ^ value).wrapping_mul(0x517c_c1b7_2722_0a95)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::VecDeque;
+
+    /// Every square's distance from (`x`, `y`) on a strip `width` × `length` of the
+    /// (a,b)-leaper, by a breadth-first search that shares nothing with the module.
+    fn plain_distances(
+        (a, b): (i64, i64),
+        width: i64,
+        length: i64,
+        (x, y): (i64, i64),
+    ) -> Vec<Option<u64>> {
+        let mut distances = vec![None; (width * length) as usize];
+        distances[(y * width + x) as usize] = Some(0);
+        let mut queue = VecDeque::from([(x, y)]);
+        while let Some((x, y)) = queue.pop_front() {
+            let here = distances[(y * width + x) as usize].unwrap();
+            for (p, q) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let (nx, ny) = (x + sx * p, y + sy * q);
+                    if (0..width).contains(&nx) && (0..length).contains(&ny) {
+                        let slot = &mut distances[(ny * width + nx) as usize];
+                        if slot.is_none() {
+                            *slot = Some(here + 1);
+                            queue.push_back((nx, ny));
+                        }
+                    }
+                }
+            }
+        }
+        distances
+    }
+
+    /// The repeats found from squares near the end of a half-strip and far from it are its
+    /// distances: on a strip 3,000 long, every square of the first 1,500 rows above the
+    /// start (whose walks never need the far end), for leapers whose strip distance is not
+    /// the one of the board without edges.
+    #[test]
+    fn repeats_are_the_distances_up_the_half_strip() {
+        for ((a, b), width) in [
+            ((3, 7), 8),
+            ((5, 7), 10),
+            ((2, 3), 4),
+            ((1, 3), 4),
+            ((5, 18), 20),
+        ] {
+            let piece = crate::board::Piece::leaper(a, b).unwrap();
+            let steps: Vec<(i64, i64)> = piece
+                .steps()
+                .iter()
+                .map(|&(x, y)| (i64::from(x), i64::from(y)))
+                .filter(|&(x, _)| x.abs() < width)
+                .collect();
+            let leap = steps.iter().map(|&(_, y)| y.abs()).max().unwrap();
+            let moves = Moves { steps, leap };
+            let length = 3000;
+            for (x, y) in [(0, 0), (width - 1, 3), (width / 2, 11), (1, 1000)] {
+                let truth = plain_distances((i64::from(a), i64::from(b)), width, length, (x, y));
+                let endless = piece.on_endless_strip(width as u32, x as u32);
+                let mut unreachable =
+                    |across: i64, row: i64| endless.never_joins(across as u32, row);
+                let mut expanded = 0;
+                let half = HalfStrip {
+                    width,
+                    start: x,
+                    below: y,
+                };
+                let Watched::Found(repeats) = watch(
+                    &moves,
+                    half,
+                    1000,
+                    10_000_000,
+                    &mut expanded,
+                    &mut unreachable,
+                ) else {
+                    panic!("({a},{b}) on {width}: no repeats from ({x}, {y})");
+                };
+                assert!(repeats.periodic_from + repeats.period < 500);
+                for row in -y..1500 - y {
+                    for across in 0..width {
+                        let expected = truth[((y + row) * width + across) as usize];
+                        let found = repeats.distance(across, row);
+                        // Below the repeating rows, what the search reached; from them up,
+                        // every square, unreachable ones included.
+                        if found.is_some() || row >= repeats.periodic_from {
+                            assert_eq!(
+                                found, expected,
+                                "({a},{b}) on {width} from ({x}, {y}): ({across}, {row} up)"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A window too small for the distances to repeat in is reported as such (and a wider
+    /// one then tried), never taken for a repeat.
+    #[test]
+    fn a_cramped_window_is_no_repeat() {
+        let piece = crate::board::Piece::leaper(3, 7).unwrap();
+        let steps: Vec<(i64, i64)> = piece
+            .steps()
+            .iter()
+            .map(|&(x, y)| (i64::from(x), i64::from(y)))
+            .collect();
+        let moves = Moves { steps, leap: 7 };
+        let mut unreachable = |_: i64, _: i64| false;
+        let mut expanded = 0;
+        let half = HalfStrip {
+            width: 8,
+            start: 0,
+            below: 1 << 40,
+        };
+        let watched = watch(&moves, half, 10, u64::MAX, &mut expanded, &mut unreachable);
+        assert!(matches!(watched, Watched::Cramped));
+    }
+}
