@@ -5,6 +5,9 @@
                                tabs between, upper-case files, a CRLF line end
      generate big N SEED SIDE  N lines of random squares of a SIDE x SIDE board, in extended
                                notation (files a..z, aa.., ranks 1..SIDE)
+     generate strip N SEED W L N far pairs of a strip W files by L ranks: the first square
+                               within 60 ranks of the bottom or 50 of the middle, the second
+                               within 60 of the top or 1,000 to 100,000 above the middle
    A 64-bit xorshift generator, so nothing depends on the C library's rand(). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +40,7 @@ static void square_8x8(int upper) {
 
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: generate judge|messy|big N SEED [SIDE]\n");
+        fprintf(stderr, "usage: generate judge|messy|big|strip N SEED [SIDE | W L]\n");
         return 2;
     }
     const char *kind = argv[1];
@@ -45,7 +48,26 @@ int main(int argc, char **argv) {
     state = strtoull(argv[3], 0, 10) * 0x9e3779b97f4a7c15ULL + 1;
     static char buffer[1 << 20];
     setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
-    if (strcmp(kind, "big") == 0) {
+    if (strcmp(kind, "strip") == 0) {
+        unsigned long long width = argc > 4 ? strtoull(argv[4], 0, 10) : 8;
+        unsigned long long length = argc > 5 ? strtoull(argv[5], 0, 10) : 1000000000;
+        if (width == 0 || length < 200000) {
+            fprintf(stderr, "generate strip: W must be at least 1 and L at least 200000\n");
+            return 2;
+        }
+        char name[32];
+        for (unsigned long long i = 0; i < lines; i++) {
+            unsigned long long middle = length / 2;
+            unsigned long long low = below(2) ? below(60) : middle - 50 + below(100);
+            unsigned long long high = below(2) ? length - 1 - below(60) : middle + 1000 + below(99000);
+            int length_of_name = file_name(below(width), name);
+            fwrite(name, 1, (size_t)length_of_name, stdout);
+            printf("%llu ", 1 + low);
+            length_of_name = file_name(below(width), name);
+            fwrite(name, 1, (size_t)length_of_name, stdout);
+            printf("%llu\n", 1 + high);
+        }
+    } else if (strcmp(kind, "big") == 0) {
         unsigned long long side = argc > 4 ? strtoull(argv[4], 0, 10) : 1000000;
         char name[32];
         for (unsigned long long i = 0; i < lines; i++) {
