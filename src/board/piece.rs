@@ -240,6 +240,11 @@ impl Piece {
             // part of it does; what it joins, this one does where it is long enough and the
             // rule proven; elsewhere only a search can tell.
             let proven = b <= STRIP_RULE_PROVEN_UP_TO && n >= 2 * (a + b);
+            // The rule's search across costs 4m steps a query: past STRIP_RULE_SEARCHED_UP_TO
+            // positions, where it could only say "no" (unproven), it is left out.
+            if !proven && m > STRIP_RULE_SEARCHED_UP_TO {
+                return None;
+            }
             let to_across = from_across as i64 + across;
             let joined = strip_joins(a, b, m, from_across, to_across as u32, along);
             return match joined {
@@ -343,6 +348,10 @@ const fn knight_steps() -> [(i32, i32); 8] {
 /// for every such leaper by the unit tests `the_strip_rules_base_case_holds_up_to_b_10` (every
 /// run) and `…_from_b_11_to_16` (ignored: a minute in a release build).
 const STRIP_RULE_PROVEN_UP_TO: u32 = 16;
+
+/// The widest strip (in positions across, on the piece's lattice) whose walks
+/// [`Piece::joins`] searches a query for its "no" alone: 1024, a few microseconds.
+const STRIP_RULE_SEARCHED_UP_TO: u32 = 1024;
 
 /// Whether the (a,b)-leaper (coprime, 1 ≤ a < b) joins across-positions `from` and `to`, `along`
 /// apart, on a strip `width` wide (b < width < a + b) and at least 2(a + b) long.

@@ -43,6 +43,9 @@ use crate::engine::{GaveUp, Outcome, Request, Workspace, room_for_route};
 /// rows, not reached before the search stopped).
 const UNREACHED: u32 = u32::MAX;
 
+/// How many bands below its start a square's kept repeats hold.
+const KEPT_BELOW: i64 = 4;
+
 /// The most squares a search may hold: 2²¹, 12 bytes each (24 MB). Its window's rows are
 /// made as it reaches them; the window spans at most [`WINDOW_ROWS`] rows either way.
 const WINDOW_SQUARES: i64 = 1 << 21;
@@ -50,8 +53,9 @@ const WINDOW_SQUARES: i64 = 1 << 21;
 /// The most rows a search's window spans either way from its start (4 bytes each: 16 MB).
 const WINDOW_ROWS: i64 = 1 << 21;
 
-/// The most distances the kept repeats may hold in all (16 MB); past it they are dropped.
-const KEPT_DISTANCES: usize = 1 << 22;
+/// The most distances the kept repeats may hold in all (64 MB); past it, some are dropped to
+/// make room (one at a time, so that a run's columns, far from the ends, stay kept).
+const KEPT_DISTANCES: usize = 1 << 24;
 
 /// The board seen as a strip: `width` squares across, `length` along (files across unless
 /// `turned`).
@@ -418,9 +422,13 @@ fn repeats(
         match watched {
             Watched::Found(found) => {
                 let memory = &mut workspace.strip;
-                if memory.held + found.size() > KEPT_DISTANCES {
-                    memory.repeats.clear();
-                    memory.held = 0;
+                while memory.held + found.size() > KEPT_DISTANCES {
+                    let Some(&dropped) = memory.repeats.keys().next() else {
+                        break;
+                    };
+                    if let Some(repeats) = memory.repeats.remove(&dropped) {
+                        memory.held -= repeats.size();
+                    }
                 }
                 memory.held += found.size();
                 let found = Arc::new(found);
@@ -628,8 +636,11 @@ fn watch(
                 }
                 let periodic_from = earlier + leap;
                 let period = band - earlier;
-                // The lowest row the search reached, to keep no more below than it holds.
-                let lowest_reached = (lowest..0)
+                // The rows below the start a route may dip into (a walk's descent that would
+                // go lower finds no distance, and a search answers): the search runs far
+                // below as well as above, and keeping all it reached would hold thousands of
+                // rows no query asks for.
+                let lowest_reached = (lowest.max(-KEPT_BELOW * leap)..0)
                     .find(|&row| (0..width).any(|x| window.distance(x, row) != UNREACHED))
                     .unwrap_or(0);
                 let overshoot = (earlier..=complete)

@@ -41,7 +41,8 @@ pub(crate) struct Workspace {
     pub leaper_lattice: Option<((u32, u32), LeaperLattice)>,
     /// The arrays of [`crate::engine::mirror`]'s search.
     pub mirror: MirrorMemory,
-    /// The repeats [`crate::engine::leaper_strip`] has found, kept for the queries after.
+    /// The repeats [`crate::engine::leaper_strip`] has found, kept for the queries after
+    /// (through [`Workspace::trim`] too; [`Workspace::release`] drops them).
     pub strip: StripMemory,
 }
 
@@ -100,7 +101,8 @@ impl Workspace {
         self.route.shrink_to(Workspace::KEPT);
         // A board's worth of slots, up to 4 MB: given back, made again by the next search.
         self.mirror = MirrorMemory::default();
-        self.strip = StripMemory::default();
+        // The strip's kept repeats (at most 64 MB) stay: they are what the next queries of a
+        // long strip are answered from, and the pipeline trims after every read.
         if held > Workspace::BIG {
             return_freed_memory_to_the_system();
         }
