@@ -211,20 +211,16 @@ impl Piece {
         let (a, b) = (self.short_leg / g, self.long_leg / g);
         let (dx, dy) = from.offset_to(to);
         let g_ = i64::from(g);
-        if dx % g_ != 0 || dy % g_ != 0 {
-            return Some(false);
-        }
-        if (a + b) % 2 == 0 && (dx / g_ + dy / g_) % 2 != 0 {
+        if off_the_lattice((a, b), g, dx, dy) {
             return Some(false);
         }
         if from == to || a == 0 {
             return Some(true);
         }
         // The sub-board of the class `from` is in.
-        let class_side = |side: u32, at: u32| (side - at % g).div_ceil(g);
         let (w, h) = (
-            class_side(board.files(), from.file),
-            class_side(board.ranks(), from.rank),
+            class_side(board.files(), from.file, g),
+            class_side(board.ranks(), from.rank, g),
         );
         let (m, n) = (w.min(h), w.max(h));
         if m >= a + b && n >= 2 * b {
@@ -254,18 +250,13 @@ impl Piece {
         }
         // Too narrow for a move of b across: every move goes a across and b along (see the
         // module's documentation).
-        let (a_, b_) = (i64::from(a), i64::from(b));
-        // A walk that must move every step needs a second square on each line to turn on.
-        let has_room = |at: u32, step: u32, side: u32| at + step < side || at >= step;
-        let moves = m > a && n > b && has_room(from_across, a, m) && has_room(from_along, b, n);
+        let moves = has_room(from_across, a, m) && has_room(from_along, b, n);
         if !moves {
             return Some(from == to);
         }
-        Some(across % a_ == 0 && along % b_ == 0 && (across / a_ - along / b_) % 2 == 0)
+        Some(bounces_to((a, b), across, along))
     }
-}
 
-impl Piece {
     /// What the piece joins on a strip `width` across and endless along, from position
     /// `from_across` across it: the rule of [`Piece::joins`] where it needs no finite length,
     /// which the strip rule ([`strip_joins`]) is proven for at every b. What it does not join
@@ -274,7 +265,7 @@ impl Piece {
         let g = gcd(self.short_leg, self.long_leg);
         let (a, b) = (self.short_leg / g, self.long_leg / g);
         // The strip of `from`'s class, in its own coordinates.
-        let m = (width - from_across % g).div_ceil(g);
+        let m = class_side(width, from_across, g);
         let across = from_across / g;
         let walks = (a > 0 && b < m && m < a + b).then(|| StripWalks::from(a, b, m, across));
         EndlessStrip {
@@ -308,15 +299,12 @@ impl EndlessStrip {
         if across == 0 && along == 0 {
             return false;
         }
-        let g = i64::from(self.g);
-        if across % g != 0 || along % g != 0 {
-            return true;
-        }
-        let (across, along) = (across / g, along / g);
         let (a, b) = (self.a, self.b);
-        if (a + b) % 2 == 0 && (across + along) % 2 != 0 {
+        if off_the_lattice((a, b), self.g, across, along) {
             return true;
         }
+        let g = i64::from(self.g);
+        let (across, along) = (across / g, along / g);
         if a == 0 || self.m >= a + b {
             return false;
         }
@@ -325,11 +313,34 @@ impl EndlessStrip {
             return !walks.join(to as u32, along);
         }
         // Too narrow for a move of b across: every move goes a across and b along.
-        let from = self.from_across / self.g;
-        let (a_, b_) = (i64::from(a), i64::from(b));
-        let moves = self.m > a && (from + a < self.m || from >= a);
-        !moves || across % a_ != 0 || along % b_ != 0 || (across / a_ - along / b_) % 2 != 0
+        !has_room(self.from_across / self.g, a, self.m) || !bounces_to((a, b), across, along)
     }
+}
+
+/// Whether a difference (dx, dy) breaks a rule every move of the (a·g, b·g)-leaper keeps (a, b
+/// coprime): both coordinates multiples of g and, when a + b is even, the colour of the
+/// lattice of step g.
+fn off_the_lattice((a, b): (u32, u32), g: u32, dx: i64, dy: i64) -> bool {
+    let g = i64::from(g);
+    dx % g != 0 || dy % g != 0 || ((a + b) % 2 == 0 && (dx / g + dy / g) % 2 != 0)
+}
+
+/// How many of a side's positions `side` long lie on the class of `at` (every g-th from it).
+fn class_side(side: u32, at: u32, g: u32) -> u32 {
+    (side - at % g).div_ceil(g)
+}
+
+/// Whether position `at` on a line `side` long has a second square `step` away to turn on:
+/// what a walk that must move `step` every time needs (more than one square on its line).
+fn has_room(at: u32, step: u32, side: u32) -> bool {
+    side > step && (at + step < side || at >= step)
+}
+
+/// Whether a walk whose every move goes a across and b along, the signs free, gets `across`
+/// and `along` away: multiples of a and b, in counts of the same parity.
+fn bounces_to((a, b): (u32, u32), across: i64, along: i64) -> bool {
+    let (a, b) = (i64::from(a), i64::from(b));
+    across % a == 0 && along % b == 0 && (across / a - along / b) % 2 == 0
 }
 
 /// [`KNIGHT_STEPS`], the one list of the knight's moves, as a piece lists moves.
