@@ -36,7 +36,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::board::{Board, Position};
+use crate::board::{Board, Piece, Position};
 use crate::engine::{GaveUp, Outcome, Request, Workspace, room_for_route};
 
 /// A square the search has not reached (in [`Repeats`]: unreachable, or, below the repeating
@@ -203,9 +203,8 @@ enum Watched {
 }
 
 /// The moves of the piece that fit across the strip ([`Moves`]).
-fn moves_across(request: &Request, width: i64) -> Moves {
-    let steps: Vec<(i64, i64)> = request
-        .piece
+fn moves_across(piece: Piece, width: i64) -> Moves {
+    let steps: Vec<(i64, i64)> = piece
         .steps()
         .iter()
         .map(|&(x, y)| (i64::from(x), i64::from(y)))
@@ -215,12 +214,10 @@ fn moves_across(request: &Request, width: i64) -> Moves {
     Moves { steps, leap }
 }
 
-/// Whether the strip method is worth trying on `request`'s board: a strip long enough that a
-/// search of it may not end (over 2¹⁶ squares, 8 times as long as wide) and narrow enough for
-/// a window of many bands.
-pub(crate) fn applies(request: &Request) -> bool {
-    let strip = Strip::of(request.board);
-    let leap = moves_across(request, strip.width).leap;
+/// Whether the strip method is worth trying on `strip` for a piece whose moves that fit
+/// across it go at most `leap` along: a strip long enough that a search of it may not end
+/// (over 2¹⁶ squares, 8 times as long as wide) and narrow enough for a window of many bands.
+fn applies(strip: &Strip, leap: i64) -> bool {
     leap > 0
         && strip.width * strip.length > 1 << 16
         && strip.length >= 8 * strip.width
@@ -234,11 +231,11 @@ pub(crate) fn answer(
     workspace: &mut Workspace,
     request: &Request,
 ) -> Option<Result<Outcome, GaveUp>> {
-    if !applies(request) {
+    let strip = Strip::of(request.board);
+    let fitting = moves_across(request.piece, strip.width);
+    if !applies(&strip, fitting.leap) {
         return None;
     }
-    let strip = Strip::of(request.board);
-    let fitting = moves_across(request, strip.width);
     let (mut low, mut high) = (
         strip.coordinates(request.from),
         strip.coordinates(request.to),
@@ -401,11 +398,11 @@ fn repeats(
         return Some(Arc::clone(kept));
     }
     let mut reach = (moves.leap * 4).min(widest);
+    let endless = request
+        .piece
+        .on_endless_strip(strip.width as u32, at.0 as u32);
+    let mut unreachable = |across: i64, row: i64| endless.never_joins(across as u32, row);
     loop {
-        let endless = request
-            .piece
-            .on_endless_strip(strip.width as u32, at.0 as u32);
-        let mut unreachable = |across: i64, row: i64| endless.never_joins(across as u32, row);
         let half = HalfStrip {
             width: strip.width,
             start: at.0,
@@ -711,36 +708,7 @@ fn mix(print: u64, value: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::VecDeque;
-
-    /// Every square's distance from (`x`, `y`) on a strip `width` × `length` of the
-    /// (a,b)-leaper, by a breadth-first search that shares nothing with the module.
-    fn plain_distances(
-        (a, b): (i64, i64),
-        width: i64,
-        length: i64,
-        (x, y): (i64, i64),
-    ) -> Vec<Option<u64>> {
-        let mut distances = vec![None; (width * length) as usize];
-        distances[(y * width + x) as usize] = Some(0);
-        let mut queue = VecDeque::from([(x, y)]);
-        while let Some((x, y)) = queue.pop_front() {
-            let here = distances[(y * width + x) as usize].unwrap();
-            for (p, q) in [(a, b), (b, a)] {
-                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    let (nx, ny) = (x + sx * p, y + sy * q);
-                    if (0..width).contains(&nx) && (0..length).contains(&ny) {
-                        let slot = &mut distances[(ny * width + nx) as usize];
-                        if slot.is_none() {
-                            *slot = Some(here + 1);
-                            queue.push_back((nx, ny));
-                        }
-                    }
-                }
-            }
-        }
-        distances
-    }
+    use crate::engine::plain_search::plain_distances;
 
     /// The repeats found from squares near the end of a half-strip and far from it are its
     /// distances: on a strip 3,000 long, every square of the first 1,500 rows above the
@@ -756,17 +724,10 @@ mod tests {
             ((5, 18), 20),
         ] {
             let piece = crate::board::Piece::leaper(a, b).unwrap();
-            let steps: Vec<(i64, i64)> = piece
-                .steps()
-                .iter()
-                .map(|&(x, y)| (i64::from(x), i64::from(y)))
-                .filter(|&(x, _)| x.abs() < width)
-                .collect();
-            let leap = steps.iter().map(|&(_, y)| y.abs()).max().unwrap();
-            let moves = Moves { steps, leap };
+            let moves = moves_across(piece, width);
             let length = 3000;
             for (x, y) in [(0, 0), (width - 1, 3), (width / 2, 11), (1, 1000)] {
-                let truth = plain_distances((i64::from(a), i64::from(b)), width, length, (x, y));
+                let truth = plain_distances(width, length, (x, y), (i64::from(a), i64::from(b)));
                 let endless = piece.on_endless_strip(width as u32, x as u32);
                 let mut unreachable =
                     |across: i64, row: i64| endless.never_joins(across as u32, row);
@@ -810,12 +771,8 @@ mod tests {
     #[test]
     fn a_cramped_window_is_no_repeat() {
         let piece = crate::board::Piece::leaper(3, 7).unwrap();
-        let steps: Vec<(i64, i64)> = piece
-            .steps()
-            .iter()
-            .map(|&(x, y)| (i64::from(x), i64::from(y)))
-            .collect();
-        let moves = Moves { steps, leap: 7 };
+        let moves = moves_across(piece, 8);
+        assert_eq!((moves.steps.len(), moves.leap), (8, 7));
         let mut unreachable = |_: i64, _: i64| false;
         let mut expanded = 0;
         let half = HalfStrip {

@@ -186,30 +186,12 @@ mod tests {
     use super::*;
     use crate::board::Piece;
     use crate::engine::observe::Unobserved;
-    use std::collections::VecDeque;
 
-    /// Every square's distance from `from`, by a breadth-first search written here.
-    fn plain_distances(board: Board, (a, b): (i64, i64), from: Position) -> Vec<Option<u64>> {
+    /// Every square's distance from `from` on `board`, by the plain search.
+    fn plain_distances(board: Board, leaps: (i64, i64), from: Position) -> Vec<Option<u64>> {
         let (files, ranks) = (i64::from(board.files()), i64::from(board.ranks()));
-        let mut distances = vec![None; (files * ranks) as usize];
-        distances[(i64::from(from.rank) * files + i64::from(from.file)) as usize] = Some(0);
-        let mut queue = VecDeque::from([(i64::from(from.file), i64::from(from.rank))]);
-        while let Some((x, y)) = queue.pop_front() {
-            let here = distances[(y * files + x) as usize].unwrap_or(0);
-            for (dx, dy) in [(a, b), (b, a)] {
-                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    let (nx, ny) = (x + sx * dx, y + sy * dy);
-                    if (0..files).contains(&nx) && (0..ranks).contains(&ny) {
-                        let slot = &mut distances[(ny * files + nx) as usize];
-                        if slot.is_none() {
-                            *slot = Some(here + 1);
-                            queue.push_back((nx, ny));
-                        }
-                    }
-                }
-            }
-        }
-        distances
+        let from = (i64::from(from.file), i64::from(from.rank));
+        crate::engine::plain_search::plain_distances(files, ranks, from, leaps)
     }
 
     /// The mirror search on every pair the half turn swaps, on every board up to 11×11, for

@@ -28,6 +28,8 @@ pub(crate) mod leaper_layout;
 pub(crate) mod leaper_strip;
 pub(crate) mod mirror;
 pub(crate) mod observe;
+#[cfg(test)]
+mod plain_search;
 pub(crate) mod square_map;
 pub(crate) mod table;
 pub(crate) mod unbounded;

@@ -1,0 +1,34 @@
+//! For the engine's unit tests: every square's distance by a breadth-first search written
+//! apart from the engines it checks, on plain coordinates (the integration tests have their
+//! own, `tests/common`, outside the crate).
+
+use std::collections::VecDeque;
+
+/// Every square's distance from `from` for the (a,b)-leaper on a board `files` × `ranks`,
+/// indexed `rank * files + file`; `None` where no walk reaches.
+pub(crate) fn plain_distances(
+    files: i64,
+    ranks: i64,
+    from: (i64, i64),
+    (a, b): (i64, i64),
+) -> Vec<Option<u64>> {
+    let mut distances = vec![None; (files * ranks) as usize];
+    distances[(from.1 * files + from.0) as usize] = Some(0);
+    let mut queue = VecDeque::from([from]);
+    while let Some((x, y)) = queue.pop_front() {
+        let here = distances[(y * files + x) as usize].unwrap_or(0);
+        for (dx, dy) in [(a, b), (b, a)] {
+            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let (nx, ny) = (x + sx * dx, y + sy * dy);
+                if (0..files).contains(&nx) && (0..ranks).contains(&ny) {
+                    let slot = &mut distances[(ny * files + nx) as usize];
+                    if slot.is_none() {
+                        *slot = Some(here + 1);
+                        queue.push_back((nx, ny));
+                    }
+                }
+            }
+        }
+    }
+    distances
+}
