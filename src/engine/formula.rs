@@ -243,15 +243,22 @@ pub(crate) fn searches(workspace: &mut Workspace, request: &Request) -> bool {
     match request.piece.is_knight() {
         true => !closed_form_covers(request.board),
         false => {
+            let unrouted = Request {
+                with_route: false,
+                ..*request
+            };
             closed_form_answer(workspace, request).is_none()
-                && (mirror::applies(request) || {
-                    let unrouted = Request {
-                        with_route: false,
-                        ..*request
-                    };
-                    leaper_strip::answer(workspace, &unrouted).is_none()
-                })
+                && strip_answer(workspace, &unrouted).is_none()
         }
+    }
+}
+
+/// A long strip's answer through its repeats ([`leaper_strip`]), where no walk is laid; never
+/// for a pair the mirror search answers (its board's half turn swaps them).
+fn strip_answer(workspace: &mut Workspace, request: &Request) -> Option<Result<Outcome, GaveUp>> {
+    match mirror::applies(request) {
+        true => None,
+        false => leaper_strip::answer(workspace, request),
     }
 }
 
@@ -262,12 +269,7 @@ pub(crate) fn searches(workspace: &mut Workspace, request: &Request) -> bool {
 /// its length.
 fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     let Some(answer) = closed_form_answer(workspace, request) else {
-        if !mirror::applies(request) {
-            if let Some(answer) = leaper_strip::answer(workspace, request) {
-                return answer;
-            }
-        }
-        return fall_back(workspace, request);
+        return strip_answer(workspace, request).unwrap_or_else(|| fall_back(workspace, request));
     };
     let Some((plan, laid)) = answer else {
         return Ok(no_route(0));
