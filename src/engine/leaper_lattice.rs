@@ -87,8 +87,7 @@ impl LeaperLattice {
 
     /// A shortest walk's moves to (dx, dy); `None` where the piece never gets there.
     pub(crate) fn plan(&self, dx: i64, dy: i64) -> Option<Plan> {
-        let [v, u, ..] = self.vectors;
-        if v == u || v.1 == 0 {
+        if self.is_straight() {
             return self.straight_plan(dx, dy);
         }
         let (first, second) = self.triangular_solution(dx, dy)?;
@@ -123,7 +122,10 @@ impl LeaperLattice {
     /// one plan's walks off it and not another's (a strip 4 wide takes the zebra's two moves
     /// of (3,2) there and back as (3,2) and (−3,2), not as two of (3,2)).
     pub(crate) fn shortest_plans(&self, plan: Plan, limit: usize) -> Vec<Plan> {
-        let [v, u, ..] = self.vectors;
+        // The straight pieces' plans are unique (their kernel is not used).
+        if self.is_straight() {
+            return vec![plan];
+        }
         let narrow = |vector: [Wide; 4]| vector.map(|entry| i64::try_from(entry).ok());
         let (Some(first), Some(second)) = (
             narrow(self.kernel[0])
@@ -135,10 +137,6 @@ impl LeaperLattice {
         ) else {
             return vec![plan];
         };
-        // The straight pieces' plans are unique (their kernel is not used).
-        if v == u || v.1 == 0 {
-            return vec![plan];
-        }
         let combined = |sign_1: i64, sign_2: i64| -> [i64; 4] {
             std::array::from_fn(|i| sign_1 * first[i] + sign_2 * second[i])
         };
@@ -177,6 +175,13 @@ impl LeaperLattice {
             }
         }
         plans
+    }
+
+    /// Whether this is a (0,b)- or (a,a)-leaper, whose four vectors are two, each twice
+    /// ([`LeaperLattice::straight_plan`]).
+    fn is_straight(&self) -> bool {
+        let [v, u, ..] = self.vectors;
+        v == u || v.1 == 0
     }
 
     /// (y₁, y₂) with [[g, 0], [h, d]]·(y₁, y₂) = (dx, dy), if integers solve it: in `i64`
