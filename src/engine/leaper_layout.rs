@@ -12,10 +12,13 @@
 //! across the board) split in two, with the others (the *corrections*, few) between the
 //! halves, at the start or at the end; each group of two kinds of move either alternating
 //! (pairs, then what is left of the commoner) or one kind after the other, either kind first;
-//! the corrections split around all the main moves (into and out of corners); and, last, every
-//! move spread evenly through the walk ([`Interleaved`], for big pieces' many corrections).
-//! Each group's squares lie on at most two straight lines, so its extreme squares, at most
-//! four, decide whether it stays on the board: each shape is checked in constant time.
+//! the corrections split around all the main moves (into and out of corners); every move
+//! spread evenly through the walk ([`Interleaved`], for big pieces' many corrections). Each
+//! group's squares lie on at most two straight lines, so its extreme squares, at most four,
+//! decide whether it stays on the board: each of these shapes is checked in constant time.
+//! Last, for narrow strips, the main moves in pairs that cancel across the strip with a short
+//! detour for the rest ([`Detour`]), found by a search of at most [`DETOUR_STATES`] states
+//! and walked square by square.
 
 use crate::engine::leaper_lattice::Plan;
 
@@ -42,7 +45,7 @@ impl Run {
     /// on one line (or, for pairs, two parallel ones), so its ends (and, for pairs, the first
     /// and last squares between) bound them.
     fn within(&self, start: (i64, i64), low: (i64, i64), high: (i64, i64)) -> bool {
-        let inside = |q: (i64, i64)| low.0 <= q.0 && q.0 <= high.0 && low.1 <= q.1 && q.1 <= high.1;
+        let inside = |q: (i64, i64)| inside(q, low, high);
         let end = self.end(start);
         let between = match (self.second, self.times) {
             (Some(second), 1..) => {
@@ -69,6 +72,11 @@ impl Run {
             }
         }
     }
+}
+
+/// Whether square `q` is within `low..=high`, each coordinate apart.
+fn inside(q: (i64, i64), low: (i64, i64), high: (i64, i64)) -> bool {
+    low.0 <= q.0 && q.0 <= high.0 && low.1 <= q.1 && q.1 <= high.1
 }
 
 /// How a group of two kinds of move is ordered.
@@ -391,7 +399,7 @@ fn detour(
     if left_1 != left_2 || left_1 < 0 {
         return None;
     }
-    let inside = |q: (i64, i64)| low.0 <= q.0 && q.0 <= high.0 && low.1 <= q.1 && q.1 <= high.1;
+    let inside = |q: (i64, i64)| inside(q, low, high);
     let pairs = |first_leads: bool, times| {
         let (first, second) = match first_leads {
             true => (kinds[0], kinds[1]),
