@@ -27,7 +27,7 @@ use crate::engine::leaper_strip;
 use crate::engine::mirror;
 use crate::engine::observe::Unobserved;
 use crate::engine::unbounded::unbounded_distance;
-use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, no_route, room_for_route};
+use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, no_route, room_for_laid_route};
 
 /// What the closed form says about a pair of squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,14 +130,8 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
         ClosedForm::NotCovered => return Engine::Bidirectional.search(workspace, request),
     };
     if request.with_route {
-        if moves > request.max_nodes {
-            return Err(GaveUp::RouteTooLong {
-                moves,
-                max_nodes: request.max_nodes,
-            });
-        }
         let route = &mut workspace.route;
-        room_for_route(route, moves + 1, 0)?;
+        room_for_laid_route(route, moves, request.max_nodes, 0)?;
         route.push(from);
         let mut at = from;
         for left in (0..moves).rev() {
@@ -276,14 +270,8 @@ fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome,
     };
     let moves = plan.moves();
     if request.with_route {
-        if moves > request.max_nodes {
-            return Err(GaveUp::RouteTooLong {
-                moves,
-                max_nodes: request.max_nodes,
-            });
-        }
         let route = &mut workspace.route;
-        room_for_route(route, moves + 1, 0)?;
+        room_for_laid_route(route, moves, request.max_nodes, 0)?;
         route.push(request.from);
         let mut at = (i64::from(request.from.file), i64::from(request.from.rank));
         laid.for_each_move(|(x, y)| {

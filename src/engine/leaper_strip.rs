@@ -37,7 +37,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::board::{Board, Piece, Position};
-use crate::engine::{GaveUp, Outcome, Request, Workspace, room_for_route};
+use crate::engine::{GaveUp, Outcome, Request, Workspace, room_for_laid_route};
 
 /// A square the search has not reached (in [`Repeats`]: unreachable, or, below the repeating
 /// rows, not reached before the search stopped).
@@ -266,14 +266,8 @@ pub(crate) fn answer(
             }
         };
     if request.with_route {
-        if moves > request.max_nodes {
-            return Some(Err(GaveUp::RouteTooLong {
-                moves,
-                max_nodes: request.max_nodes,
-            }));
-        }
         let route = &mut workspace.route;
-        if let Err(error) = room_for_route(route, moves + 1, expanded) {
+        if let Err(error) = room_for_laid_route(route, moves, request.max_nodes, expanded) {
             return Some(Err(error));
         }
         route.clear();

@@ -525,6 +525,21 @@ fn room_for_route(route: &mut Vec<Position>, squares: u64, expanded: u64) -> Res
         .map_err(out_of_memory(expanded))
 }
 
+/// Makes room in `route` for a walk of `moves` moves that the formula lays rather than
+/// searches: refused past `max_nodes` moves ([`GaveUp::RouteTooLong`]: a route is held whole,
+/// a square a move), or where memory is refused.
+fn room_for_laid_route(
+    route: &mut Vec<Position>,
+    moves: u64,
+    max_nodes: u64,
+    expanded: u64,
+) -> Result<(), GaveUp> {
+    if moves > max_nodes {
+        return Err(GaveUp::RouteTooLong { moves, max_nodes });
+    }
+    room_for_route(route, moves + 1, expanded)
+}
+
 /// What a search that could not make room answers: it ran out of memory, having expanded
 /// `expanded` squares.
 ///
