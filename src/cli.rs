@@ -144,7 +144,8 @@ pub(crate) struct Cli {
     /// The most squares one search may expand; a query that needs more is reported as a bad
     /// line, so that no query uses up memory (at the defaults, a search stays under about
     /// 1 GiB). Also bounds the moves of a route the formula builds. [default: 10000000, and
-    /// 1500000 for astar, which holds more for each square it expands]
+    /// 1500000 for astar and the formula's searches by astar, which hold more for each square
+    /// they expand]
     #[arg(long, value_name = "N", value_parser = max_nodes)]
     pub(crate) max_nodes: Option<u64>,
 

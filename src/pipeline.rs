@@ -81,7 +81,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
             columns: output.columns,
         });
         let writer = Writer::new(output.shape, output.path, drawing, search.piece);
-        let measured = |engine| Measured::new(engine, search.max_nodes_for(engine));
+        let measured = |engine| Measured::new(engine, search.max_nodes);
         let measured: Vec<Measured> = match settings.measure {
             Measure::Nothing => Vec::new(),
             Measure::Engine => vec![measured(search.engine.for_board(search.board))],
@@ -458,6 +458,7 @@ impl Answerer {
             to: query.to,
             with_route: self.with_route,
             max_nodes: self.search.max_nodes_for(engine),
+            max_nodes_given: self.search.max_nodes.is_some(),
             may_use_adjacency: self.may_use_adjacency,
         };
         let mut recording = None;
@@ -532,6 +533,7 @@ impl Answerer {
                 to: cell.to,
                 with_route: false,
                 max_nodes: search.max_nodes_for(engine),
+                max_nodes_given: search.max_nodes.is_some(),
                 may_use_adjacency: *may_use_adjacency,
             };
             engine

@@ -302,6 +302,7 @@ impl Searcher {
             to,
             with_route,
             max_nodes: self.max_nodes.unwrap_or(engine.default_max_nodes()),
+            max_nodes_given: self.max_nodes.is_some(),
             may_use_adjacency: true,
         };
         Ok(engine.search(&mut self.workspace, &request)?)

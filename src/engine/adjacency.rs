@@ -321,6 +321,7 @@ mod tests {
                         to: to.position(),
                         with_route,
                         max_nodes,
+                        max_nodes_given: true,
                         may_use_adjacency: true,
                     };
                     let engines: [(SearchFn, Search); 3] = [

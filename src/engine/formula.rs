@@ -227,7 +227,20 @@ pub(crate) fn fall_back_for(request: &Request) -> FallBack {
 fn fall_back(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     match fall_back_for(request) {
         FallBack::Mirror => mirror::search_observed(workspace, request, &mut Unobserved),
-        FallBack::Engine(engine) => engine.search(workspace, request),
+        FallBack::Engine(engine) => engine.search(workspace, &for_the_fallback(request, engine)),
+    }
+}
+
+/// `request` as the search `engine` the formula falls back on gets it: the limit asked for,
+/// or else that engine's own default (A*'s holds it under about 1 GiB; the formula's, ten
+/// million squares, would not).
+pub(crate) fn for_the_fallback(request: &Request, engine: Engine) -> Request {
+    Request {
+        max_nodes: match request.max_nodes_given {
+            true => request.max_nodes,
+            false => engine.default_max_nodes(),
+        },
+        ..*request
     }
 }
 

@@ -223,6 +223,7 @@ mod tests {
                                     to,
                                     with_route: true,
                                     max_nodes: u64::MAX,
+                                    max_nodes_given: true,
                                     may_use_adjacency: false,
                                 };
                                 assert!(applies(&request));
@@ -271,6 +272,7 @@ mod tests {
                         to,
                         with_route: false,
                         max_nodes: u64::MAX,
+                        max_nodes_given: true,
                         may_use_adjacency: false,
                     };
                     let found = search_observed(&mut workspace, &request, &mut Unobserved);
@@ -290,6 +292,7 @@ mod tests {
             to: Position::new(29, 29),
             with_route: false,
             max_nodes: 3,
+            max_nodes_given: true,
             may_use_adjacency: false,
         };
         let mut workspace = Workspace::new();

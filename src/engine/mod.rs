@@ -54,6 +54,11 @@ pub(crate) struct Request {
     pub with_route: bool,
     /// The most squares the search may expand.
     pub max_nodes: u64,
+    /// Whether `max_nodes` was asked for (`--max-nodes`, [`crate::Searcher::with_max_nodes`])
+    /// rather than being the engine's default. A search that the formula falls back on takes
+    /// its own engine's default when none was asked for: A*'s is lower than the formula's, for
+    /// what A* holds a square expanded, and the formula's would let it pass 1 GiB.
+    pub max_nodes_given: bool,
     /// Whether the knight's searches on 8×8 may walk the adjacency table ([`adjacency`]):
     /// the same answers, routes and counts as the general searches, faster. Always for the
     /// library; the program's `KNIGHT_MOVES_ACCELERATOR=off` turns it off with the rest of
@@ -345,8 +350,10 @@ impl Engine {
     /// each held in its map and in its open list, several times as much a square expanded.
     /// Hence 10,000,000 for the searches but A*, and 1,500,000 for A* (the bytes each holds,
     /// measured, are in docs/PERFORMANCE.md, and `tests/limits.rs` holds each to its budget).
-    /// The table expands nothing, nor the formula but on the three tiny boards it searches; the
-    /// formula's routes are held to the same number of moves, at 8 bytes a move.
+    /// The table expands nothing, nor the formula where a closed form answers; where it
+    /// searches, that search's own engine's default applies unless a limit is given
+    /// ([`Request::max_nodes_given`]). The formula's routes are held to the same number of moves
+    /// as the others' searches, at 8 bytes a move.
     ///
     /// ```
     /// use knight_moves::Engine;
@@ -442,9 +449,11 @@ impl Engine {
                             mirror::search_observed(workspace, request, observer)
                         })
                     }
-                    formula::FallBack::Engine(engine) => {
-                        engine.search_observed(workspace, &request, observer)
-                    }
+                    formula::FallBack::Engine(engine) => engine.search_observed(
+                        workspace,
+                        &formula::for_the_fallback(&request, engine),
+                        observer,
+                    ),
                 }
             }
             Engine::Table | Engine::Formula => self.search(workspace, &request),

@@ -129,6 +129,7 @@ mod tests {
                         to,
                         with_route: true,
                         max_nodes: 1_000,
+                        max_nodes_given: true,
                         may_use_adjacency: true,
                     };
                     check(engine, &request);
@@ -165,6 +166,7 @@ mod tests {
                     } else {
                         1_000_000
                     },
+                    max_nodes_given: true,
                     may_use_adjacency: true,
                 };
                 check(engine, &request);

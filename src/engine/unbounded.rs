@@ -118,6 +118,7 @@ mod tests {
                     to: Position::new((50 + df) as u32, (50 + dr) as u32),
                     with_route: false,
                     max_nodes: 1_000_000,
+                    max_nodes_given: true,
                     may_use_adjacency: true,
                 };
                 let expected = Engine::Bfs.search(&mut workspace, &request).unwrap().moves;

@@ -199,6 +199,7 @@ mod tests {
                 to: cell.to,
                 with_route: false,
                 max_nodes: u64::MAX,
+                max_nodes_given: true,
                 may_use_adjacency: true,
             };
             Engine::Bidirectional

@@ -91,6 +91,7 @@ impl Watched {
             to,
             with_route: true,
             max_nodes: engine.default_max_nodes(),
+            max_nodes_given: false,
             may_use_adjacency: false,
         };
         let mut workspace = Workspace::new();

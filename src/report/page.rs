@@ -179,6 +179,7 @@ fn search(
         to: query.to,
         with_route: true,
         max_nodes: kept.max_nodes.unwrap_or(engine.default_max_nodes()),
+        max_nodes_given: kept.max_nodes.is_some(),
         may_use_adjacency: false,
     };
     let mut recording = Recording::default();

@@ -20,15 +20,18 @@ pub(crate) struct Measured {
     pub(crate) name: &'static str,
     pub(crate) search: SearchFn,
     pub(crate) max_nodes: u64,
+    /// Whether `max_nodes` was asked for, not the engine's default ([`Request::max_nodes_given`]).
+    pub(crate) max_nodes_given: bool,
 }
 
 impl Measured {
-    /// `engine`, allowed `max_nodes` squares a search.
-    pub(crate) fn new(engine: Engine, max_nodes: u64) -> Measured {
+    /// `engine`, allowed `max_nodes` squares a search, or its default where that is `None`.
+    pub(crate) fn new(engine: Engine, max_nodes: Option<u64>) -> Measured {
         Measured {
             name: engine.name(),
             search: engine.search_fn(),
-            max_nodes,
+            max_nodes: max_nodes.unwrap_or(engine.default_max_nodes()),
+            max_nodes_given: max_nodes.is_some(),
         }
     }
 }
@@ -136,6 +139,7 @@ impl Measurements {
                     to,
                     with_route: self.with_routes,
                     max_nodes: engine.max_nodes,
+                    max_nodes_given: engine.max_nodes_given,
                     may_use_adjacency: self.may_use_adjacency,
                 };
                 self.results
@@ -238,12 +242,13 @@ pub(crate) mod tests {
     fn a_broken_engine_is_caught_with_its_line() {
         let mut engines: Vec<Measured> = Engine::ALL
             .into_iter()
-            .map(|e| Measured::new(e, 1000))
+            .map(|e| Measured::new(e, Some(1000)))
             .collect();
         engines.push(Measured {
             name: "broken",
             search: broken,
             max_nodes: 1000,
+            max_nodes_given: true,
         });
         let mut measurements = measurements(engines, false);
         measurements.record(square("e2"), square("e4"), 1);
@@ -262,8 +267,8 @@ pub(crate) mod tests {
     #[test]
     fn figures_add_up_over_batches() {
         let engines = vec![
-            Measured::new(Engine::Table, 1000),
-            Measured::new(Engine::Bfs, 1000),
+            Measured::new(Engine::Table, Some(1000)),
+            Measured::new(Engine::Bfs, Some(1000)),
         ];
         let mut measurements = measurements(engines, true);
         for line in 1..=3 {
@@ -287,6 +292,7 @@ pub(crate) mod tests {
             to: square(to),
             with_route: false,
             max_nodes: 1000,
+            max_nodes_given: true,
             may_use_adjacency: true,
         };
         Engine::Bfs

@@ -105,7 +105,7 @@ mod tests {
     fn the_table_has_a_header_and_aligned_rows() {
         let engines = Engine::ALL
             .into_iter()
-            .map(|e| Measured::new(e, 1000))
+            .map(|e| Measured::new(e, Some(1000)))
             .collect();
         let mut measurements = measurements(engines, false);
         measurements.record(square("e2"), square("e4"), 1);
