@@ -26,6 +26,7 @@ use crate::engine::leaper_layout::{Laid, lay};
 use crate::engine::leaper_strip;
 use crate::engine::mirror;
 use crate::engine::observe::Unobserved;
+use crate::engine::small_board;
 use crate::engine::unbounded::unbounded_distance;
 use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, no_route, room_for_laid_route};
 
@@ -206,6 +207,9 @@ const OTHER_PLANS: usize = 16;
 pub(crate) enum FallBack {
     /// From one end only, for a pair the board's half turn swaps ([`mirror`]).
     Mirror,
+    /// For a distance alone on a small board, the whole board from the first square, whose
+    /// distances answer the later queries from it ([`small_board`]).
+    WholeBoard,
     /// Another engine: bidirectional BFS on boards up to 1024 squares, whose two small
     /// searches beat A*'s open list there; A* above, whose bound leads it almost straight to
     /// the target (docs/PERFORMANCE.md has the figures).
@@ -217,6 +221,8 @@ pub(crate) fn fall_back_for(request: &Request) -> FallBack {
     let squares = u64::from(request.board.files()) * u64::from(request.board.ranks());
     if mirror::applies(request) {
         FallBack::Mirror
+    } else if !request.with_route && small_board::applies(request) {
+        FallBack::WholeBoard
     } else if squares <= 1024 {
         FallBack::Engine(Engine::Bidirectional)
     } else {
@@ -227,6 +233,7 @@ pub(crate) fn fall_back_for(request: &Request) -> FallBack {
 fn fall_back(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     match fall_back_for(request) {
         FallBack::Mirror => mirror::search_observed(workspace, request, &mut Unobserved),
+        FallBack::WholeBoard => small_board::search_observed(workspace, request, &mut Unobserved),
         FallBack::Engine(engine) => engine.search(workspace, &for_the_fallback(request, engine)),
     }
 }
@@ -254,9 +261,20 @@ pub(crate) fn searches(workspace: &mut Workspace, request: &Request) -> bool {
                 with_route: false,
                 ..*request
             };
-            closed_form_answer(workspace, request).is_none()
+            kept_distance(workspace, request).is_none()
+                && closed_form_answer(workspace, request).is_none()
                 && strip_answer(workspace, &unrouted).is_none()
         }
+    }
+}
+
+/// The distance, where the search the formula would fall back on for `request` is the
+/// whole board's ([`FallBack::WholeBoard`]) and one from its first square is already kept:
+/// one lookup, before anything else is tried.
+fn kept_distance(workspace: &Workspace, request: &Request) -> Option<Option<u64>> {
+    match fall_back_for(request) {
+        FallBack::WholeBoard => small_board::kept(workspace, request),
+        _ => None,
     }
 }
 
@@ -275,6 +293,9 @@ fn strip_answer(workspace: &mut Workspace, request: &Request) -> Option<Result<O
 /// ([`fall_back_for`]). The route, when asked, is that walk, move by move, in time linear in
 /// its length.
 fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+    if let Some(moves) = kept_distance(workspace, request) {
+        return Ok(Outcome { moves, expanded: 0 });
+    }
     let Some(answer) = closed_form_answer(workspace, request) else {
         return strip_answer(workspace, request).unwrap_or_else(|| fall_back(workspace, request));
     };

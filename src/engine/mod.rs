@@ -30,6 +30,7 @@ pub(crate) mod mirror;
 pub(crate) mod observe;
 #[cfg(test)]
 mod plain_search;
+pub(crate) mod small_board;
 pub(crate) mod square_map;
 pub(crate) mod table;
 pub(crate) mod unbounded;
@@ -447,6 +448,11 @@ impl Engine {
                     formula::FallBack::Mirror => {
                         prepared_with(workspace, &request, &FORMULA, |workspace, request| {
                             mirror::search_observed(workspace, request, observer)
+                        })
+                    }
+                    formula::FallBack::WholeBoard => {
+                        prepared_with(workspace, &request, &FORMULA, |workspace, request| {
+                            small_board::search_observed(workspace, request, observer)
                         })
                     }
                     formula::FallBack::Engine(engine) => engine.search_observed(

@@ -59,6 +59,7 @@ impl Observer for Unobserved {
 mod tests {
     use super::*;
     use crate::board::{Board, Piece};
+    use crate::engine::formula::{self, FallBack};
     use crate::engine::{Engine, Request, Workspace};
 
     /// Everything an observer was told, in order.
@@ -105,8 +106,14 @@ mod tests {
             assert!(reached, "{engine} expanded {step:?} unreached, {request:?}");
         }
         // Bidirectional BFS meets once when it finds a route by searching; so does the formula
-        // on the boards where it asks bidirectional BFS, which are the only ones it expands on.
-        let bidirectional = matches!(engine, Engine::Bidirectional | Engine::Formula);
+        // where the search it falls back on is bidirectional BFS's or the mirror's (two halves).
+        let bidirectional = match engine {
+            Engine::Formula => matches!(
+                formula::fall_back_for(request),
+                FallBack::Mirror | FallBack::Engine(Engine::Bidirectional)
+            ),
+            _ => engine == Engine::Bidirectional,
+        };
         let meets = usize::from(bidirectional && outcome.expanded > 0 && outcome.moves.is_some());
         assert_eq!(recorded.met.len(), meets, "{engine} {request:?}");
         if let (Some(&meeting), true) = (recorded.met.first(), request.with_route) {

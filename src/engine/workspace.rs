@@ -14,6 +14,7 @@ use crate::board::{Board, Position};
 use crate::engine::Parents;
 use crate::engine::leaper_lattice::LeaperLattice;
 use crate::engine::leaper_strip::StripMemory;
+use crate::engine::small_board::SmallBoardMemory;
 use crate::engine::square_map::SquareMap;
 
 /// An entry of A*'s open list: (moves so far + estimate, estimate, square), least first; 16
@@ -44,6 +45,8 @@ pub(crate) struct Workspace {
     /// The repeats [`crate::engine::leaper_strip`] has found, kept for the queries after
     /// (through [`Workspace::trim`] too; [`Workspace::release`] drops them).
     pub strip: StripMemory,
+    /// The whole-board distances [`crate::engine::small_board`] has found, kept likewise.
+    pub small_board: SmallBoardMemory,
 }
 
 /// The memory of [`crate::engine::mirror`]'s search: a slot a square of the board (0 between
@@ -76,6 +79,7 @@ impl Workspace {
             leaper_lattice: None,
             mirror: MirrorMemory::default(),
             strip: StripMemory::default(),
+            small_board: SmallBoardMemory::default(),
         }
     }
 
@@ -101,8 +105,9 @@ impl Workspace {
         self.route.shrink_to(Workspace::KEPT);
         // A board's worth of slots, up to 4 MB: given back, made again by the next search.
         self.mirror = MirrorMemory::default();
-        // The strip's kept repeats (at most 64 MB) stay: they are what the next queries of a
-        // long strip are answered from, and the pipeline trims after every read.
+        // The strip's kept repeats (at most 64 MB) and a small board's kept distances (at most
+        // 8 MB) stay: they are what the next queries of that board are answered from, and the
+        // pipeline trims after every read.
         if held > Workspace::BIG {
             return_freed_memory_to_the_system();
         }

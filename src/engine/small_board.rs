@@ -1,0 +1,218 @@
+//! Small boards, where a leaper's pair has no walk of the board without edges laid on it: one
+//! breadth-first search from the first square over the whole board, its distances kept for
+//! every later query from that square.
+//!
+//! On a board of a few thousand squares the formula's closed form misses many pairs of a big
+//! leaper (the (3,8)-leaper on 40×40 misses most near the edges), and each would be a search
+//! of its own: A* expands about 30 squares a query there, with an open list to keep. The whole
+//! board, searched once from a square (at most [`SMALL_BOARD`] squares, at most eight moves
+//! each), answers every other query from that square with one lookup. A file of random pairs
+//! asks many from each square, and a sweep of every pair asks all of them. Distances only:
+//! a route is laid by the closed form, or found by the search it falls back on, as before.
+//!
+//! Each search counts its squares against `--max-nodes`, as any search does; where the board
+//! has more squares than the limit allows, the query is left to the usual search. Watched
+//! (`--draw=search`, `--format trace`), it is this search that is shown; a query answered from
+//! kept distances, like a closed form, expands nothing and shows nothing.
+
+use std::collections::HashMap;
+
+use crate::board::{Board, Position};
+use crate::engine::observe::{Observer, Side, Step};
+use crate::engine::{GaveUp, Outcome, Request, Workspace};
+
+/// The most squares a board searched whole may have: 2¹¹ (40×40 is 1,600).
+pub(crate) const SMALL_BOARD: u64 = 1 << 11;
+
+/// The most distances kept in all: 2²² (8 MB), a whole board's from every square of the
+/// biggest small board. Past it, one square's are dropped at a time to make room.
+const KEPT_DISTANCES: usize = 1 << 22;
+
+/// A square not reached: the piece has no route there.
+const UNREACHED: u16 = u16::MAX;
+
+/// What one search's distances depend on: the piece's legs, the board and the first square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    legs: (u32, u32),
+    files: u32,
+    ranks: u32,
+    from: Position,
+}
+
+impl Key {
+    fn of(request: &Request) -> Key {
+        Key {
+            legs: request.piece.leap(),
+            files: request.board.files(),
+            ranks: request.board.ranks(),
+            from: request.from,
+        }
+    }
+}
+
+/// The distances kept from earlier searches, a board's worth (rank by rank) a square.
+#[derive(Default)]
+pub(crate) struct SmallBoardMemory {
+    distances: HashMap<Key, Box<[u16]>>,
+    held: usize,
+}
+
+/// Whether `request`'s board is searched whole: a small board, with room for it in the limit.
+pub(crate) fn applies(request: &Request) -> bool {
+    let squares = u64::from(request.board.files()) * u64::from(request.board.ranks());
+    squares <= SMALL_BOARD && squares <= request.max_nodes
+}
+
+/// The distance, if a search from `request`'s first square is already kept: `Some(None)` where
+/// no route joins the squares. Costs one lookup.
+pub(crate) fn kept(workspace: &Workspace, request: &Request) -> Option<Option<u64>> {
+    let distances = workspace.small_board.distances.get(&Key::of(request))?;
+    Some(distance_to(distances, request.board, request.to))
+}
+
+/// The distance, by a search of the whole board from `request`'s first square (on a board
+/// where it [`applies`]), told to `observer` as it goes, its distances kept for the queries
+/// after.
+pub(crate) fn search_observed<O: Observer + ?Sized>(
+    workspace: &mut Workspace,
+    request: &Request,
+    observer: &mut O,
+) -> Result<Outcome, GaveUp> {
+    let (distances, expanded) = search(request, observer)?;
+    let moves = distance_to(&distances, request.board, request.to);
+    let memory = &mut workspace.small_board;
+    while memory.held + distances.len() > KEPT_DISTANCES {
+        let Some(&dropped) = memory.distances.keys().next() else {
+            break;
+        };
+        if let Some(gone) = memory.distances.remove(&dropped) {
+            memory.held -= gone.len();
+        }
+    }
+    memory.held += distances.len();
+    memory.distances.insert(Key::of(request), distances);
+    Ok(Outcome { moves, expanded })
+}
+
+fn distance_to(distances: &[u16], board: Board, to: Position) -> Option<u64> {
+    let at = distances[(to.rank * board.files() + to.file) as usize];
+    (at != UNREACHED).then_some(u64::from(at))
+}
+
+/// Breadth-first search of the whole board from `request.from`, told to `observer`: every
+/// square's distance ([`UNREACHED`] where none) and the squares expanded. At most 2¹¹ squares
+/// ([`applies`]): every distance, and every index, fits a `u16`.
+fn search<O: Observer + ?Sized>(
+    request: &Request,
+    observer: &mut O,
+) -> Result<(Box<[u16]>, u64), GaveUp> {
+    let refused = GaveUp::OutOfMemory { expanded: 0 };
+    let files = request.board.files() as i32;
+    let ranks = request.board.ranks() as i32;
+    let squares = (files * ranks) as usize;
+    let mut distances = Vec::new();
+    distances.try_reserve_exact(squares).map_err(|_| refused)?;
+    distances.resize(squares, UNREACHED);
+    let mut queue: Vec<u16> = Vec::new();
+    queue.try_reserve_exact(squares).map_err(|_| refused)?;
+    let step = |at: i32, moves: u16| Step {
+        square: Position::new((at % files) as u32, (at / files) as u32),
+        side: Side::Forward,
+        moves: u32::from(moves),
+        bound: None,
+    };
+    let start = request.from.rank as i32 * files + request.from.file as i32;
+    distances[start as usize] = 0;
+    queue.push(start as u16);
+    observer.reach(step(start, 0));
+    let steps = request.piece.steps();
+    let mut next = 0;
+    while let Some(&at) = queue.get(next) {
+        next += 1;
+        let (file, rank) = (i32::from(at) % files, i32::from(at) / files);
+        let moves = distances[usize::from(at)];
+        observer.expand(step(i32::from(at), moves));
+        for &(x, y) in steps {
+            let (f, r) = (file + x, rank + y);
+            if (0..files).contains(&f) && (0..ranks).contains(&r) {
+                let to = r * files + f;
+                if distances[to as usize] == UNREACHED {
+                    distances[to as usize] = moves + 1;
+                    queue.push(to as u16);
+                    observer.reach(step(to, moves + 1));
+                }
+            }
+        }
+    }
+    Ok((distances.into_boxed_slice(), next as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Piece;
+    use crate::engine::observe::Unobserved;
+    use crate::engine::plain_search::plain_distances;
+
+    fn request(files: u32, ranks: u32, piece: Piece, from: Position, to: Position) -> Request {
+        Request {
+            board: Board::new(files, ranks).unwrap(),
+            piece,
+            from,
+            to,
+            with_route: false,
+            max_nodes: 1 << 20,
+            max_nodes_given: true,
+            may_use_adjacency: false,
+        }
+    }
+
+    /// Every square's distance, first searched and then kept, is the plain search's, on a
+    /// few boards and pieces; the first search counts the squares it expanded, the lookups none.
+    #[test]
+    fn the_whole_board_s_distances_are_the_plain_search_s() {
+        for ((files, ranks), (a, b)) in [((40, 40), (3, 8)), ((7, 13), (1, 2)), ((1, 9), (0, 2))] {
+            let piece = Piece::leaper(a, b).unwrap();
+            let mut workspace = Workspace::new();
+            let from = Position::new(files / 2, 1);
+            let plain = plain_distances(
+                i64::from(files),
+                i64::from(ranks),
+                (i64::from(from.file), i64::from(from.rank)),
+                (i64::from(a), i64::from(b)),
+            );
+            for to_rank in 0..ranks {
+                for to_file in 0..files {
+                    let to = Position::new(to_file, to_rank);
+                    let request = request(files, ranks, piece, from, to);
+                    let wanted = plain[(to_rank * files + to_file) as usize];
+                    match kept(&workspace, &request) {
+                        Some(found) => assert_eq!(found, wanted, "{to:?}"),
+                        None => {
+                            let outcome =
+                                search_observed(&mut workspace, &request, &mut Unobserved).unwrap();
+                            assert_eq!(outcome.moves, wanted, "{to:?}");
+                            let reached = plain.iter().flatten().count() as u64;
+                            assert_eq!(outcome.expanded, reached);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Not on a board over [`SMALL_BOARD`] squares, nor where the limit is below its squares.
+    #[test]
+    fn only_small_boards_within_the_limit_are_searched_whole() {
+        let piece = Piece::leaper(2, 5).unwrap();
+        let (from, to) = (Position::new(0, 0), Position::new(3, 3));
+        assert!(applies(&request(32, 64, piece, from, to)));
+        assert!(!applies(&request(33, 64, piece, from, to)));
+        let limited = Request {
+            max_nodes: 99,
+            ..request(10, 10, piece, from, to)
+        };
+        assert!(!applies(&limited));
+    }
+}
