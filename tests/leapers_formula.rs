@@ -255,25 +255,68 @@ fn far_pairs_of_long_strips_obey_the_board_s_recursion() {
     assert!(joined >= 60, "only {joined} pairs joined");
 }
 
+/// A piece whose legs have a common factor g moves within its square's class, a sub-board of
+/// every g-th file and rank: the (300,700)-leaper on a strip 800 wide is the (3,7)-leaper on
+/// one 8 wide, whose distances repeat along it. Far pairs of one class are each answered, by
+/// the board's own recursion, and as the (3,7)-leaper answers on the sub-board.
+#[test]
+fn far_pairs_of_a_piece_with_a_common_factor_are_its_class_s() {
+    let mut searcher = Searcher::new();
+    let mut random = Random(0x0300_0700);
+    let (width, length, g) = (800u32, 1_000_000_000u32, 100u32);
+    let (board, piece) = (
+        Board::new(width, length).unwrap(),
+        Piece::leaper(300, 700).unwrap(),
+    );
+    let sub_board = Board::new(width / g, length / g).unwrap();
+    let in_class = Piece::leaper(3, 7).unwrap();
+    let mut joined = 0;
+    for _ in 0..40 {
+        let class = (random.below(100) as u32, random.below(100) as u32);
+        let (near, far) = (random.below(50) as u32, 9_999_900 - random.below(50) as u32);
+        let mut square = |rank: u32| {
+            let file = g * random.below(u64::from(width / g)) as u32 + class.0;
+            Position::new(file, g * rank + class.1)
+        };
+        let (from, to) = (square(near), square(far));
+        let query = Query::new(board, piece, from, to);
+        let moves = formula(&mut searcher, query);
+        let shrink = |p: Position| Position::new(p.file / g, p.rank / g);
+        let within = Query::new(sub_board, in_class, shrink(from), shrink(to));
+        assert_eq!(moves, formula(&mut searcher, within), "{from:?} {to:?}");
+        let expected = by_the_board_s_recursion(&mut searcher, query, (300, 700))
+            .unwrap_or_else(|| panic!("{from:?} {to:?}: a neighbour gave up"));
+        assert_eq!(moves, expected, "{from:?} {to:?}");
+        if let Some(moves) = moves {
+            check_route(&mut searcher, query, (300, 700), moves);
+            joined += 1;
+        }
+    }
+    assert!(joined >= 10, "only {joined} pairs joined");
+}
+
 /// Strips whose distances are not those of the board without edges (the (3,7)-leaper on 8
-/// and 9 wide, the (5,7) on 10, the (13,50) on 60, …): from squares at either end and in the
-/// middle of a strip 12,000 long, every seventeenth row's squares and every square of the two
-/// rows at each end, against a breadth-first search written apart; each answered without
-/// giving up, and every 97th route walked.
+/// and 9 wide, the (5,7) on 10, the (13,50) on 60, …, and pieces with a common factor, which
+/// move within a sub-board of their class: the (6,14) on 16 wide is the (3,7) on 8): from
+/// squares at either end and in the middle of a strip 12,000 long (longer where the sub-board
+/// must be as long), every seventeenth row's squares and every square of the two rows at each
+/// end, against a breadth-first search written apart; each answered without giving up, and
+/// every 97th route walked.
 #[test]
 fn every_seventeenth_row_of_long_narrow_strips_from_their_ends_and_middle() {
     let mut searcher = Searcher::new();
     let mut random = Random(0x5781_2026);
-    let length = 12_000u32;
     let mut checked = 0u64;
-    for ((a, b), width) in [
-        ((3, 7), 8),
-        ((3, 7), 9),
-        ((5, 7), 10),
-        ((4, 7), 9),
-        ((2, 3), 4),
-        ((5, 18), 20),
-        ((13, 50), 60),
+    for ((a, b), width, length) in [
+        ((3, 7), 8, 12_000u32),
+        ((3, 7), 9, 12_000),
+        ((5, 7), 10, 12_000),
+        ((4, 7), 9, 12_000),
+        ((2, 3), 4, 12_000),
+        ((5, 18), 20, 12_000),
+        ((13, 50), 60, 12_000),
+        ((6, 14), 16, 24_000),
+        ((6, 9), 12, 60_000),
     ] {
         let board = Board::new(width, length).unwrap();
         let piece = Piece::leaper(a, b).unwrap();

@@ -158,6 +158,21 @@ impl Piece {
         (self.short_leg, self.long_leg)
     }
 
+    /// g = gcd(a, b) and the (a/g, b/g)-leaper, which is how this piece moves within one class
+    /// of squares (those whose coordinates leave the same remainders by g), each a sub-board
+    /// of its own (the module's documentation).
+    pub(crate) fn within_its_class(self) -> (u32, Piece) {
+        let g = gcd(self.short_leg, self.long_leg);
+        match g {
+            1 => (1, self),
+            _ => {
+                let reduced = Piece::leaper(self.short_leg / g, self.long_leg / g);
+                // b/g ≥ 1 and at most b: a leaper too.
+                (g, reduced.unwrap_or(self))
+            }
+        }
+    }
+
     /// Whether this is the knight.
     ///
     /// ```

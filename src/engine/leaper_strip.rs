@@ -37,7 +37,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::board::{Board, Piece, Position};
-use crate::engine::{GaveUp, Outcome, Request, Workspace, room_for_laid_route};
+use crate::engine::{GaveUp, Outcome, Request, Workspace, no_route, room_for_laid_route};
 
 /// A square the search has not reached (in [`Repeats`]: unreachable, or, below the repeating
 /// rows, not reached before the search stopped).
@@ -228,6 +228,42 @@ fn applies(strip: &Strip, leap: i64) -> bool {
 /// the repeats are not found within `--max-nodes` or the pair is too close for a band between
 /// them, which a search answers instead.
 pub(crate) fn answer(
+    workspace: &mut Workspace,
+    request: &Request,
+) -> Option<Result<Outcome, GaveUp>> {
+    let (g, reduced) = request.piece.within_its_class();
+    if g == 1 {
+        return answer_for_coprime_legs(workspace, request);
+    }
+    // Every move goes a multiple of g either way: the piece stays on the squares of its
+    // first square's class, a sub-board on which it moves as the (a/g, b/g)-leaper. A strip
+    // 800 wide is one 8 wide for (3,7) when the piece is (300,700).
+    let Request {
+        board, from, to, ..
+    } = *request;
+    let class = (from.file % g, from.rank % g);
+    if (to.file % g, to.rank % g) != class {
+        return Some(Ok(no_route(0)));
+    }
+    let side = |whole: u32, offset: u32| (whole - 1 - offset) / g + 1;
+    let within = Request {
+        board: Board::new(side(board.files(), class.0), side(board.ranks(), class.1))?,
+        piece: reduced,
+        from: Position::new(from.file / g, from.rank / g),
+        to: Position::new(to.file / g, to.rank / g),
+        ..*request
+    };
+    let answered = answer_for_coprime_legs(workspace, &within)?;
+    if answered.is_ok() {
+        for square in &mut workspace.route {
+            *square = Position::new(square.file * g + class.0, square.rank * g + class.1);
+        }
+    }
+    Some(answered)
+}
+
+/// [`answer`], for a piece whose legs have no common factor.
+fn answer_for_coprime_legs(
     workspace: &mut Workspace,
     request: &Request,
 ) -> Option<Result<Outcome, GaveUp>> {
