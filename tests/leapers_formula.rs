@@ -255,6 +255,44 @@ fn far_pairs_of_long_strips_obey_the_board_s_recursion() {
     assert!(joined >= 60, "only {joined} pairs joined");
 }
 
+/// Far pairs of strips several long leaps wide (250 and 500 across) for big pieces, where
+/// the walks of the board without edges must be ordered to keep off the sides: each answered,
+/// without giving up, by the board's own recursion.
+#[test]
+fn far_pairs_of_wide_strips_for_big_pieces_obey_the_board_s_recursion() {
+    let mut searcher = Searcher::new();
+    let mut random = Random(0x0250_0500);
+    let length = 1_000_000_000u32;
+    let mut joined = 0;
+    for (a, b) in [(13, 50), (49, 50), (24, 49), (37, 41)] {
+        let piece = Piece::leaper(a, b).unwrap();
+        for width in [250u32, 500] {
+            let board = Board::new(width, length).unwrap();
+            // On 500 wide, a pair that gave up before the detour toward the middle; then random
+            // ones.
+            let mut pairs = match width {
+                500 => vec![(Position::new(386, 16), Position::new(449, 999_999_946))],
+                _ => Vec::new(),
+            };
+            for _ in 0..6 {
+                let across = |random: &mut Random| random.below(u64::from(width)) as u32;
+                let from = Position::new(across(&mut random), random.below(1000) as u32);
+                let to = Position::new(across(&mut random), length / 2 + random.below(1000) as u32);
+                pairs.push((from, to));
+            }
+            for (from, to) in pairs {
+                let query = Query::new(board, piece, from, to);
+                let moves = formula(&mut searcher, query);
+                let expected = by_the_board_s_recursion(&mut searcher, query, (a, b))
+                    .unwrap_or_else(|| panic!("({a},{b}) {width}: {from:?} {to:?} gave up"));
+                assert_eq!(moves, expected, "({a},{b}) {width}: {from:?} {to:?}");
+                joined += usize::from(moves.is_some());
+            }
+        }
+    }
+    assert!(joined >= 20, "only {joined} pairs joined");
+}
+
 /// A piece whose legs have a common factor g moves within its square's class, a sub-board of
 /// every g-th file and rank: the (300,700)-leaper on a strip 800 wide is the (3,7)-leaper on
 /// one 8 wide, whose distances repeat along it. Far pairs of one class are each answered, by

@@ -16,9 +16,10 @@
 //! spread evenly through the walk ([`Interleaved`], for big pieces' many corrections). Each
 //! group's squares lie on at most two straight lines, so its extreme squares, at most four,
 //! decide whether it stays on the board: each of these shapes is checked in constant time.
-//! Last, for narrow strips, the main moves in pairs that cancel across the strip with a short
-//! detour for the rest ([`Detour`]), found by a search of at most [`DETOUR_STATES`] states
-//! and walked square by square.
+//! Last, for strips, the main moves in pairs that cancel across the strip with a short detour
+//! for the rest ([`Detour`]), found by a search of at most [`DETOUR_STATES`] states, or, where
+//! that search would be bigger (strips hundreds wide), by taking each next move toward the
+//! strip's middle; walked square by square.
 
 use crate::engine::leaper_lattice::Plan;
 
@@ -140,6 +141,8 @@ pub(crate) enum Laid {
     Interleaved(Interleaved),
     /// Pairs of main moves, a detour, pairs again ([`Detour`]).
     Detour(Detour),
+    /// Every move listed, in order ([`along_the_line`]).
+    Listed(Vec<(i64, i64)>),
 }
 
 impl Laid {
@@ -153,6 +156,7 @@ impl Laid {
                 detour.middle.iter().for_each(|&kind| step(kind));
                 detour.after.for_each_move(&mut step);
             }
+            Laid::Listed(moves) => moves.iter().for_each(|&kind| step(kind)),
         }
     }
 }
@@ -355,6 +359,55 @@ pub(crate) fn lay(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Laid
             let counts = [count_1, count_2, fixes_1, fixes_2];
             detour(kinds, counts, low, high).map(Laid::Detour)
         })
+        .or_else(|| along_the_line(plan, low, high).map(Laid::Listed))
+}
+
+/// The most moves [`along_the_line`] lays: 16 KB of moves, and at most about 20 µs a plan
+/// where it fails (it is tried for each plan [`crate::engine::formula`] tries, after the
+/// other shapes fail; longer walks are a strip's, whose repeats answer them).
+const LISTED_MOVES: u64 = 1 << 10;
+
+/// A walk of at most [`LISTED_MOVES`] moves whose shape none of the others has (a pair a few
+/// dozen moves apart on a strip a few long leaps wide, whose moves in runs would leave it):
+/// each next move the kind left that lands nearest the straight line's point for that move,
+/// among those that land within `low..=high`. Every square is checked as it is laid; `None`
+/// where no kind left lands on the board.
+fn along_the_line(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Vec<(i64, i64)>> {
+    let moves = plan.moves();
+    if moves > LISTED_MOVES {
+        return None;
+    }
+    let mut left: [(i64, i64, i64); 4] = std::array::from_fn(|i| {
+        let (x, y) = plan.vectors[i];
+        let sign = plan.counts[i].signum();
+        (x * sign, y * sign, plan.counts[i].abs())
+    });
+    let end = left.iter().fold((0, 0), |at, &(x, y, count)| {
+        (at.0 + count * x, at.1 + count * y)
+    });
+    let n = moves as i64;
+    let mut walk = Vec::with_capacity(moves as usize);
+    let mut at = (0i64, 0i64);
+    for t in 1..=n {
+        // How far a square is from the line's point after t of the n moves, times n (squared,
+        // in whole numbers: n ≤ 2¹⁶ and the board's sides ≤ 2³¹).
+        let off_line = |(x, y): (i64, i64)| {
+            let (dx, dy) = (i128::from(x * n - t * end.0), i128::from(y * n - t * end.1));
+            dx * dx + dy * dy
+        };
+        let next = left
+            .iter()
+            .enumerate()
+            .filter(|&(_, &(_, _, count))| count > 0)
+            .map(|(k, &(x, y, _))| (k, (at.0 + x, at.1 + y)))
+            .filter(|&(_, square)| inside(square, low, high))
+            .min_by_key(|&(_, square)| off_line(square))?;
+        let (k, square) = next;
+        left[k].2 -= 1;
+        walk.push((left[k].0, left[k].1));
+        at = square;
+    }
+    Some(walk)
 }
 
 /// The most states [`detour`]'s search may visit (squares across the strip times the ways to
@@ -392,7 +445,9 @@ fn detour(
         if step == 0 || across(kinds[1]) != -step {
             return None;
         }
-        detour_across(kinds, counts, (across(low), across(high)), across)
+        let sides = (across(low), across(high));
+        detour_across(kinds, counts, sides, &across)
+            .or_else(|| detour_toward_the_middle(kinds, counts, sides, &across))
     })?;
     let used = |kind| middle.iter().filter(|&&k| k == kind).count() as i64;
     let (left_1, left_2) = (counts[0] - used(kinds[0]), counts[1] - used(kinds[1]));
@@ -447,7 +502,7 @@ fn detour_across(
     kinds: [(i64, i64); 4],
     counts: [i64; 4],
     (low, high): (i64, i64),
-    across: impl Fn((i64, i64)) -> i64,
+    across: &impl Fn((i64, i64)) -> i64,
 ) -> Option<Vec<(i64, i64)>> {
     let width = usize::try_from(high.checked_sub(low)?.checked_add(1)?).ok()?;
     let fixes = [
@@ -506,6 +561,44 @@ fn detour_across(
         at = previous as usize;
     }
     moves.reverse();
+    Some(moves)
+}
+
+/// The most moves [`detour_toward_the_middle`] makes: a megabyte of moves.
+const GREEDY_DETOUR_MOVES: i64 = 1 << 16;
+
+/// The detour's moves where [`detour_across`]'s search would be too big (a strip hundreds of
+/// squares wide, tens of corrections): every correction and the main moves' excess, each
+/// next move the one that lands nearest the middle of the strip. Near the middle, a move of
+/// any kind left lands within its own length of it, so on a strip more than twice as wide as
+/// the longest move the walk stays on it while moves both ways are left; once every move left
+/// goes one way, the walk heads straight for its end, which is on the strip. Narrower strips,
+/// or a start too near a side, may fail: `None` then, and the caller's square-by-square check
+/// catches any walk that would leave.
+fn detour_toward_the_middle(
+    kinds: [(i64, i64); 4],
+    counts: [i64; 4],
+    (low, high): (i64, i64),
+    across: &impl Fn((i64, i64)) -> i64,
+) -> Option<Vec<(i64, i64)>> {
+    let excess = counts[0] - counts[1];
+    let mut left = [excess.max(0), (-excess).max(0), counts[2], counts[3]];
+    let total: i64 = left.iter().sum();
+    if total > GREEDY_DETOUR_MOVES {
+        return None;
+    }
+    let mut moves = Vec::with_capacity(total as usize);
+    let mut x = 0;
+    for _ in 0..total {
+        // Twice the distance to the middle, in whole numbers.
+        let off_middle = |to: i64| (2 * to - (low + high)).abs();
+        let k = (0..4)
+            .filter(|&k| left[k] > 0 && (low..=high).contains(&(x + across(kinds[k]))))
+            .min_by_key(|&k| off_middle(x + across(kinds[k])))?;
+        x += across(kinds[k]);
+        left[k] -= 1;
+        moves.push(kinds[k]);
+    }
     Some(moves)
 }
 
@@ -654,6 +747,89 @@ mod tests {
             detours > 0 && others > 0,
             "{detours} detours, {others} other plans"
         );
+    }
+
+    /// Far pairs of strips hundreds of squares wide for big pieces, whose detour has too many
+    /// states for the search (500 across times tens of corrections of each kind): the
+    /// (13,50)-leaper on 500 wide, from near a side (which the even spread's slack does not
+    /// allow), laid by the detour toward the middle and walked square by square; and pairs
+    /// nowhere near a side are laid too.
+    #[test]
+    fn wide_strips_of_big_pieces_take_the_detour_toward_the_middle() {
+        let (width, length) = (500i64, 1_000_000_000i64);
+        let lattice = LeaperLattice::new(13, 50);
+        let mut toward_the_middle = 0;
+        for (from, to) in [
+            ((386, 16), (449, 999_999_946)),
+            ((396, 499_999_960), (363, 999_999_964)),
+            ((390, 500_000_019), (262, 999_999_987)),
+            ((5, 100), (490, 999_999_000)),
+            ((250, 1000), (251, 999_000_000)),
+        ] {
+            let plan = lattice.plan(to.0 - from.0, to.1 - from.1).unwrap();
+            let low = (-from.0, -from.1);
+            let high = (width - 1 - from.0, length - 1 - from.1);
+            let laid = lay(&plan, low, high).expect("laid");
+            if let Laid::Detour(detour) = &laid {
+                toward_the_middle += usize::from(!detour.middle.is_empty());
+            }
+            let mut at = from;
+            let mut moves = 0u64;
+            laid.for_each_move(|(x, y)| {
+                at = (at.0 + x, at.1 + y);
+                moves += 1;
+                assert!((0..width).contains(&at.0) && (0..length).contains(&at.1));
+                let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
+                assert_eq!((x.min(y), x.max(y)), (13, 50));
+            });
+            assert_eq!((at, moves), (to, plan.moves()));
+        }
+        assert!(toward_the_middle >= 3, "{toward_the_middle}");
+    }
+
+    /// Pairs whose moves in runs would leave the board, a few dozen moves apart or fewer, are
+    /// laid move by move along the straight line: the (45,46)-leaper 1,076 rows apart on a
+    /// strip 500 wide, and the zebra and the (2,5)-leaper on 8×8; each walk stays on the
+    /// board, ends at the target and is as long as the plan.
+    #[test]
+    fn close_pairs_are_laid_along_the_line() {
+        for ((a, b), (files, ranks), from, to) in [
+            (
+                (45, 46),
+                (500, 1_000_000_000),
+                (217, 499_999_969),
+                (49, 500_001_045),
+            ),
+            (
+                (45, 46),
+                (500, 1_000_000_000),
+                (399, 500_000_026),
+                (335, 500_011_559),
+            ),
+            ((2, 3), (8, 8), (7, 7), (6, 7)),
+            ((2, 5), (8, 8), (0, 3), (4, 1)),
+        ] {
+            let lattice = LeaperLattice::new(a, b);
+            let plan = lattice.plan(to.0 - from.0, to.1 - from.1).unwrap();
+            let low = (-from.0, -from.1);
+            let high = (files - 1 - from.0, ranks - 1 - from.1);
+            let laid = lattice
+                .shortest_plans(plan, 16)
+                .into_iter()
+                .find_map(|plan| lay(&plan, low, high).map(|laid| (plan, laid)));
+            let (plan, laid) = laid.unwrap_or_else(|| panic!("{from:?} {to:?}: not laid"));
+            assert!(matches!(laid, Laid::Listed(_)), "{from:?} {to:?}: {laid:?}");
+            let mut at = from;
+            let mut moves = 0u64;
+            laid.for_each_move(|(x, y)| {
+                at = (at.0 + x, at.1 + y);
+                moves += 1;
+                assert!((0..files).contains(&at.0) && (0..ranks).contains(&at.1));
+                let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
+                assert_eq!((x.min(y), x.max(y)), (u64::from(a), u64::from(b)));
+            });
+            assert_eq!((at, moves), (to, plan.moves()));
+        }
     }
 
     #[test]
