@@ -13,7 +13,7 @@ use common::memory_kib;
 #[cfg(target_os = "linux")]
 use common::read_line_within;
 use common::{knight_moves, read_line_in, spawn_knight_moves};
-use knight_moves::{Board, Engine, GaveUp, Piece, Position, Query, SearchError, Searcher};
+use knight_moves::{Board, Engine, Position, Query, Searcher};
 
 /// The far corner of a 10⁹ × 10⁹ board from a1: no search reaches it within any limit.
 const FAR: &str = "a1 cfdgsxl1000000000\n";
@@ -91,38 +91,6 @@ fn every_engine_at_its_default_limit_stays_under_a_gibibyte() {
         let (peak, _, message) = memory_after(&args, FAR);
         println!("{engine}: peak {peak} KiB: {message}");
         assert!(peak < 1024 * 1024, "{engine}: peak {peak} KiB");
-    }
-    // Another leaper's far pair that no closed form answers, which the formula hands to A*.
-    let (board, piece) = (&format!("111x{}", Board::MAX_SIDE), "51,52");
-    let args = ["--board", board, "--piece", piece, "--path"];
-    let (peak, _, message) = memory_after(&args, HOPELESS_FOR_51_52);
-    assert!(
-        message.contains("gave up after expanding 1500000 squares"),
-        "{message}"
-    );
-    assert!(peak < 1024 * 1024, "formula's A*: peak {peak} KiB");
-}
-
-/// A far pair of the (51,52)-leaper on a strip 111 × 10⁹ that the formula's closed form does
-/// not answer and its search (A*) cannot reach within any default limit.
-const HOPELESS_FOR_51_52: &str = "de861425549 ct67760437\n";
-
-/// The search the formula falls back on for another leaper has its own engine's default limit
-/// (A*'s, which holds it under 1 GiB), not the formula's ten million, unless a limit is given.
-#[test]
-fn the_formula_s_fallback_search_has_its_own_engine_s_default_limit() {
-    let board = Board::new(111, Board::MAX_SIDE).unwrap();
-    let piece = Piece::leaper(51, 52).unwrap();
-    let [from, to] =
-        ["de861425549", "ct67760437"].map(|square| board.parse_square(square.as_bytes()).unwrap());
-    let query = Query::new(board, piece, from, to);
-    for (mut searcher, limit) in [
-        (Searcher::new(), Engine::Astar.default_max_nodes()),
-        (Searcher::with_max_nodes(20_000), 20_000),
-    ] {
-        let found = searcher.search(Engine::Formula, query);
-        let gave_up = GaveUp::Expanded { max_nodes: limit };
-        assert_eq!(found, Err(SearchError::GaveUp(gave_up)));
     }
 }
 

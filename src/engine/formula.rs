@@ -319,3 +319,37 @@ fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome,
         expanded: 0,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Piece;
+
+    /// The search the formula falls back on has its own engine's default limit when none was
+    /// given (A*'s 1,500,000, which holds it under 1 GiB, not the formula's ten million), and
+    /// the limit given when one was.
+    #[test]
+    fn the_fallback_search_has_its_own_engine_s_default_unless_a_limit_is_given() {
+        let request = Request {
+            board: Board::new(111, Board::MAX_SIDE).unwrap(),
+            piece: Piece::leaper(51, 52).unwrap(),
+            from: Position::new(0, 0),
+            to: Position::new(110, 999_999_999),
+            with_route: false,
+            max_nodes: Engine::Formula.default_max_nodes(),
+            max_nodes_given: false,
+            may_use_adjacency: true,
+        };
+        assert_eq!(fall_back_for(&request), FallBack::Engine(Engine::Astar));
+        let by_a_star = for_the_fallback(&request, Engine::Astar);
+        assert_eq!(by_a_star.max_nodes, Engine::Astar.default_max_nodes());
+        for given in [20_000, 10_000_000, 50_000_000] {
+            let asked = Request {
+                max_nodes: given,
+                max_nodes_given: true,
+                ..request
+            };
+            assert_eq!(for_the_fallback(&asked, Engine::Astar).max_nodes, given);
+        }
+    }
+}
