@@ -362,7 +362,7 @@ pub(crate) fn lay(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Laid
         .or_else(|| along_the_line(plan, low, high).map(Laid::Listed))
 }
 
-/// The most moves [`along_the_line`] lays: 16 KB of moves, and at most about 20 µs a plan
+/// The most moves [`along_the_line`] lays: 16 KB of moves, and a few microseconds a plan
 /// where it fails (it is tried for each plan [`crate::engine::formula`] tries, after the
 /// other shapes fail; longer walks are a strip's, whose repeats answer them).
 const LISTED_MOVES: u64 = 1 << 10;
@@ -390,7 +390,7 @@ fn along_the_line(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Vec<
     let mut at = (0i64, 0i64);
     for t in 1..=n {
         // How far a square is from the line's point after t of the n moves, times n (squared,
-        // in whole numbers: n ≤ 2¹⁶ and the board's sides ≤ 2³¹).
+        // in whole numbers: n ≤ 2¹⁰ and the board's sides ≤ 2³¹).
         let off_line = |(x, y): (i64, i64)| {
             let (dx, dy) = (i128::from(x * n - t * end.0), i128::from(y * n - t * end.1));
             dx * dx + dy * dy
@@ -446,8 +446,10 @@ fn detour(
             return None;
         }
         let sides = (across(low), across(high));
-        detour_across(kinds, counts, sides, &across)
-            .or_else(|| detour_toward_the_middle(kinds, counts, sides, &across))
+        match detour_states(counts, sides)? <= DETOUR_STATES {
+            true => detour_across(kinds, counts, sides, &across),
+            false => detour_toward_the_middle(kinds, counts, sides, &across),
+        }
     })?;
     let used = |kind| middle.iter().filter(|&&k| k == kind).count() as i64;
     let (left_1, left_2) = (counts[0] - used(kinds[0]), counts[1] - used(kinds[1]));
@@ -494,6 +496,17 @@ fn detour(
     None
 }
 
+/// How many states [`detour_across`]'s search has: the squares across the strip whose sides
+/// are `sides`, times the ways to have made some of each correction (`counts[2..]`); `None`
+/// past what a `usize` holds.
+fn detour_states(counts: [i64; 4], (low, high): (i64, i64)) -> Option<usize> {
+    let width = usize::try_from(high.checked_sub(low)?.checked_add(1)?).ok()?;
+    let made = |count: i64| usize::try_from(count).ok()?.checked_add(1);
+    width
+        .checked_mul(made(counts[2])?)?
+        .checked_mul(made(counts[3])?)
+}
+
 /// The detour's moves: a shortest sequence, across a strip whose sides are `sides` (from the
 /// start), that makes every correction (`kinds[2..]`, `counts[2..]` times each) and as many
 /// main moves of each kind as leave the rest in cancelling pairs; `None` where there is none
@@ -509,7 +522,7 @@ fn detour_across(
         usize::try_from(counts[2]).ok()?,
         usize::try_from(counts[3]).ok()?,
     ];
-    let states = width.checked_mul(fixes[0] + 1)?.checked_mul(fixes[1] + 1)?;
+    let states = detour_states(counts, (low, high))?;
     if states > DETOUR_STATES {
         return None;
     }
@@ -565,7 +578,7 @@ fn detour_across(
 }
 
 /// The most moves [`detour_toward_the_middle`] makes: a megabyte of moves.
-const GREEDY_DETOUR_MOVES: i64 = 1 << 16;
+const TOWARD_THE_MIDDLE_MOVES: i64 = 1 << 16;
 
 /// The detour's moves where [`detour_across`]'s search would be too big (a strip hundreds of
 /// squares wide, tens of corrections): every correction and the main moves' excess, each
@@ -584,7 +597,7 @@ fn detour_toward_the_middle(
     let excess = counts[0] - counts[1];
     let mut left = [excess.max(0), (-excess).max(0), counts[2], counts[3]];
     let total: i64 = left.iter().sum();
-    if total > GREEDY_DETOUR_MOVES {
+    if total > TOWARD_THE_MIDDLE_MOVES {
         return None;
     }
     let mut moves = Vec::with_capacity(total as usize);
