@@ -293,6 +293,44 @@ fn far_pairs_of_wide_strips_for_big_pieces_obey_the_board_s_recursion() {
     assert!(joined >= 20, "only {joined} pairs joined");
 }
 
+/// Pairs whose walk fits no shape from their first square but fits from their second (the
+/// shapes start at one end): answered both ways, the same, without a search, and the route
+/// walked. The (62,205)-leaper's 264 moves are a separate breadth-first search's; before,
+/// these gave up in one direction (A* at its limit).
+#[test]
+fn pairs_laid_only_from_their_second_square_are_answered_both_ways() {
+    let mut searcher = Searcher::new();
+    for ((a, b), (files, ranks), (from, to), known) in [
+        ((62, 205), (52_994, 378), ("c1", "a377"), Some(264)),
+        ((5, 114), (45_818_624, 156), ("wjjua120", "enfpk93"), None),
+        ((17, 126), (15_290_524, 174), ("trtpw137", "afrgjr76"), None),
+        (
+            (73, 111),
+            (191, 54_139_148),
+            ("bb44898114", "df37923846"),
+            None,
+        ),
+    ] {
+        let board = Board::new(files, ranks).unwrap();
+        let piece = Piece::leaper(a, b).unwrap();
+        let square = |name: &str| board.parse_square(name.as_bytes()).unwrap();
+        let (from, to) = (square(from), square(to));
+        let there = Query::new(board, piece, from, to);
+        let back = Query::new(board, piece, to, from);
+        let moves = searcher.search(Engine::Formula, there).unwrap();
+        assert_eq!(moves.expanded, 0, "({a},{b}) {from:?} {to:?}");
+        assert_eq!(
+            moves.moves,
+            formula(&mut searcher, back),
+            "({a},{b}) {from:?} {to:?}"
+        );
+        if let Some(known) = known {
+            assert_eq!(moves.moves, Some(known));
+        }
+        check_route(&mut searcher, there, (a, b), moves.moves.unwrap());
+    }
+}
+
 /// A piece whose legs have a common factor g moves within its square's class, a sub-board of
 /// every g-th file and rank: the (300,700)-leaper on a strip 800 wide is the (3,7)-leaper on
 /// one 8 wide, whose distances repeat along it. Far pairs of one class are each answered, by

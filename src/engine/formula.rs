@@ -155,13 +155,18 @@ pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Out
     })
 }
 
+/// A shortest walk laid on the board, from the first square or, where none fits from there,
+/// from the second (the walk back: its squares are the same, in the other order).
+struct LaidWalk {
+    plan: Plan,
+    laid: Laid,
+    from_the_target: bool,
+}
+
 /// What the closed form can say of `request` on its board: that the piece never gets there,
 /// or a shortest walk laid on the board (its length, the answer); `None` where no shape of
-/// [`crate::engine::leaper_layout`] fits, and a search must answer.
-fn closed_form_answer(
-    workspace: &mut Workspace,
-    request: &Request,
-) -> Option<Option<(Plan, Laid)>> {
+/// [`crate::engine::leaper_layout`] fits, from either end, and a search must answer.
+fn closed_form_answer(workspace: &mut Workspace, request: &Request) -> Option<Option<LaidWalk>> {
     let Request {
         board, from, to, ..
     } = *request;
@@ -181,21 +186,48 @@ fn closed_form_answer(
     let Some(plan) = lattice.plan(dx, dy) else {
         return Some(None);
     };
-    let low = (-i64::from(from.file), -i64::from(from.rank));
-    let high = (
-        i64::from(board.files() - 1 - from.file),
-        i64::from(board.ranks() - 1 - from.rank),
-    );
+    // The board seen from `start`: its sides' offsets.
+    let sides = |start: Position| {
+        let low = (-i64::from(start.file), -i64::from(start.rank));
+        let high = (
+            i64::from(board.files() - 1 - start.file),
+            i64::from(board.ranks() - 1 - start.rank),
+        );
+        (low, high)
+    };
+    let (low, high) = sides(from);
     if let Some(laid) = lay(&plan, low, high) {
-        return Some(Some((plan, laid)));
+        return Some(Some(LaidWalk {
+            plan,
+            laid,
+            from_the_target: false,
+        }));
     }
     // Other walks as short, which the board's sides may let through where this one's moves
-    // do not fit.
-    lattice
-        .shortest_plans(plan, OTHER_PLANS)
-        .into_iter()
+    // do not fit; then the same walks back from the target (the shapes start at one end, and
+    // a pair whose first square is cramped may have room at its second).
+    let plans = lattice.shortest_plans(plan, OTHER_PLANS);
+    let (back_low, back_high) = sides(to);
+    let forward = plans
+        .iter()
         .skip(1)
-        .find_map(|other| lay(&other, low, high).map(|laid| Some((other, laid))))
+        .find_map(|other| lay(other, low, high).map(|laid| (*other, laid, false)));
+    let found = forward.or_else(|| {
+        plans.iter().find_map(|other| {
+            let back = Plan {
+                vectors: other.vectors,
+                counts: other.counts.map(|count| -count),
+            };
+            lay(&back, back_low, back_high).map(|laid| (back, laid, true))
+        })
+    });
+    found.map(|(plan, laid, from_the_target)| {
+        Some(LaidWalk {
+            plan,
+            laid,
+            from_the_target,
+        })
+    })
 }
 
 /// How many plans of shortest walks [`closed_form_answer`] tries, the first included, before
@@ -299,20 +331,27 @@ fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome,
     let Some(answer) = closed_form_answer(workspace, request) else {
         return strip_answer(workspace, request).unwrap_or_else(|| fall_back(workspace, request));
     };
-    let Some((plan, laid)) = answer else {
+    let Some(walk) = answer else {
         return Ok(no_route(0));
     };
-    let moves = plan.moves();
+    let moves = walk.plan.moves();
     if request.with_route {
         let route = &mut workspace.route;
         room_for_laid_route(route, moves, request.max_nodes, 0)?;
-        route.push(request.from);
-        let mut at = (i64::from(request.from.file), i64::from(request.from.rank));
-        laid.for_each_move(|(x, y)| {
+        let start = match walk.from_the_target {
+            true => request.to,
+            false => request.from,
+        };
+        route.push(start);
+        let mut at = (i64::from(start.file), i64::from(start.rank));
+        walk.laid.for_each_move(|(x, y)| {
             at = (at.0 + x, at.1 + y);
             // Within the board by the layout's check: the coordinates fit a u32.
             route.push(Position::new(at.0 as u32, at.1 as u32));
         });
+        if walk.from_the_target {
+            route.reverse();
+        }
     }
     Ok(Outcome {
         moves: Some(moves),

@@ -11,9 +11,10 @@
 //! a route is laid by the closed form, or found by the search it falls back on, as before.
 //!
 //! Each search counts its squares against `--max-nodes`, as any search does; where the board
-//! has more squares than the limit allows, the query is left to the usual search. Watched
-//! (`--draw=search`, `--format trace`), it is this search that is shown; a query answered from
-//! kept distances, like a closed form, expands nothing and shows nothing.
+//! has more squares than the limit allows, the query is left to the usual search. A watched
+//! query for a distance alone shows this search, and one answered from kept distances, like a
+//! closed form, expands nothing and shows nothing. The program's pictures and traces ask for
+//! the route, so they show (and `--stats` beside them counts) the search for a route instead.
 
 use std::collections::HashMap;
 
