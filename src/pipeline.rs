@@ -218,6 +218,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
                     gave_up,
                     engine: answerer.search.engine.for_board(board),
                     knight: knight_only,
+                    route_asked: false,
                 };
                 sink.no_answer(&origin, &message)?;
                 self.unanswered_lines += 1;
@@ -268,6 +269,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
                     gave_up,
                     engine,
                     knight,
+                    route_asked: answerer.with_route,
                 };
                 sink.no_answer(&origin, &message)?;
                 self.unanswered_lines += 1;
@@ -388,16 +390,19 @@ struct GaveUpMessage {
     engine: Engine,
     /// Whether the formula, the knight's, could help.
     knight: bool,
+    /// Whether a route was asked for (`--path`), which the formula holds whole.
+    route_asked: bool,
 }
 
 impl Display for GaveUpMessage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let hint = match (self.gave_up, self.engine, self.knight) {
             (GaveUp::RouteTooLong { .. }, ..) => "leave out --path, or allow more",
-            (GaveUp::OutOfMemory { .. }, Engine::Formula, _) => {
+            (GaveUp::OutOfMemory { .. }, Engine::Formula, _) if self.route_asked => {
                 "leave out --path, or lower --max-nodes"
             }
-            (GaveUp::OutOfMemory { .. }, _, false) => "lower --max-nodes",
+            (GaveUp::OutOfMemory { .. }, Engine::Formula, _)
+            | (GaveUp::OutOfMemory { .. }, _, false) => "lower --max-nodes",
             (GaveUp::OutOfMemory { .. }, _, true) => {
                 "lower --max-nodes, or try --algorithm formula"
             }

@@ -866,3 +866,22 @@ proptest! {
         prop_assert_eq!(fast, general);
     }
 }
+
+/// The formula's give-up for memory suggests leaving out `--path` only where a route was asked
+/// for: without one, what ran out of memory was a search, which a lower limit bounds.
+#[test]
+fn running_out_of_memory_suggests_leaving_out_the_route_only_where_one_was_asked() {
+    for (route_asked, hint) in [
+        (true, "leave out --path, or lower --max-nodes"),
+        (false, "lower --max-nodes"),
+    ] {
+        let message = GaveUpMessage {
+            gave_up: GaveUp::OutOfMemory { expanded: 7 },
+            engine: Engine::Formula,
+            knight: false,
+            route_asked,
+        }
+        .to_string();
+        assert!(message.ends_with(&format!("; {hint}")), "{message}");
+    }
+}
