@@ -203,6 +203,11 @@ fn closed_form_answer(workspace: &mut Workspace, request: &Request) -> Option<Op
             from_the_target: false,
         }));
     }
+    // Where the whole board is searched once for every later query from this square, that
+    // search costs less than trying 31 more plans for each of them.
+    if fall_back_for(request) == FallBack::WholeBoard {
+        return None;
+    }
     // Other walks as short, which the board's sides may let through where this one's moves
     // do not fit; then the same walks back from the target (the shapes start at one end, and
     // a pair whose first square is cramped may have room at its second).
