@@ -203,11 +203,6 @@ fn closed_form_answer(workspace: &mut Workspace, request: &Request) -> Option<Op
             from_the_target: false,
         }));
     }
-    // Where the whole board is searched once for every later query from this square, that
-    // search costs less than trying 31 more plans for each of them.
-    if fall_back_for(request) == FallBack::WholeBoard {
-        return None;
-    }
     // Other walks as short, which the board's sides may let through where this one's moves
     // do not fit; then the same walks back from the target (the shapes start at one end, and
     // a pair whose first square is cramped may have room at its second).
@@ -298,20 +293,14 @@ pub(crate) fn searches(workspace: &mut Workspace, request: &Request) -> bool {
                 with_route: false,
                 ..*request
             };
-            kept_distance(workspace, request).is_none()
-                && closed_form_answer(workspace, request).is_none()
-                && strip_answer(workspace, &unrouted).is_none()
+            match fall_back_for(request) {
+                FallBack::WholeBoard => small_board::kept(workspace, request).is_none(),
+                _ => {
+                    closed_form_answer(workspace, request).is_none()
+                        && strip_answer(workspace, &unrouted).is_none()
+                }
+            }
         }
-    }
-}
-
-/// The distance, where the search the formula would fall back on for `request` is the
-/// whole board's ([`FallBack::WholeBoard`]) and one from its first square is already kept:
-/// one lookup, before anything else is tried.
-fn kept_distance(workspace: &Workspace, request: &Request) -> Option<Option<u64>> {
-    match fall_back_for(request) {
-        FallBack::WholeBoard => small_board::kept(workspace, request),
-        _ => None,
     }
 }
 
@@ -330,8 +319,14 @@ fn strip_answer(workspace: &mut Workspace, request: &Request) -> Option<Result<O
 /// ([`fall_back_for`]). The route, when asked, is that walk, move by move, in time linear in
 /// its length.
 fn other_leaper(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-    if let Some(moves) = kept_distance(workspace, request) {
-        return Ok(Outcome { moves, expanded: 0 });
+    // A distance alone on a small board: one search of the whole board from the first square
+    // answers it and every later query from that square, for less than the closed form
+    // costs a few dozen of them.
+    if fall_back_for(request) == FallBack::WholeBoard {
+        return match small_board::kept(workspace, request) {
+            Some(moves) => Ok(Outcome { moves, expanded: 0 }),
+            None => small_board::search_observed(workspace, request, &mut Unobserved),
+        };
     }
     let Some(answer) = closed_form_answer(workspace, request) else {
         return strip_answer(workspace, request).unwrap_or_else(|| fall_back(workspace, request));
