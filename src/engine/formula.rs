@@ -240,7 +240,8 @@ pub(crate) enum FallBack {
     /// From one end only, for a pair the board's half turn swaps ([`mirror`]).
     Mirror,
     /// For a distance alone on a small board, the whole board from the first square, whose
-    /// distances answer the later queries from it ([`small_board`]).
+    /// distances answer the later queries from it ([`small_board`]): asked before the closed
+    /// form, whose plan costs more than a lookup.
     WholeBoard,
     /// Another engine: bidirectional BFS on boards up to 1024 squares, whose two small
     /// searches beat A*'s open list there; A* above, whose bound leads it almost straight to

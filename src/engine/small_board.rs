@@ -1,14 +1,15 @@
-//! Small boards, where a leaper's pair has no walk of the board without edges laid on it: one
-//! breadth-first search from the first square over the whole board, its distances kept for
-//! every later query from that square.
+//! Small boards, for another leaper's distance alone: one breadth-first search from the first
+//! square over the whole board, its distances kept for every later query from that square,
+//! tried before the closed form.
 //!
 //! On a board of a few thousand squares the formula's closed form misses many pairs of a big
 //! leaper (the (3,8)-leaper on 40×40 misses most near the edges), and each would be a search
-//! of its own: A* expands about 30 squares a query there, with an open list to keep. The whole
-//! board, searched once from a square (at most [`SMALL_BOARD`] squares, at most eight moves
-//! each), answers every other query from that square with one lookup. A file of random pairs
-//! asks many from each square, and a sweep of every pair asks all of them. Distances only:
-//! a route is laid by the closed form, or found by the search it falls back on, as before.
+//! of its own: A* expands about 30 squares a query there, with an open list to keep. Where it
+//! does not miss, its plan still costs about 0.2 µs a query. The whole board, searched once
+//! from a square (at most [`SMALL_BOARD`] squares, at most eight moves each), answers every
+//! other query from that square with one lookup. A file of random pairs asks many from each
+//! square, and a sweep of every pair asks all of them. Distances only: a route is laid by the
+//! closed form, or found by the search it falls back on, as before.
 //!
 //! Each search counts its squares against `--max-nodes`, as any search does; where the board
 //! has more squares than the limit allows, the query is left to the usual search. A watched
