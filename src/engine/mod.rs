@@ -353,8 +353,8 @@ impl Engine {
     /// measured, are in docs/PERFORMANCE.md, and `tests/limits.rs` holds each to its budget).
     /// The table expands nothing, nor the formula where a closed form answers; where it
     /// searches, that search's own engine's default applies unless a limit is given
-    /// ([`Request::max_nodes_given`]). The formula's routes are held to the same number of moves
-    /// as the others' searches, at 8 bytes a move.
+    /// (`--max-nodes`, or [`crate::Searcher::with_max_nodes`]). The formula's routes are held
+    /// to the same number of moves as the others' searches, at 8 bytes a move.
     ///
     /// ```
     /// use knight_moves::Engine;
