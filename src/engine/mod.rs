@@ -55,7 +55,7 @@ pub(crate) struct Request {
     pub with_route: bool,
     /// The most squares the search may expand.
     pub max_nodes: u64,
-    /// Whether `max_nodes` was asked for (`--max-nodes`, [`crate::Searcher::with_max_nodes`])
+    /// Whether `max_nodes` was asked for (`--max-nodes`, `Searcher::with_max_nodes`)
     /// rather than being the engine's default. A search that the formula falls back on takes
     /// its own engine's default when none was asked for: A*'s is lower than the formula's, for
     /// what A* holds a square expanded, and the formula's would let it pass 1 GiB.
@@ -353,7 +353,7 @@ impl Engine {
     /// measured, are in docs/PERFORMANCE.md, and `tests/limits.rs` holds each to its budget).
     /// The table expands nothing, nor the formula where a closed form answers; where it
     /// searches, that search's own engine's default applies unless a limit is given
-    /// (`--max-nodes`, or [`crate::Searcher::with_max_nodes`]). The formula's routes are held
+    /// (`--max-nodes`, or `Searcher::with_max_nodes`). The formula's routes are held
     /// to the same number of moves as the others' searches, at 8 bytes a move.
     ///
     /// ```
