@@ -141,7 +141,9 @@ impl From<GaveUp> for SearchError {
 }
 
 /// Runs one search after another, with any engine on any board, keeping its memory between
-/// them: what to use for many queries. No answer depends on the searches before it.
+/// them: what to use for many queries. No distance or route depends on the searches before it;
+/// the squares expanded may, for another leaper's formula, whose whole-board and strip searches
+/// are kept and answer later queries with nothing expanded.
 ///
 /// ```
 /// use knight_moves::{Board, Engine, Position, Query, Searcher};
