@@ -647,6 +647,27 @@ mod tests {
         Some(squares)
     }
 
+    /// `laid`, walked from `from`, stays on a board `sides` across and along, makes only the
+    /// (a,b)-leaper's moves, ends at `to`, and has as many moves as `plan`.
+    fn walks_on_the_board(
+        laid: &Laid,
+        plan: &Plan,
+        (from, to): ((i64, i64), (i64, i64)),
+        (files, ranks): (i64, i64),
+        (a, b): (u32, u32),
+    ) {
+        let mut at = from;
+        let mut moves = 0u64;
+        laid.for_each_move(|(x, y)| {
+            at = (at.0 + x, at.1 + y);
+            moves += 1;
+            assert!((0..files).contains(&at.0) && (0..ranks).contains(&at.1));
+            let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
+            assert_eq!((x.min(y), x.max(y)), (u64::from(a), u64::from(b)));
+        });
+        assert_eq!((at, moves), (to, plan.moves()));
+    }
+
     #[test]
     fn a_laid_walk_stays_on_the_board_and_ends_at_the_target() {
         for (files, ranks, from, to) in [
@@ -744,16 +765,7 @@ mod tests {
                 };
                 others += usize::from(i > 0);
                 detours += usize::from(matches!(laid, Laid::Detour(_)));
-                let mut at = from;
-                let mut moves = 0u64;
-                laid.for_each_move(|(x, y)| {
-                    at = (at.0 + x, at.1 + y);
-                    moves += 1;
-                    assert!((0..width).contains(&at.0) && (0..length).contains(&at.1));
-                    let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
-                    assert_eq!((x.min(y), x.max(y)), (u64::from(a), u64::from(b)));
-                });
-                assert_eq!((at, moves), (to, plan.moves()));
+                walks_on_the_board(&laid, &plan, (from, to), (width, length), (a, b));
             }
         }
         assert!(
@@ -786,16 +798,7 @@ mod tests {
             if let Laid::Detour(detour) = &laid {
                 toward_the_middle += usize::from(!detour.middle.is_empty());
             }
-            let mut at = from;
-            let mut moves = 0u64;
-            laid.for_each_move(|(x, y)| {
-                at = (at.0 + x, at.1 + y);
-                moves += 1;
-                assert!((0..width).contains(&at.0) && (0..length).contains(&at.1));
-                let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
-                assert_eq!((x.min(y), x.max(y)), (13, 50));
-            });
-            assert_eq!((at, moves), (to, plan.moves()));
+            walks_on_the_board(&laid, &plan, (from, to), (width, length), (13, 50));
         }
         assert!(toward_the_middle >= 3, "{toward_the_middle}");
     }
@@ -832,16 +835,7 @@ mod tests {
                 .find_map(|plan| lay(&plan, low, high).map(|laid| (plan, laid)));
             let (plan, laid) = laid.unwrap_or_else(|| panic!("{from:?} {to:?}: not laid"));
             assert!(matches!(laid, Laid::Listed(_)), "{from:?} {to:?}: {laid:?}");
-            let mut at = from;
-            let mut moves = 0u64;
-            laid.for_each_move(|(x, y)| {
-                at = (at.0 + x, at.1 + y);
-                moves += 1;
-                assert!((0..files).contains(&at.0) && (0..ranks).contains(&at.1));
-                let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
-                assert_eq!((x.min(y), x.max(y)), (u64::from(a), u64::from(b)));
-            });
-            assert_eq!((at, moves), (to, plan.moves()));
+            walks_on_the_board(&laid, &plan, (from, to), (files, ranks), (a, b));
         }
     }
 
