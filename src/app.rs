@@ -13,7 +13,7 @@ use crate::exit::ExitStatus;
 use crate::format::Shape;
 use crate::generate;
 use crate::input::{AnswerText, LineReader, SourceError};
-use crate::judge::candidate::{Candidate, clean_up_on_signals};
+use crate::judge::candidate::{Candidate, RunError, clean_up_on_signals};
 use crate::judge::stress::{Figures, Stress, wants_progress_bar};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::Inputs;
@@ -85,40 +85,63 @@ const STDOUT_TROUBLE: &str = "cannot write to standard output";
 /// be lost without a word: Rust's runtime puts `/dev/null` in the place of a closed standard
 /// descriptor before `main`, and its standard output ignores a closed one besides.
 ///
-/// On Unix the stand-in is told from a `> /dev/null` of the user's own by how it was opened:
-/// the runtime opens it for reading and writing, a shell's `>` for writing only. Elsewhere
-/// (Windows) a closed standard output is left as Rust treats it.
+/// A closed descriptor is one the system says is not open (`EBADF`), asked before the runtime
+/// replaces it ([`standard_output_at_start`]). A `/dev/null` of the caller's own, whether a
+/// shell's `> /dev/null` or the read-write one that Python's `subprocess.DEVNULL`, libuv and
+/// daemon(3) open, is open, and answers go there as asked. Elsewhere than Unix (Windows) a
+/// closed standard output is left as Rust treats it.
 fn ensure_stdout_is_open() -> io::Result<()> {
     #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        let stdout = io::stdout();
-        let copy = stdout.as_fd().try_clone_to_owned();
-        let copy = copy.map_err(|_| io::Error::other("it is closed"))?;
-        if is_runtime_stand_in(copy) {
-            return Err(io::Error::other("it is closed"));
-        }
+    if standard_output_at_start::was_closed() {
+        return Err(io::Error::other("it is closed"));
     }
     Ok(())
 }
 
-/// Whether `descriptor` is `/dev/null` opened for reading and writing, as the Rust runtime
-/// opens it in the place of a closed standard descriptor.
+/// Whether standard output was open when the process started, asked of the system before
+/// Rust's runtime can put `/dev/null` in its place.
+///
+/// The runtime's replacement happens in `main`'s prologue (`std::rt`), after the C library has
+/// run the program's constructors: a function in the constructors' section (`.init_array` on
+/// ELF systems, `__mod_init_func` on Apple's) sees the descriptors as the parent left them.
+/// It only asks `fcntl` and stores the answer, which is all that is safe so early.
 #[cfg(unix)]
-fn is_runtime_stand_in(descriptor: std::os::fd::OwnedFd) -> bool {
-    use std::os::fd::AsRawFd;
-    use std::os::unix::fs::MetadataExt;
-    let raw = descriptor.as_raw_fd();
-    // SAFETY: fcntl with F_GETFL only reads the flags of a descriptor, which `descriptor`
-    // owns and keeps open for the call; it touches no memory of this process.
-    let flags = unsafe { libc::fcntl(raw, libc::F_GETFL) };
-    let read_and_write = flags != -1 && flags & libc::O_ACCMODE == libc::O_RDWR;
-    let file = std::fs::File::from(descriptor);
-    let is_null = match (file.metadata(), std::fs::metadata("/dev/null")) {
-        (Ok(this), Ok(null)) => (this.dev(), this.ino()) == (null.dev(), null.ino()),
-        _ => false,
-    };
-    read_and_write && is_null
+mod standard_output_at_start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Set by [`look`], before `main`; read after.
+    static WAS_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// Whether standard output was closed (`EBADF`) when the process started.
+    pub(super) fn was_closed() -> bool {
+        WAS_CLOSED.load(Ordering::Relaxed)
+    }
+
+    /// Asks whether descriptor 1 is open, and keeps the answer.
+    extern "C" fn look() {
+        // SAFETY: fcntl with F_GETFD only reads the flags of descriptor 1, open or not; it
+        // touches no memory of this process and is safe to call before `main`.
+        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) };
+        let closed =
+            flags == -1 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
+        WAS_CLOSED.store(closed, Ordering::Relaxed);
+    }
+
+    /// [`look`] among the constructors the C library runs before `main` (ELF systems).
+    #[cfg(not(target_vendor = "apple"))]
+    #[used]
+    // SAFETY: `.init_array` holds pointers to functions of no arguments that return nothing,
+    // which `look` is (the C library may pass argc, argv and envp; an extern "C" function may
+    // ignore arguments it does not declare).
+    #[unsafe(link_section = ".init_array")]
+    static LOOK_BEFORE_MAIN: extern "C" fn() = look;
+
+    /// [`look`] among the constructors dyld runs before `main` (Apple's systems).
+    #[cfg(target_vendor = "apple")]
+    #[used]
+    // SAFETY: as above, for Mach-O's section of initialiser pointers.
+    #[unsafe(link_section = "__DATA,__mod_init_func")]
+    static LOOK_BEFORE_MAIN: extern "C" fn() = look;
 }
 
 /// Whether the error, or any error behind it, is a write to a pipe nobody reads any more.
@@ -206,7 +229,10 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         memory_limit: settings.memory_limit,
         answers: settings.answers,
     };
-    clean_up_on_signals();
+    let program = stress.candidate.program.clone();
+    if let Err(refused) = clean_up_on_signals() {
+        return stress_not_run(&program, &refused);
+    }
     let bar = wants_progress_bar().then(|| {
         let style = indicatif::ProgressStyle::with_template(
             "{bar:40} {pos}/{len} cases, {elapsed} (seed {prefix}) {msg}",
@@ -228,17 +254,31 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
     }
     let finding = match finding {
         Ok(finding) => finding,
-        Err(error) => {
-            let program = &stress.candidate.program;
+        Err(error) => return stress_not_run(&program, &error),
+    };
+    write_stdout(&finding.report(seed))?;
+    Ok(finding.status())
+}
+
+/// What a stress run that could not run its cases says: a program that cannot be started is
+/// the user's to fix (a message, status 2); a resource the system refused is a judge failure
+/// (the verdict line on stdout, as every verdict, and status 5): nothing was held against the
+/// program, and whatever it started was killed.
+fn stress_not_run(program: &str, error: &RunError) -> anyhow::Result<ExitStatus> {
+    match error {
+        RunError::Program(error) => {
             let _ = writeln!(
                 io::stderr(),
                 "knight-moves: --stress: cannot run {program}: {error}"
             );
-            return Ok(ExitStatus::Trouble);
+            Ok(ExitStatus::Trouble)
         }
-    };
-    write_stdout(&finding.report(seed))?;
-    Ok(finding.status())
+        RunError::Refused { .. } => {
+            let line = format!("Judge failure: {error}, so the program was not judged\n");
+            write_stdout(line.as_bytes())?;
+            Ok(ExitStatus::JudgeFailure)
+        }
+    }
 }
 
 /// Answers every input in order onto standard output; with `--stats` or `--compare`, reports

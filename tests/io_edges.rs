@@ -91,6 +91,29 @@ fn a_closed_standard_output_is_an_error_not_a_success() {
     assert_eq!((status, stderr.as_str()), (0, ""));
 }
 
+/// `/dev/null` opened for reading and writing is an open standard output, as Python's
+/// `subprocess.DEVNULL`, libuv (Node) and daemon(3) open it: only a descriptor the system says
+/// is not open is a closed one (issue 31).
+#[cfg(unix)] // a POSIX shell's `<>`
+#[test]
+fn dev_null_opened_for_reading_and_writing_is_an_open_output() {
+    let runs = [
+        "\"$KM\" sample.in 1<>/dev/null",
+        "\"$KM\" --check sample.out sample.in 1<>/dev/null",
+        "\"$KM\" --help 1<>/dev/null",
+        "\"$KM\" --generate man 1<>/dev/null",
+        // Every standard descriptor so, as a daemon has them.
+        "\"$KM\" sample.in 0<>/dev/null 1<>/dev/null 2<>/dev/null",
+    ];
+    for run in runs {
+        let (status, _, stderr) = in_a_shell(run);
+        assert_eq!((status, stderr.as_str()), (0, ""), "{run}");
+    }
+    // The closed one beside it is still told apart.
+    let (status, _, stderr) = in_a_shell("\"$KM\" sample.in 1<>/dev/null >&-");
+    assert_eq!(status, 2, "{stderr}");
+}
+
 #[cfg(target_os = "linux")] // /dev/full
 #[test]
 fn a_full_standard_output_is_an_error_not_a_success() {

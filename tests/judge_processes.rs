@@ -264,3 +264,115 @@ fn a_long_chain_of_sessions_dies_whole() {
     assert!(run.took < Duration::from_secs(5), "took {:?}", run.took);
     assert_eq!(common::processes_holding("69.4247"), Vec::<String>::new());
 }
+
+/// Every resource the judge needs can be refused (issue 31): under `ulimit -u`, which counts
+/// threads as processes, the system refuses in turn the signal thread, the candidate's process,
+/// and each of the threads that feed and read it. Each refusal is a judge failure that names
+/// what was refused (exit status 5), never a panic, and leaves no process of the candidate's;
+/// with room enough the cases pass. Root ignores the limit, so as root the run is made as
+/// `nobody` (uid 65534), alone under that uid.
+#[test]
+fn each_resource_the_system_refuses_is_a_judge_failure_not_a_panic() {
+    use std::os::unix::process::CommandExt;
+    const NOBODY: libc::uid_t = 65534;
+    // SAFETY: getuid takes nothing and cannot fail.
+    let as_root = unsafe { libc::getuid() } == 0;
+    // Unprivileged, the limit counts this user's other processes too: start past them.
+    let own_processes = match as_root {
+        true => 0,
+        false => processes_of_this_user(),
+    };
+    let mut refused = Vec::new();
+    let mut passed = 0;
+    for room in 1..=12 {
+        let limit = (own_processes + room) as libc::rlim_t;
+        let mut command = Command::new(BINARY);
+        command
+            .args(["--stress", BINARY, "--cases", "3", "--seed", "1"])
+            .current_dir("/")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // SAFETY: between fork and exec only async-signal-safe calls are made (setgroups,
+        // setgid, setuid, setrlimit), on values copied into the closure.
+        unsafe {
+            command.pre_exec(move || {
+                if as_root
+                    && (libc::setgroups(0, std::ptr::null()) != 0
+                        || libc::setgid(NOBODY) != 0
+                        || libc::setuid(NOBODY) != 0)
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+                let most = libc::rlimit {
+                    rlim_cur: limit,
+                    rlim_max: limit,
+                };
+                match libc::setrlimit(libc::RLIMIT_NPROC, &most) {
+                    0 => Ok(()),
+                    _ => Err(std::io::Error::last_os_error()),
+                }
+            });
+        }
+        let output = command.output().expect("knight-moves starts");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let what = format!("ulimit -u {limit}: {:?} {stdout} {stderr}", output.status);
+        assert!(!stderr.contains("panicked"), "{what}");
+        match output.status.code() {
+            Some(5) => {
+                let prefix = "Judge failure: the system refused ";
+                assert!(stdout.starts_with(prefix), "{what}");
+                assert!(
+                    stdout.ends_with(", so the program was not judged\n"),
+                    "{what}"
+                );
+                refused.push(stdout.split(':').nth(1).unwrap_or_default().to_owned());
+            }
+            Some(0) => {
+                assert!(stdout.starts_with("Passed 3 cases"), "{what}");
+                passed += 1;
+            }
+            _ => panic!("{what}"),
+        }
+        if as_root {
+            assert_eq!(processes_of(NOBODY), 0, "left behind: {what}");
+        }
+    }
+    assert!(passed > 0, "with room enough the cases pass: {refused:?}");
+    if as_root {
+        // Alone under its uid, each refusal is met in turn.
+        for what in [
+            "a thread to clean up on signals",
+            "a process and pipes for the program",
+            "a thread to write the program's input",
+            "a thread to read the program's output",
+            "a thread to read the program's errors",
+        ] {
+            assert!(
+                refused.iter().any(|refusal| refusal.contains(what)),
+                "{what}: {refused:?}"
+            );
+        }
+    }
+}
+
+/// How many processes (threads too, as `ulimit -u` counts them) run as `uid`.
+fn processes_of(uid: libc::uid_t) -> usize {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
+        .filter(|entry| entry.metadata().is_ok_and(|meta| meta.uid() == uid))
+        .map(|entry| std::fs::read_dir(entry.path().join("task")).map_or(1, |tasks| tasks.count()))
+        .sum()
+}
+
+/// [`processes_of`] this test's own user.
+fn processes_of_this_user() -> usize {
+    // SAFETY: getuid takes nothing and cannot fail.
+    processes_of(unsafe { libc::getuid() })
+}

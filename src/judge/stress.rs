@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use crate::exit::ExitStatus;
 use crate::input::LineReader;
 use crate::input::line::Escaped;
-use crate::judge::candidate::{Candidate, Limits, RunEnd, Usage};
+use crate::judge::candidate::{Candidate, Limits, RunEnd, RunError, Usage};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::{Case, CaseGenerator};
 use crate::settings::AnswerSettings;
@@ -95,7 +95,14 @@ enum Judgement {
 impl Stress {
     /// Runs the cases; calls `progress` after each one with how many have run and what the
     /// last one used.
-    pub(crate) fn run(&self, mut progress: impl FnMut(u64, &Usage)) -> io::Result<StressFinding> {
+    ///
+    /// The error says why a case could not be run at all: the program could not be started,
+    /// or the system refused a resource the judge needs. A refusal while a failing case is
+    /// being shrunk ends the shrinking instead: the failure found so far is shown.
+    pub(crate) fn run(
+        &self,
+        mut progress: impl FnMut(u64, &Usage),
+    ) -> Result<StressFinding, RunError> {
         let problem = self.answers.problem;
         let mut generator = CaseGenerator::new(problem, self.answers.search.board, self.seed);
         let mut most = Usage::default();
@@ -122,7 +129,7 @@ impl Stress {
     }
 
     /// Runs the candidate on `case`, for at most `time_limit`, and judges its output.
-    fn judge(&self, case: &Case, time_limit: Duration) -> io::Result<Judgement> {
+    fn judge(&self, case: &Case, time_limit: Duration) -> Result<Judgement, RunError> {
         let input = case.render(self.answers.problem);
         let expected = match expected_output(&self.answers, &input) {
             Ok(expected) => expected,
@@ -147,7 +154,9 @@ impl Stress {
                 })
             }
             RunEnd::Finished { stdout, .. } => {
-                let verdict = judge_output(&self.answers, &input, &stdout)?;
+                let verdict = judge_output(&self.answers, &input, &stdout).map_err(
+                    RunError::refused("the reading of the output kept in memory"),
+                )?;
                 found = stdout;
                 match verdict {
                     Verdict::Accepted { .. } => None,
@@ -168,7 +177,7 @@ impl Stress {
     /// Makes a failing case, which failed as `judged` says, as small as it stays failing,
     /// within [`MOST_SHRINK_TRIES`] runs and [`MOST_SHRINK_TIME`], and says how it fails. The
     /// output and the figures shown are those of the run that failed.
-    fn shrunk(&self, mut case: Case, mut judged: Judged) -> io::Result<StressFinding> {
+    fn shrunk(&self, mut case: Case, mut judged: Judged) -> Result<StressFinding, RunError> {
         let deadline = Instant::now() + MOST_SHRINK_TIME;
         let mut tries = 0;
         'smaller: loop {
@@ -178,10 +187,12 @@ impl Stress {
                     break 'smaller;
                 }
                 tries += 1;
-                let Judgement::Judged(smaller_judged) =
-                    self.judge(&smaller, self.time_limit.min(remaining))?
-                else {
-                    continue;
+                let smaller_judged = match self.judge(&smaller, self.time_limit.min(remaining)) {
+                    Ok(Judgement::Judged(judged)) => judged,
+                    Ok(Judgement::NotJudged(_)) => continue,
+                    // What the system refuses now it may give later; the failure found so far
+                    // is certain, and is shown rather than lost.
+                    Err(_) => break 'smaller,
                 };
                 if smaller_judged.cut_short {
                     break 'smaller; // out of time: what is known is all there is

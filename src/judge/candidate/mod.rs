@@ -125,6 +125,76 @@ const MEMORY_CHECK_INTERVAL: Duration = Duration::from_millis(5);
 const FIRST_POLL: Duration = Duration::from_micros(200);
 const LONGEST_POLL: Duration = Duration::from_millis(5);
 
+/// Why a run could not be made: the program could not be started (the user's to fix), or the
+/// system refused knight-moves something it needs to judge (a thread, a pipe, a process, a
+/// wait): a failure of the judge's, never the candidate's.
+#[derive(Debug)]
+pub(crate) enum RunError {
+    /// The program itself could not be started: not found, not executable.
+    Program(io::Error),
+    /// The system refused `what` (say, "a thread to write the program's input").
+    Refused {
+        what: &'static str,
+        error: io::Error,
+    },
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Program(error) => write!(f, "{error}"),
+            RunError::Refused { what, error } => write!(f, "the system refused {what}: {error}"),
+        }
+    }
+}
+
+impl RunError {
+    /// What a failed `spawn` amounts to: the program's fault where it names the program (not
+    /// found, not allowed, not an executable), else a refusal of the system's (no process or
+    /// pipe to be had: `ulimit -u`, too many open files, no memory).
+    fn of_spawn(error: io::Error) -> RunError {
+        let names_the_program = matches!(
+            error.kind(),
+            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied | io::ErrorKind::InvalidInput
+        );
+        #[cfg(unix)]
+        let names_the_program = names_the_program
+            || error.raw_os_error().is_some_and(|code| {
+                [
+                    libc::ENOEXEC,
+                    libc::ENOTDIR,
+                    libc::ELOOP,
+                    libc::ENAMETOOLONG,
+                    libc::ETXTBSY,
+                    libc::EISDIR,
+                ]
+                .contains(&code)
+            });
+        match names_the_program {
+            true => RunError::Program(error),
+            false => RunError::Refused {
+                what: "a process and pipes for the program",
+                error,
+            },
+        }
+    }
+
+    /// A refusal of `what`, for `map_err`.
+    pub(crate) fn refused(what: &'static str) -> impl FnOnce(io::Error) -> RunError {
+        move |error| RunError::Refused { what, error }
+    }
+}
+
+/// Starts a thread named `name` running `body`, or says that the system refused it (`ulimit -u`
+/// counts threads as processes), where `thread::spawn` would panic.
+fn start_thread(name: &'static str, body: impl FnOnce() + Send + 'static) -> Result<(), RunError> {
+    thread::Builder::new()
+        .name(name.to_owned())
+        .spawn(body)
+        .map(drop)
+        .map_err(RunError::refused(name))
+}
+
 /// A program to run, as `--stress` names it.
 #[derive(Clone, Debug)]
 pub(crate) struct Candidate {
@@ -133,8 +203,9 @@ pub(crate) struct Candidate {
 }
 
 impl Candidate {
-    /// Runs the program on `input` within `limits`; says how it went and what it used.
-    pub(crate) fn run(&self, input: &[u8], limits: &Limits) -> io::Result<(RunEnd, Usage)> {
+    /// Runs the program on `input` within `limits`; says how it went and what it used. On an
+    /// error, whatever was started is killed and reaped (see `Process`'s `Drop`).
+    pub(crate) fn run(&self, input: &[u8], limits: &Limits) -> Result<(RunEnd, Usage), RunError> {
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
@@ -143,25 +214,28 @@ impl Candidate {
             .stderr(Stdio::piped());
         let cpu_before = process::children_cpu_time();
         let start = Instant::now();
-        let (mut process, pipes) = Process::start(&mut command)?;
+        let (mut process, pipes) = Process::start(&mut command).map_err(RunError::of_spawn)?;
         let input = input.to_vec();
         let mut stdin = pipes.stdin;
         // Written from a thread: a program that does not read its input, or reads it slowly,
         // must not stop knight-moves from timing it. A closed pipe is the program's business.
         // Never joined: a pipe held by a process that could not be killed would block it.
-        thread::spawn(move || {
+        start_thread("a thread to write the program's input", move || {
             let _ = stdin.write_all(&input);
-        });
-        let mut readers = Readers::start(pipes.stdout, pipes.stderr, limits.output_bytes);
+        })?;
+        let mut readers = Readers::start(pipes.stdout, pipes.stderr, limits.output_bytes)?;
         let deadline = start + limits.time;
-        let (stopped, watched_peak) = watch(&mut process, &readers, limits, deadline)?;
+        let (stopped, watched_peak) = watch(&mut process, &readers, limits, deadline)
+            .map_err(RunError::refused("a wait for the program"))?;
         let wall = start.elapsed();
         match stopped {
             Some(_) => process.kill(),
             // Children it left may still be writing, and the pipes hold what it wrote.
             None => readers.wait_until((Instant::now() + PIPE_GRACE).min(deadline)),
         }
-        let ended = process.end()?;
+        let ended = process
+            .end()
+            .map_err(RunError::refused("a wait for the program's end"))?;
         let cpu = cpu_before
             .zip(process::children_cpu_time())
             .map(|(before, after)| after.saturating_sub(before));
@@ -267,7 +341,7 @@ impl Readers {
         stdout: impl Read + Send + 'static,
         stderr: impl Read + Send + 'static,
         output_limit: usize,
-    ) -> Readers {
+    ) -> Result<Readers, RunError> {
         let (sender, finished) = mpsc::channel();
         let readers = Readers {
             stdout: Arc::default(),
@@ -279,14 +353,16 @@ impl Readers {
         // there, and the program, its pipe full, waits to be killed.
         let captured = Arc::clone(&readers.stdout);
         let sender_for_stdout = sender.clone();
-        thread::spawn(move || {
+        start_thread("a thread to read the program's output", move || {
             read_into(stdout, &captured, Some(output_limit), sender_for_stdout);
-        });
+        })?;
         // Standard error: read to its end, keeping the start: a program that logs much must not
         // be stopped by a pipe nobody reads (it would die of SIGPIPE and look like a crash).
         let captured = Arc::clone(&readers.stderr);
-        thread::spawn(move || read_into(stderr, &captured, None, sender));
-        readers
+        start_thread("a thread to read the program's errors", move || {
+            read_into(stderr, &captured, None, sender);
+        })?;
+        Ok(readers)
     }
 
     /// Waits until both readers have finished, or until `until`.

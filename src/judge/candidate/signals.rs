@@ -4,26 +4,34 @@
 //! sees what it expects (a shell's 130, 143, 129). On Windows, Ctrl-C ends knight-moves with
 //! status 130; the console sends the same Ctrl-C to the candidate, which shares it.
 
-use std::sync::Once;
+use std::sync::{Mutex, PoisonError};
+
+use super::RunError;
 
 /// Sets up the clean-up, once; called before the first candidate runs. Where it cannot be set
-/// up (the signal thread cannot start), the signals keep their default action.
-pub(crate) fn clean_up_on_signals() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(set_up);
+/// up (the system refuses the signal thread, or the pipe signals are read from), the error
+/// says so: judging without it would leave a candidate's processes behind on Ctrl-C.
+pub(crate) fn clean_up_on_signals() -> Result<(), RunError> {
+    static IS_SET_UP: Mutex<bool> = Mutex::new(false);
+    let mut is_set_up = IS_SET_UP.lock().unwrap_or_else(PoisonError::into_inner);
+    if !*is_set_up {
+        set_up()?;
+        *is_set_up = true;
+    }
+    Ok(())
 }
 
 #[cfg(unix)]
-fn set_up() {
+fn set_up() -> Result<(), RunError> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::iterator::Signals;
 
-    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
-        return;
-    };
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(RunError::refused("the pipe that signals are read from"))?;
+    let handle = signals.handle();
     // A thread that waits for the signals, rather than a signal handler: killing and reaping
     // (which takes a lock, reads /proc and sleeps) is not safe in a handler.
-    let _ = std::thread::Builder::new()
+    let started = std::thread::Builder::new()
         .name("signals".to_owned())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
@@ -32,9 +40,22 @@ fn set_up() {
                 let _ = signal_hook::low_level::emulate_default_handler(signal);
             }
         });
+    if let Err(error) = started {
+        // The signals go back to their default action (ending knight-moves), not to being
+        // caught for a thread that is not there.
+        handle.close();
+        return Err(RunError::Refused {
+            what: "a thread to clean up on signals",
+            error,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(not(unix))]
-fn set_up() {
-    let _ = ctrlc::set_handler(|| std::process::exit(130));
+fn set_up() -> Result<(), RunError> {
+    ctrlc::set_handler(|| std::process::exit(130)).map_err(|error| RunError::Refused {
+        what: "a handler of Ctrl-C",
+        error: std::io::Error::other(error),
+    })
 }
