@@ -15,6 +15,7 @@ use crate::generate;
 use crate::input::{AnswerText, LineReader, SourceError};
 use crate::judge::candidate::{Candidate, RunError, clean_up_on_signals};
 use crate::judge::stress::{Figures, Stress, wants_progress_bar};
+use crate::output_file::{self, FileIdentity};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::Inputs;
 use crate::report::{KeptQueries, page};
@@ -283,11 +284,26 @@ fn stress_not_run(program: &str, error: &RunError) -> anyhow::Result<ExitStatus>
 
 /// Answers every input in order onto standard output; with `--stats` or `--compare`, reports
 /// the engines' figures on stderr at the end; with `--report`, then writes its page.
+///
+/// What was asked besides the answers is delivered however the answers end: when the reader of
+/// standard output goes away (`| head -1`) or it fails, the figures and the page still cover
+/// the queries answered until then, and the output's trouble is returned after them.
 fn answer(
     sources: &Sources,
     answers: &AnswerSettings,
     page_file: Option<&Path>,
 ) -> anyhow::Result<ExitStatus> {
+    if let Some(path) = page_file {
+        if let Some(input) = input_named_by(path, sources) {
+            let (page, input) = (Input::File(path.to_owned()).name(), input.name());
+            let _ = writeln!(
+                io::stderr(),
+                "knight-moves: --report {page}: that is the input {input}, which the page \
+                 would overwrite; name another file"
+            );
+            return Ok(ExitStatus::Trouble);
+        }
+    }
     let sink = WriteSink::new(io::stdout().lock());
     let mut pipeline = Pipeline::new(sink, io::stderr().lock(), answers);
     if page_file.is_some() {
@@ -295,16 +311,10 @@ fn answer(
         let kept = KeptQueries::new(search.board, search.piece, search.max_nodes);
         pipeline.keep_for_report(kept);
     }
-    let mut status = read_inputs(sources, &mut pipeline)?;
-    if let (Some(path), Some(kept)) = (page_file, pipeline.kept_for_report()) {
-        // The answers are out already (each read ends with them written): the page, which
-        // searches every query again with every engine, comes after.
-        if let Err(error) = std::fs::write(path, page::page(kept)) {
-            let name = Input::File(path.to_owned()).name();
-            let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
-            status = status.max(ExitStatus::Trouble);
-        }
-    }
+    let (mut status, output_trouble) = match read_inputs(sources, &mut pipeline) {
+        Ok(status) => (status, None),
+        Err(trouble) => (ExitStatus::Success, Some(trouble)),
+    };
     if let Some(measurements) = pipeline.measurements() {
         let style = match answers.output.shape {
             Shape::Json | Shape::Trace => ReportStyle::Json,
@@ -318,7 +328,32 @@ fn answer(
             status = status.max(ExitStatus::EnginesDisagree);
         }
     }
-    Ok(status)
+    if let (Some(path), Some(kept)) = (page_file, pipeline.kept_for_report()) {
+        // The answers are out already (each read ends with them written): the page, which
+        // searches every query again with every engine, comes after.
+        if let Err(error) = output_file::write_whole(path, page::page(kept).as_bytes()) {
+            let name = Input::File(path.to_owned()).name();
+            let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
+            status = status.max(ExitStatus::Trouble);
+        }
+    }
+    match output_trouble {
+        Some(trouble) => Err(trouble),
+        None => Ok(status),
+    }
+}
+
+/// The input among `sources` that `path` names, under whatever name (a link, another
+/// spelling): the file itself, or the one standard input reads.
+fn input_named_by<'a>(path: &Path, sources: &'a Sources) -> Option<&'a Input> {
+    let identity = FileIdentity::of_path(path)?;
+    sources.inputs.iter().find(|input| {
+        let input_identity = match input {
+            Input::Stdin => FileIdentity::of_stdin(),
+            Input::File(input) => FileIdentity::of_path(input),
+        };
+        input_identity.as_ref() == Some(&identity)
+    })
 }
 
 /// `--check`: judges the answer file `file` against the answers to every input, as they
@@ -377,25 +412,10 @@ fn check(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::R
 
 /// Whether `file` is what standard input reads (`/dev/stdin`, `/proc/self/fd/0`, or the file
 /// the shell redirected), so that `--check` does not read its answers from the stream that
-/// holds the queries. Elsewhere than Unix, never.
+/// holds the queries. Where the system cannot tell (Windows), never.
 fn is_standard_input(file: &File) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        use std::os::unix::fs::MetadataExt;
-        let Ok(stdin) = io::stdin().as_fd().try_clone_to_owned() else {
-            return false;
-        };
-        match (File::from(stdin).metadata(), file.metadata()) {
-            (Ok(stdin), Ok(file)) => (stdin.dev(), stdin.ino()) == (file.dev(), file.ino()),
-            _ => false,
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = file;
-        false
-    }
+    let stdin = FileIdentity::of_stdin();
+    stdin.is_some() && stdin == FileIdentity::of_file(file)
 }
 
 /// Reads every input in order into `pipeline`. An input that cannot be opened or read is

@@ -15,6 +15,7 @@ mod format;
 mod generate;
 mod input;
 mod judge;
+mod output_file;
 mod pipeline;
 mod problem;
 mod report;

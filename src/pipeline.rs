@@ -211,6 +211,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
             }
             GridEnd::GaveUp {
                 gave_up,
+                row_begun,
                 board,
                 knight_only,
             } => {
@@ -221,6 +222,12 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
                     route_asked: false,
                 };
                 sink.no_answer(&origin, &message)?;
+                if row_begun {
+                    // The numbers found are out; their line ends only now, once a checker
+                    // knows that what follows them cannot be judged.
+                    pending.push(b'\n');
+                    sink.take(pending, &origin)?;
+                }
                 self.unanswered_lines += 1;
                 self.report(source, line_number, &message)
             }
@@ -487,7 +494,12 @@ impl Answerer {
         };
         let outcome = match found {
             Ok(outcome) => outcome,
-            Err(gave_up) => return Ok(Err(gave_up)),
+            Err(gave_up) => {
+                if let Some(kept) = &mut self.report {
+                    kept.gave_up(source, line_number);
+                }
+                return Ok(Err(gave_up));
+            }
         };
         let answer = Answer {
             query,

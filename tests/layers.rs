@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 /// `query` share the layer below them, each the top of its own crate.
 const LAYERS: &[&[&str]] = &[
     &["exit", "board"],
-    &["engine", "input"],
+    &["engine", "input", "output_file"],
     &["format", "stats", "sink"],
     &["problem", "report"],
     &["settings"],

@@ -293,8 +293,9 @@ fn each_problem_takes_its_options_and_refuses_the_others() {
 
 /// The grids' numbers are asked of the engine as every query's are: `--algorithm` chooses it
 /// (every engine gives the same grid) and `--max-nodes` limits each search; a search that gives
-/// up stops the grid there, reported on its line with the hint any query gets (exit status 1),
-/// and a `--check` of it is a judge failure, not the candidate's.
+/// up stops the grid there, after the numbers found before it, reported on its line with the
+/// hint any query gets (exit status 1), and a `--check` of it is a judge failure, not the
+/// candidate's.
 #[test]
 fn the_grids_take_algorithm_and_max_nodes_as_every_query_does() {
     let grid = |problem: &str, side: u32, args: &[&str], accelerator: bool| {
@@ -340,7 +341,7 @@ fn the_grids_take_algorithm_and_max_nodes_as_every_query_does() {
             "cses-grid",
             8,
             &["--algorithm", "bfs", "--max-nodes", "5"],
-            "",
+            "0\n",
             gave_up(5, "try --algorithm formula, or allow more"),
         ),
         // The formula searches the boards its closed form does not cover, 3×3 and 4×4.
@@ -348,7 +349,7 @@ fn the_grids_take_algorithm_and_max_nodes_as_every_query_does() {
             "cses-grid",
             4,
             &["--max-nodes", "3"],
-            "",
+            "0 3 2\n",
             gave_up(3, "allow more"),
         ),
         (
@@ -372,8 +373,8 @@ fn the_grids_take_algorithm_and_max_nodes_as_every_query_does() {
         }
     }
 
-    // A row a search stopped in is left out: it once stayed unended, and the next grid's
-    // first row ran on from it ("0 3 2 0 -1" for n = 4, then n = 2).
+    // A row a search stopped in ends after its numbers found: it once stayed unended, and the
+    // next grid's first row ran on from it ("0 3 2 0 -1" for n = 4, then n = 2).
     let directory = tempfile::tempdir().unwrap();
     let (four, two) = (directory.path().join("4.in"), directory.path().join("2.in"));
     std::fs::write(&four, "4\n").unwrap();
@@ -385,7 +386,7 @@ fn the_grids_take_algorithm_and_max_nodes_as_every_query_does() {
             .arg(&two)
             .assert()
             .code(1)
-            .stdout("0 -1\n-1 -1\n");
+            .stdout("0 3 2\n0 -1\n-1 -1\n");
     }
 
     let right = tempfile::NamedTempFile::new().unwrap();
@@ -441,4 +442,57 @@ fn a_big_grid_is_streamed_in_bounded_memory() {
     assert!(success);
     assert!(total > 4_000_000 * 2, "{total} bytes");
     assert!(peak < 8 * 1024, "peak {peak} KiB");
+}
+
+/// A grid whose search gives up is written up to the number that could not be found: its row
+/// ends there, the message follows, and a checker of a right grid under the same limit calls it
+/// a judge failure, not a wrong answer (issue 31).
+#[test]
+fn a_grid_whose_search_gave_up_keeps_the_numbers_found() {
+    let args = [
+        "--problem",
+        "cses-grid",
+        "--algorithm",
+        "bfs",
+        "--max-nodes",
+        "1000",
+    ];
+    let output = knight_moves()
+        .args(args)
+        .write_stdin("100\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let right = knight_moves()
+        .args(["--problem", "cses-grid"])
+        .write_stdin("100\n")
+        .output()
+        .unwrap();
+    let right = String::from_utf8(right.stdout).unwrap();
+    let first_row = right.lines().next().unwrap();
+    let found = stdout.strip_suffix('\n').expect("the row is ended");
+    assert!(!found.contains('\n'), "one row: {stdout}");
+    assert!(!found.is_empty() && !found.ends_with(' '), "{stdout:?}");
+    assert!(
+        first_row.starts_with(&format!("{found} ")),
+        "{found} / {first_row}"
+    );
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "knight-moves: <stdin>:1: gave up after expanding 1000 squares (--max-nodes); try \
+         --algorithm formula, or allow more\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let answers = dir.path().join("grid.ans");
+    std::fs::write(&answers, &right).unwrap();
+    let checked = knight_moves()
+        .args(args)
+        .arg("--check")
+        .arg(&answers)
+        .write_stdin("100\n")
+        .output()
+        .unwrap();
+    assert_eq!(checked.status.code(), Some(5), "{checked:?}");
+    assert!(String::from_utf8_lossy(&checked.stdout).starts_with("Judge failure"));
 }

@@ -291,3 +291,141 @@ fn in_a_browser_the_replay_steps_through_the_traces_expansions() {
         std::fs::copy(&screenshot, keep).unwrap();
     }
 }
+
+/// The page is never written over one of the run's inputs, whatever name the input goes by (a
+/// hard or symbolic link, standard input redirected from it): a usage error before anything is
+/// read, the input left as it was (issue 31).
+#[cfg(unix)] // links without privileges, and a shell's `<`
+#[test]
+fn the_page_never_overwrites_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("same.in");
+    std::fs::write(&input, "e2 e4\n").unwrap();
+    std::fs::hard_link(&input, dir.path().join("hard.in")).unwrap();
+    std::os::unix::fs::symlink("same.in", dir.path().join("soft.in")).unwrap();
+    let runs: [(&[&str], &str, &str); 4] = [
+        (&["--report", "same.in", "same.in"], "", "same.in"),
+        (
+            &["--report", "hard.in", "other.in", "same.in"],
+            "",
+            "same.in",
+        ),
+        (&["--report", "./soft.in", "same.in"], "", "same.in"),
+        (&["--report", "soft.in"], "same.in", "<stdin>"),
+    ];
+    std::fs::write(dir.path().join("other.in"), "a1 h8\n").unwrap();
+    for (args, stdin_file, named) in runs {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"));
+        command.args(args).current_dir(dir.path());
+        match stdin_file {
+            "" => command.stdin(std::process::Stdio::null()),
+            file => command.stdin(std::fs::File::open(dir.path().join(file)).unwrap()),
+        };
+        let output = command.output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}: nothing is answered");
+        let expected = format!(
+            "knight-moves: --report {}: that is the input {named}, which the page would \
+             overwrite; name another file\n",
+            args[1]
+        );
+        assert_eq!(stderr, expected, "{args:?}");
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), "e2 e4\n");
+    }
+}
+
+/// The page replaces an older one only once it is whole: written beside it and renamed, so
+/// that no temporary file is left and a page that cannot be written leaves the older one.
+#[cfg(unix)] // a folder made read-only
+#[test]
+fn a_page_is_replaced_whole_or_not_at_all() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.html");
+    std::fs::write(&page, "older page").unwrap();
+    knight_moves()
+        .arg("--report")
+        .arg(&page)
+        .write_stdin("a1 h8\n")
+        .assert()
+        .success();
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .starts_with("<!DOCTYPE html>")
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // Root writes into a read-only folder: only an unprivileged run can be refused there.
+    // SAFETY: geteuid takes nothing and cannot fail.
+    if unsafe { libc::geteuid() } == 0 {
+        return;
+    }
+    std::fs::write(&page, "older page").unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+    let output = knight_moves()
+        .arg("--report")
+        .arg(&page)
+        .write_stdin("a1 h8\n")
+        .output()
+        .unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), "older page");
+}
+
+/// A reader of the answers that leaves early ends them quietly, and the page promised is still
+/// written, of the queries answered until then; so are `--stats`' figures (issue 31).
+#[cfg(unix)] // a bash pipeline into `head`
+#[test]
+fn a_reader_that_leaves_early_still_gets_the_page_and_the_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let big: String = "a1 h8\n".repeat(200_000);
+    std::fs::write(dir.path().join("big.in"), big).unwrap();
+    let output = std::process::Command::new("bash")
+        .args([
+            "-c",
+            "\"$KM\" --stats --report page.html big.in | head -1; exit \"${PIPESTATUS[0]}\"",
+        ])
+        .env("KM", env!("CARGO_BIN_EXE_knight-moves"))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "To get from a1 to h8 takes 6 knight moves.\n"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("queries"), "the figures: {stderr}");
+    let page = std::fs::read_to_string(dir.path().join("page.html")).unwrap();
+    assert!(
+        page.contains("50 queries by the knight"),
+        "{}",
+        &page[..400]
+    );
+}
+
+/// A query whose search gave up is not shown, and the page says so and why, rather than
+/// reporting "0 queries" (issue 31).
+#[test]
+fn queries_whose_search_gave_up_are_said_to_be_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.html");
+    let output = knight_moves()
+        .args(["--algorithm", "bfs", "--max-nodes", "5", "--report"])
+        .arg(&page)
+        .write_stdin("a1 h8\na1 b3\nh8 a1\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let page = std::fs::read_to_string(&page).unwrap();
+    assert!(page.contains("<p>1 query by the knight"), "{page}");
+    assert!(
+        page.contains(
+            "2 queries are not shown: the search gave up, so no answer was made (the first \
+             at &lt;stdin&gt;:1; the run's messages say why)."
+        ),
+        "{page}"
+    );
+}

@@ -123,3 +123,52 @@ fn random_pairs_of_boards_up_to_40x40_expand_what_stats_counts_for_four_pieces()
         }
     }
 }
+
+/// A reader of the trace that leaves ends the search at once, on every searching engine: the
+/// run ends quietly without searching on for nobody, so it holds a few megabytes, not the
+/// whole search's (about 130 MB here). Memory is what load cannot change; time is not asserted
+/// (issue 31).
+#[cfg(target_os = "linux")] // wait4's peak resident set of the child
+#[test]
+#[allow(clippy::zombie_processes)] // each child is reaped by wait4, which std's Child cannot see
+fn a_reader_that_leaves_ends_the_search() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    for engine in ["bfs", "bidirectional", "astar"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_knight-moves"))
+            .args([
+                "--board",
+                "1000x3000",
+                "--format",
+                "trace",
+                "--algorithm",
+                engine,
+            ])
+            .args(["--max-nodes", "3000000"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"a1 all3000\n").unwrap();
+        drop(stdin);
+        let mut first = String::new();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        stdout.read_line(&mut first).unwrap();
+        assert!(first.contains("\"event\":\"reach\""), "{first}");
+        drop(stdout); // the reader leaves
+        let mut status = 0;
+        // SAFETY: rusage is plain data, for which all zeroes is a valid value.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: the pid is this test's own child, not yet reaped; both pointers are valid.
+        let reaped = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+        assert_eq!(reaped, child.id() as i32);
+        assert!(
+            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+            "{engine}"
+        );
+        let peak_bytes = usage.ru_maxrss as u64 * 1024;
+        assert!(peak_bytes < 40_000_000, "{engine}: {peak_bytes} bytes");
+    }
+}

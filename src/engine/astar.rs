@@ -5,7 +5,7 @@
 
 use std::cmp::Reverse;
 
-use crate::engine::observe::{Observer, Side, Step, Unobserved};
+use crate::engine::observe::{Observer, Side, Step, Unobserved, go_on};
 use crate::engine::unbounded::lower_bound;
 use crate::engine::{
     GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
@@ -65,6 +65,7 @@ pub(crate) fn search_observed<O: Observer + ?Sized>(
         }
         expand_one(&mut expanded, request.max_nodes)?;
         observer.expand(step(current, total - bound, bound));
+        go_on(observer, request.max_nodes)?;
         let room = parents
             .try_reserve(most_neighbours)
             .and_then(|()| open.try_reserve(most_neighbours));

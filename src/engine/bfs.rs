@@ -1,7 +1,7 @@
 //! Plain breadth-first search: squares are expanded in order of distance from the start, so
 //! the first time the target is seen, it is seen by a shortest route.
 
-use crate::engine::observe::{Observer, Side, Step, Unobserved};
+use crate::engine::observe::{Observer, Side, Step, Unobserved, go_on};
 use crate::engine::{
     GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
 };
@@ -48,6 +48,7 @@ pub(crate) fn search_observed<O: Observer + ?Sized>(
         for &current in layer.iter() {
             expand_one(&mut expanded, request.max_nodes)?;
             observer.expand(step(current, distance - 1));
+            go_on(observer, request.max_nodes)?;
             let room = parents
                 .try_reserve(most_neighbours)
                 .and_then(|()| next_layer.try_reserve(most_neighbours));

@@ -2,7 +2,7 @@
 //! a time, until a square reached by one is reached by the other.
 
 use crate::board::Position;
-use crate::engine::observe::{Observer, Side, Step, Unobserved};
+use crate::engine::observe::{Observer, Side, Step, Unobserved, go_on};
 use crate::engine::{
     GaveUp, Outcome, Parents, Request, Workspace, expand_one, no_route, out_of_memory,
     room_for_route, trace_back,
@@ -149,6 +149,7 @@ impl<'a> HalfSearch<'a> {
             room.map_err(out_of_memory(*expanded))?;
             let distance = self.parents.get(current).map_or(0, |(_, moves)| moves) + 1;
             observer.expand(self.step(current, distance - 1));
+            go_on(observer, request.max_nodes)?;
             for neighbour in request.board.neighbours(&request.piece, current) {
                 if self.parents.contains(neighbour) {
                     continue;

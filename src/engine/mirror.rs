@@ -21,7 +21,7 @@
 //! boards up to [`MOST_SQUARES`]: KnightL's largest, 1000×1000, takes 4 MB.
 
 use crate::board::{Board, Position};
-use crate::engine::observe::{Observer, Side, Step};
+use crate::engine::observe::{Observer, Side, Step, go_on};
 use crate::engine::{GaveUp, Outcome, Request, Workspace, expand_one, no_route, out_of_memory};
 use crate::engine::{room_for_route, workspace::MirrorMemory};
 
@@ -140,6 +140,7 @@ fn search_in<O: Observer + ?Sized>(
             let current = square_at(queue[at] as usize);
             expand_one(&mut expanded, request.max_nodes)?;
             observer.expand(forward(current, moves));
+            go_on(observer, request.max_nodes)?;
             queue
                 .try_reserve(most_neighbours)
                 .map_err(out_of_memory(expanded))?;

@@ -10,6 +10,7 @@
 //! [`Outcome::expanded`](crate::engine::Outcome) counts.
 
 use crate::board::Position;
+use crate::engine::GaveUp;
 
 /// Which of the searches a step belongs to: bidirectional BFS has two, the others one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +42,25 @@ pub(crate) trait Observer {
     fn expand(&mut self, step: Step);
     /// Bidirectional BFS: the two searches met at `square`.
     fn meet(&mut self, square: Position);
+    /// Whether the watcher has stopped watching (the reader of a trace has gone): the search
+    /// then ends at its next expansion, through [`go_on`], instead of running to its end for
+    /// nobody.
+    #[inline(always)]
+    fn has_stopped(&self) -> bool {
+        false
+    }
+}
+
+/// Ends a watched search whose observer has stopped ([`Observer::has_stopped`]), as at its
+/// limit. The caller stopped watching for a reason of its own (a failed write) and returns
+/// that reason instead of this result, which nobody sees. Unwatched, it is `Ok` and costs
+/// nothing: [`Unobserved`] never stops.
+#[inline(always)]
+pub(crate) fn go_on<O: Observer + ?Sized>(observer: &O, max_nodes: u64) -> Result<(), GaveUp> {
+    match observer.has_stopped() {
+        true => Err(GaveUp::Expanded { max_nodes }),
+        false => Ok(()),
+    }
 }
 
 /// The observer of a search nobody watches: every method does nothing.

@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 
 use crate::board::{Board, Position};
-use crate::engine::observe::{Observer, Side, Step};
+use crate::engine::observe::{Observer, Side, Step, go_on};
 use crate::engine::{GaveUp, Outcome, Request, Workspace};
 
 /// The most squares a board searched whole may have: 2¹¹ (40×40 is 1,600).
@@ -135,6 +135,7 @@ fn search<O: Observer + ?Sized>(
         let (file, rank) = (i32::from(at) % files, i32::from(at) / files);
         let moves = distances[usize::from(at)];
         observer.expand(step(i32::from(at), moves));
+        go_on(observer, request.max_nodes)?;
         for &(x, y) in steps {
             let (f, r) = (file + x, rank + y);
             if (0..files).contains(&f) && (0..ranks).contains(&r) {

@@ -55,9 +55,14 @@ pub(crate) enum GridEnd {
     /// included).
     Settled { lines_left: u64 },
     /// A search gave up: the grid stops there, unfinished, its last row ending where the number
-    /// would be (a `-1` in its place would be a wrong answer).
+    /// would be (a `-1` in its place would be a wrong answer). The numbers found before it are
+    /// written; the row they begin is left without its newline (`row_begun`), for the
+    /// pipeline to end once the sink has been told that the rest cannot be made (a checker
+    /// must not take the short row for a wrong one).
     GaveUp {
         gave_up: GaveUp,
+        /// Whether the row it stopped in has numbers before it, unended.
+        row_begun: bool,
         /// The grid's board, which the search was on.
         board: Board,
         /// Whether every number of the grid is the knight's, which the formula could answer.
@@ -118,8 +123,9 @@ pub(crate) fn push_grid(
             push_rows(side - 1, out, number, spill)?
         }
     };
-    Ok(end.unwrap_or_else(|gave_up| GridEnd::GaveUp {
+    Ok(end.unwrap_or_else(|(gave_up, row_begun)| GridEnd::GaveUp {
         gave_up,
+        row_begun,
         board,
         knight_only: kind == GridKind::Corner,
     }))
@@ -128,8 +134,8 @@ pub(crate) fn push_grid(
 /// Appends `rows` rows of `rows` numbers, each from `number(row, column)` (from 0; `None`
 /// where no route exists, written `-1`), handing them to `spill` after each row and whenever
 /// [`SPILL_BYTES`] wait. A number that cannot be had (a search that gave up) stops them there,
-/// and is returned, its row left out (or, if part of it has gone out, ended where it stopped);
-/// otherwise the end is [`GridEnd::Whole`] or [`GridEnd::Settled`].
+/// and is returned with whether its row has numbers before it, which are kept, unended (see
+/// [`GridEnd::GaveUp`]); otherwise the end is [`GridEnd::Whole`] or [`GridEnd::Settled`].
 ///
 /// This is the grids' layout, written once: the accelerator writes CSES's grid through it too.
 #[inline(always)]
@@ -138,11 +144,9 @@ pub(crate) fn push_rows<E>(
     out: &mut Vec<u8>,
     mut number: impl FnMut(u32, u32) -> Result<Option<u64>, E>,
     spill: GridSpill,
-) -> io::Result<Result<GridEnd, E>> {
+) -> io::Result<Result<GridEnd, (E, bool)>> {
     let mut digits = itoa::Buffer::new();
     for row in 0..rows {
-        let row_start = out.len();
-        let mut row_spilled = false;
         for column in 0..rows {
             // The blank first: written after the number, it made a grid of the closed form's
             // numbers 5% slower.
@@ -152,26 +156,23 @@ pub(crate) fn push_rows<E>(
             let answer = match number(row, column) {
                 Ok(answer) => answer,
                 Err(gave_up) => {
-                    // The row cannot be finished. What of it is still here is dropped; where
-                    // part of it has gone out already, that part's line is ended, so that what
-                    // is written next (the next grid's rows) starts on a line of its own.
-                    match row_spilled {
-                        true => out.push(b'\n'),
-                        false => out.truncate(row_start),
+                    // The row cannot be finished: it ends after the numbers found, without the
+                    // blank that would have come before this one (it is still here: spills
+                    // happen after numbers).
+                    let row_begun = column > 0;
+                    if row_begun {
+                        out.pop();
                     }
-                    return Ok(Err(gave_up));
+                    return Ok(Err((gave_up, row_begun)));
                 }
             };
             match answer {
                 Some(moves) => out.extend_from_slice(digits.format(moves).as_bytes()),
                 None => out.extend_from_slice(b"-1"),
             }
-            if out.len() >= SPILL_BYTES {
-                row_spilled = true;
-                if spill(out)?.is_break() {
-                    let lines_left = u64::from(rows - row);
-                    return Ok(Ok(GridEnd::Settled { lines_left }));
-                }
+            if out.len() >= SPILL_BYTES && spill(out)?.is_break() {
+                let lines_left = u64::from(rows - row);
+                return Ok(Ok(GridEnd::Settled { lines_left }));
             }
         }
         out.push(b'\n');
@@ -288,11 +289,12 @@ mod tests {
         let board = Board::new(4, 4).unwrap();
         let expected = GridEnd::GaveUp {
             gave_up: limit,
+            row_begun: true,
             board,
             knight_only: false,
         };
         assert_eq!(end.unwrap(), expected);
-        // The row it stopped in is left out, not left unended for what comes next to join.
-        assert_eq!(out, b"");
+        // The numbers found before it are kept, the row left for the pipeline to end.
+        assert_eq!(out, b"1 1");
     }
 }

@@ -130,6 +130,11 @@ impl Observer for TraceWriter<'_, '_> {
         });
     }
 
+    /// A failed write ends the search: nothing more of it can reach the reader.
+    fn has_stopped(&self) -> bool {
+        self.error.is_some()
+    }
+
     fn meet(&mut self, square: Position) {
         self.line("meet", |out| {
             out.extend_from_slice(b",\"square\":\"");

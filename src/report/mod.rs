@@ -45,6 +45,10 @@ pub(crate) struct KeptQueries {
     pub queries: Vec<KeptQuery>,
     /// Queries answered past the cap, counted but not kept.
     pub left_out: u64,
+    /// Queries whose search gave up (no answer was made, so there is nothing to show): how
+    /// many, and where the first was read.
+    pub gave_up: u64,
+    pub first_gave_up: Option<(String, u64)>,
 }
 
 impl KeptQueries {
@@ -56,7 +60,17 @@ impl KeptQueries {
             max_nodes,
             queries: Vec::new(),
             left_out: 0,
+            gave_up: 0,
+            first_gave_up: None,
         }
+    }
+
+    /// Counts a query, read from line `line_number` of `source`, whose search gave up: the
+    /// page says it is not shown, and why.
+    pub(crate) fn gave_up(&mut self, source: &str, line_number: u64) {
+        self.gave_up += 1;
+        self.first_gave_up
+            .get_or_insert_with(|| (source.to_owned(), line_number));
     }
 
     /// Keeps `query`, read from line `line_number` of `source`, unless the cap is reached (then
@@ -120,5 +134,10 @@ mod tests {
             MAX_QUERIES as u64
         );
         assert_eq!(kept.left_out, 7);
+        assert_eq!((kept.gave_up, &kept.first_gave_up), (0, &None));
+        kept.gave_up("b.in", 3);
+        kept.gave_up("b.in", 9);
+        assert_eq!(kept.gave_up, 2);
+        assert_eq!(kept.first_gave_up, Some(("b.in".to_owned(), 3)));
     }
 }

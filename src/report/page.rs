@@ -114,6 +114,18 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
             },
         );
     }
+    if let Some((source, line)) = &kept.first_gave_up {
+        let queries = match kept.gave_up {
+            1 => "1 query is".to_owned(),
+            many => format!("{many} queries are"),
+        };
+        let _ = write!(
+            out,
+            "<p class=\"note\" id=\"gave-up\">{queries} not shown: the search gave up, so no \
+             answer was made (the first at {}:{line}; the run's messages say why).</p>",
+            escape(source),
+        );
+    }
     out.push_str(LEGEND);
     if count > 0 {
         out.push_str("<section id=\"figures\"><h2>The engines compared</h2>");
