@@ -6,7 +6,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::Parser;
 
 use crate::cli::Cli;
 use crate::exit::ExitStatus;
@@ -28,8 +27,7 @@ use crate::stats::report::{ReportStyle, report};
 /// The whole program, as the binary runs it: reads the command line, runs, and says how it
 /// went as an exit status (see [`ExitStatus`]).
 pub(crate) fn main() -> ExitCode {
-    let outcome = Cli::try_parse()
-        .and_then(Cli::into_task)
+    let outcome = Cli::task_from(std::env::args_os())
         .map_err(Stop::Clap)
         .and_then(|settings| run(settings).map_err(Stop::Failed));
     match outcome {

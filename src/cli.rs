@@ -6,7 +6,8 @@ use std::ffi::OsString;
 use std::time::Duration;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser};
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
@@ -229,6 +230,104 @@ pub(crate) struct Cli {
     /// Not on Windows. [default: none]
     #[arg(long, value_name = "MB", value_parser = megabytes)]
     pub(crate) memory_limit: Option<f64>,
+
+    /// The options typed on the command line (by name, as `--help` shows them: `--path`,
+    /// `FILE`), defaults aside: each must mean something for the task ([`takes`]).
+    #[arg(skip)]
+    given: Vec<String>,
+}
+
+/// What a run does, as the options that choose it name it: each takes some options, and refuses
+/// the others ([`takes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TaskKind {
+    /// Answer the queries (no option chooses it).
+    Answer,
+    /// `--check`.
+    Check,
+    /// `--stress`.
+    Stress,
+    /// `--generate man` and the completions.
+    Document,
+    /// `--generate input-random`.
+    RandomInput,
+    /// `--generate input-all-pairs` and `input-hard`, the same every time.
+    FixedInput,
+}
+
+impl TaskKind {
+    /// The task a [`Task`] is.
+    fn of(task: &Task) -> TaskKind {
+        match task {
+            Task::Answer { .. } => TaskKind::Answer,
+            Task::Check { .. } => TaskKind::Check,
+            Task::Stress(_) => TaskKind::Stress,
+            Task::Document(_) => TaskKind::Document,
+            Task::JudgeInput(input) => match input.inputs {
+                Inputs::Random => TaskKind::RandomInput,
+                Inputs::AllPairs | Inputs::Hard => TaskKind::FixedInput,
+            },
+        }
+    }
+
+    /// The task as messages name it.
+    fn describe(self, generate: Option<Generate>) -> String {
+        let generated = || {
+            generate
+                .and_then(|kind| clap::ValueEnum::to_possible_value(&kind))
+                .map_or("--generate".to_owned(), |value| {
+                    format!("--generate {}", value.get_name())
+                })
+        };
+        match self {
+            TaskKind::Answer => "answering queries".to_owned(),
+            TaskKind::Check => "--check".to_owned(),
+            TaskKind::Stress => "--stress".to_owned(),
+            TaskKind::Document | TaskKind::RandomInput | TaskKind::FixedInput => generated(),
+        }
+    }
+}
+
+/// Whether the task `kind` takes `option` (named as `--help` shows it): the one table of which
+/// options mean something for which task. Every option given must be taken, or the run is a
+/// usage error: none is silently ignored. (Which problem takes which option is
+/// [`Cli::option_the_problem_rejects`]'s; options that need each other, such as `--header` and
+/// `--format tsv`, are checked by [`Cli::into_task`].)
+pub(crate) fn takes(kind: TaskKind, option: &str) -> bool {
+    /// What every task that answers queries takes: the problem and how it is searched.
+    const SEARCH: &[&str] = &[
+        "--problem",
+        "--board",
+        "--piece",
+        "--algorithm",
+        "--max-nodes",
+    ];
+    let own: &[&str] = match kind {
+        TaskKind::Answer => &[
+            "FILE",
+            "--path",
+            "--stats",
+            "--compare",
+            "--format",
+            "--header",
+            "--draw",
+            "--report",
+        ],
+        TaskKind::Check => &["FILE", "--check"],
+        TaskKind::Stress => &[
+            "--stress",
+            "--cases",
+            "--seed",
+            "--time-limit",
+            "--memory-limit",
+        ],
+        TaskKind::Document => return option == "--generate",
+        TaskKind::RandomInput => {
+            return ["--generate", "--problem", "--board", "--cases", "--seed"].contains(&option);
+        }
+        TaskKind::FixedInput => return ["--generate", "--problem", "--board"].contains(&option),
+    };
+    SEARCH.contains(&option) || own.contains(&option)
 }
 
 /// The answers' layout as `--format` names it; with the problem, it makes the answers'
@@ -350,8 +449,21 @@ impl Cli {
             .map(|(option, _)| option)
     }
 
-    /// What the run does, with the options that go with it checked.
+    /// What the run does, with the options that go with it checked: the checks with a message
+    /// of their own first, then that every option given is one the task takes ([`takes`]).
     fn task(&self, answers: AnswerSettings) -> Result<Task, clap::Error> {
+        let task = self.task_unchecked(answers)?;
+        let kind = TaskKind::of(&task);
+        if let Some(option) = self.given.iter().find(|option| !takes(kind, option)) {
+            let task = kind.describe(self.generate);
+            let message = format!("{option} does not go with {task}");
+            return Err(Cli::command().error(ErrorKind::ArgumentConflict, message));
+        }
+        Ok(task)
+    }
+
+    /// [`Cli::task`] but for the check of the options given against the task's.
+    fn task_unchecked(&self, answers: AnswerSettings) -> Result<Task, clap::Error> {
         let usage_error =
             |message: &str| Cli::command().error(ErrorKind::ArgumentConflict, message);
         let judging = match (&self.check, &self.stress) {
@@ -491,6 +603,28 @@ impl Cli {
         }
     }
 
+    /// Reads the command line `args` (the program's name first) into the task to do: what
+    /// clap checks, then [`Cli::into_task`]'s checks, with the options typed known apart from
+    /// their defaults.
+    pub(crate) fn task_from<I, T>(args: I) -> Result<Task, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let command = Cli::command();
+        let matches = command.clone().try_get_matches_from(args)?;
+        let mut cli = Cli::from_arg_matches(&matches)?;
+        cli.given = command
+            .get_arguments()
+            .filter(|arg| {
+                let id = arg.get_id().as_str();
+                matches.value_source(id) == Some(ValueSource::CommandLine)
+            })
+            .map(option_name)
+            .collect();
+        cli.into_task()
+    }
+
     /// Checks the options that clap cannot check alone, and settles what they mean: the engine
     /// for the board, `--draw` implying `--path`, colour, the accelerator, the inputs.
     pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
@@ -600,6 +734,17 @@ impl Cli {
     }
 }
 
+/// An option's name as `--help` shows it: `--path`, or `FILE` for the files.
+fn option_name(arg: &clap::Arg) -> String {
+    match arg.get_long() {
+        Some(long) => format!("--{long}"),
+        None => arg
+            .get_value_names()
+            .and_then(|names| names.first())
+            .map_or_else(|| arg.get_id().to_string(), ToString::to_string),
+    }
+}
+
 /// Reads `--time-limit`: a number of seconds above 0, at most 10^6 (eleven days).
 fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
@@ -682,7 +827,7 @@ mod tests {
                     "--format",
                     format,
                 ];
-                let task = Cli::try_parse_from(args).and_then(Cli::into_task);
+                let task = Cli::task_from(args);
                 let Ok(Task::Answer { answers, .. }) = task else {
                     continue; // a format the problem refuses
                 };
@@ -693,6 +838,143 @@ mod tests {
             }
         }
         assert_eq!(grids, 2, "CSES's and KnightL's");
+    }
+
+    /// The tasks, each as the options that choose it.
+    const TASKS: &[(&str, &[&str])] = &[
+        ("answer", &[]),
+        ("check", &["--check", "answers.out"]),
+        ("stress", &["--stress", "./a.out"]),
+        ("document", &["--generate", "man"]),
+        ("random input", &["--generate", "input-random"]),
+        ("fixed input", &["--generate", "input-hard"]),
+    ];
+
+    /// Every other option, with a value that works alone: an option added to the command line
+    /// must be added here (and to [`taken_by`]) before the tests pass.
+    const OPTIONS: &[(&str, &[&str])] = &[
+        ("FILE", &["sample.in"]),
+        ("--problem", &["--problem", "uva439"]),
+        ("--board", &["--board", "12"]),
+        ("--piece", &["--piece", "camel"]),
+        ("--algorithm", &["--algorithm", "bfs"]),
+        ("--max-nodes", &["--max-nodes", "1000"]),
+        ("--path", &["--path"]),
+        ("--stats", &["--stats"]),
+        ("--compare", &["--compare"]),
+        ("--format", &["--format", "json"]),
+        ("--header", &["--format", "tsv", "--header"]),
+        ("--draw", &["--draw"]),
+        ("--report", &["--report", "page.html"]),
+        ("--cases", &["--cases", "3"]),
+        ("--seed", &["--seed", "7"]),
+        ("--time-limit", &["--time-limit", "1"]),
+        ("--memory-limit", &["--memory-limit", "100"]),
+    ];
+
+    /// Pairs of options refused together whatever the task: `--format` given twice (`--header`'s
+    /// value brings `--format tsv`), and `--draw`, which draws under sentences only.
+    const CONFLICTS: &[(&str, &str)] = &[
+        ("--format", "--header"),
+        ("--format", "--draw"),
+        ("--header", "--draw"),
+    ];
+
+    /// The tasks that take `option`, as the guide's table says (written apart from [`takes`],
+    /// which it checks).
+    fn taken_by(option: &str) -> &'static [&'static str] {
+        const SEARCHING: &[&str] = &["answer", "check", "stress"];
+        match option {
+            "FILE" => &["answer", "check"],
+            "--problem" | "--board" => {
+                &["answer", "check", "stress", "random input", "fixed input"]
+            }
+            "--piece" | "--algorithm" | "--max-nodes" => SEARCHING,
+            "--path" | "--stats" | "--compare" | "--format" | "--header" | "--draw"
+            | "--report" => &["answer"],
+            "--cases" | "--seed" => &["stress", "random input"],
+            "--time-limit" => &["stress"],
+            // Windows tells nothing of a program's memory.
+            "--memory-limit" if cfg!(windows) => &[],
+            "--memory-limit" => &["stress"],
+            other => panic!("{other} is in no row of the table"),
+        }
+    }
+
+    /// Every option either takes effect or is refused as a usage error: for every task, every
+    /// option alone and every pair of options is accepted exactly when the task takes both and
+    /// they do not conflict (issue 31). The effect of each accepted option is run by
+    /// `tests/options.rs`.
+    #[test]
+    fn every_pair_of_options_is_taken_or_refused_for_every_task() {
+        let mut accepted = 0;
+        let mut refused = 0;
+        for &(task, chooser) in TASKS {
+            for (first, &(a, a_args)) in OPTIONS.iter().enumerate() {
+                for &(b, b_args) in &OPTIONS[first..] {
+                    let conflict = CONFLICTS.contains(&(a, b)) || CONFLICTS.contains(&(b, a));
+                    let expected = taken_by(a).contains(&task) && taken_by(b).contains(&task);
+                    let expected = expected && !conflict;
+                    let mut args = vec!["knight-moves"];
+                    args.extend_from_slice(chooser);
+                    args.extend_from_slice(a_args);
+                    if a != b {
+                        args.extend_from_slice(b_args);
+                    }
+                    let found = Cli::task_from(&args);
+                    match (&found, expected) {
+                        (Ok(_), true) => accepted += 1,
+                        (Err(error), false) => {
+                            assert_eq!(error.exit_code(), 2, "{args:?}");
+                            // It names what it refuses: one of the options given.
+                            let text = error.to_string();
+                            let named = a_args.iter().chain(b_args).chain([&a, &b]);
+                            let named = named
+                                .filter(|word| word.starts_with("--") || **word == "FILE")
+                                .any(|option| text.contains(option));
+                            assert!(named, "{args:?}: {text}");
+                            refused += 1;
+                        }
+                        (Ok(_), false) => panic!("{task}: {args:?} should be refused"),
+                        (Err(error), true) => panic!("{task}: {args:?} refused: {error}"),
+                    }
+                }
+            }
+        }
+        // The table is not empty on either side.
+        assert!(accepted > 100 && refused > 100, "{accepted} {refused}");
+    }
+
+    /// Two tasks at once are refused: each option that chooses one goes alone.
+    #[test]
+    fn two_tasks_at_once_are_refused() {
+        for (first, &(a, a_args)) in TASKS.iter().enumerate().skip(1) {
+            for &(b, b_args) in &TASKS[first + 1..] {
+                let mut args = vec!["knight-moves"];
+                args.extend_from_slice(a_args);
+                args.extend_from_slice(b_args);
+                let error = Cli::task_from(&args).expect_err(&format!("{a} with {b}"));
+                assert_eq!(error.exit_code(), 2, "{args:?}");
+            }
+        }
+    }
+
+    /// The table above names every option of the command line, so that none is added without
+    /// its row; and [`takes`] knows no option the command line lacks.
+    #[test]
+    fn every_option_has_its_row() {
+        let command = Cli::command();
+        let choosers = ["--check", "--stress", "--generate"];
+        let mut names = Vec::new();
+        for arg in command.get_arguments() {
+            let name = option_name(arg);
+            let listed = OPTIONS.iter().any(|(option, _)| *option == name);
+            assert!(listed || choosers.contains(&name.as_str()), "{name}");
+            names.push(name);
+        }
+        for (option, _) in OPTIONS {
+            assert!(names.iter().any(|name| name == option), "{option}");
+        }
     }
 
     #[test]

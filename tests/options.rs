@@ -172,3 +172,183 @@ fn an_unknown_engine_is_a_usage_error() {
             "possible values: table, formula, bfs, bidirectional, astar",
         ));
 }
+
+/// Every option a task takes changes what the run does (issue 31): for each row, the run with
+/// the option differs from the run without it in its status, its output, its messages or the
+/// page it writes. Which pairs of options each task takes or refuses is held by the command
+/// line's own table (`cli::tests::every_pair_of_options_is_taken_or_refused_for_every_task`);
+/// this holds that what it takes is not then ignored. Options whose effect only shows beside
+/// another (`--algorithm` in `--stats`' table, `--max-nodes` where a search is made) carry that
+/// other option on both sides.
+#[test]
+fn every_option_a_task_takes_has_an_effect() {
+    const KM: &str = env!("CARGO_BIN_EXE_knight-moves");
+    type Row<'a> = (
+        &'a str,
+        &'a [&'a str],
+        &'a str,
+        &'a [&'a str],
+        &'a [&'a str],
+    );
+    let answer: &[&str] = &["sample.in"];
+    let check: &[&str] = &["--check", "sample.out", "sample.in"];
+    let stress: &[&str] = &["--stress", KM, "--seed", "1"];
+    let random: &[&str] = &["--generate", "input-random", "--seed", "1", "--cases", "5"];
+    let hard: &[&str] = &["--generate", "input-hard"];
+    // (the task, its arguments, standard input, with the option, without it)
+    let rows: &[Row] = &[
+        ("answer", answer, "", &["sample.in"], &[]),
+        ("answer", &[], "a1 h8\n", &["--problem", "nakanj"], &[]),
+        ("answer", &[], "a1 l12\n", &["--board", "12"], &[]),
+        ("answer", answer, "", &["--piece", "camel"], &[]),
+        (
+            "answer",
+            answer,
+            "",
+            &["--algorithm", "bfs", "--stats"],
+            &["--stats"],
+        ),
+        (
+            "answer",
+            answer,
+            "",
+            &["--algorithm", "bfs", "--max-nodes", "1"],
+            &["--algorithm", "bfs"],
+        ),
+        ("answer", answer, "", &["--path"], &[]),
+        ("answer", answer, "", &["--stats"], &[]),
+        ("answer", answer, "", &["--compare"], &[]),
+        ("answer", answer, "", &["--format", "json"], &[]),
+        (
+            "answer",
+            answer,
+            "",
+            &["--format", "tsv", "--header"],
+            &["--format", "tsv"],
+        ),
+        ("answer", answer, "", &["--draw"], &[]),
+        ("answer", answer, "", &["--report", "page.html"], &[]),
+        ("check", check, "", &["sample.in"], &[]),
+        ("check", check, "", &["--problem", "nakanj"], &[]),
+        ("check", check, "", &["--board", "5"], &[]),
+        ("check", check, "", &["--piece", "camel"], &[]),
+        (
+            "check",
+            check,
+            "",
+            &["--algorithm", "bfs", "--max-nodes", "5"],
+            &["--max-nodes", "5"],
+        ),
+        (
+            "check",
+            check,
+            "",
+            &["--algorithm", "bfs", "--max-nodes", "5"],
+            &["--algorithm", "bfs"],
+        ),
+        (
+            "stress",
+            stress,
+            "",
+            &["--cases", "2", "--problem", "nakanj"],
+            &["--cases", "2"],
+        ),
+        (
+            "stress",
+            stress,
+            "",
+            &["--cases", "2", "--board", "12"],
+            &["--cases", "2"],
+        ),
+        (
+            "stress",
+            stress,
+            "",
+            &["--cases", "2", "--piece", "camel"],
+            &["--cases", "2"],
+        ),
+        (
+            "stress",
+            stress,
+            "",
+            &["--cases", "2", "--algorithm", "bfs", "--max-nodes", "1"],
+            &["--cases", "2", "--max-nodes", "1"],
+        ),
+        (
+            "stress",
+            stress,
+            "",
+            &["--cases", "2", "--algorithm", "bfs", "--max-nodes", "1"],
+            &["--cases", "2", "--algorithm", "bfs"],
+        ),
+        ("stress", stress, "", &["--cases", "3"], &["--cases", "2"]),
+        (
+            "stress",
+            &["--stress", KM, "--cases", "2"],
+            "",
+            &["--seed", "2"],
+            &["--seed", "1"],
+        ),
+        (
+            "stress",
+            stress,
+            "",
+            &["--cases", "2", "--time-limit", "0.000001"],
+            &["--cases", "2"],
+        ),
+        #[cfg(target_os = "linux")] // a program's memory as Linux tells it
+        (
+            "stress",
+            stress,
+            "",
+            &["--cases", "2", "--memory-limit", "1"],
+            &["--cases", "2"],
+        ),
+        ("random input", random, "", &["--problem", "nakanj"], &[]),
+        ("random input", random, "", &["--board", "12"], &[]),
+        (
+            "random input",
+            &["--generate", "input-random", "--seed", "1"],
+            "",
+            &["--cases", "6"],
+            &["--cases", "5"],
+        ),
+        (
+            "random input",
+            &["--generate", "input-random"],
+            "",
+            &["--seed", "2"],
+            &["--seed", "1"],
+        ),
+        ("fixed input", hard, "", &["--problem", "nakanj"], &[]),
+        ("fixed input", hard, "", &["--board", "12"], &[]),
+    ];
+    // What a run did: its status, output, messages and the page it wrote, if any.
+    let run = |task: &[&str], input: &str, option: &[&str]| {
+        let dir = tempfile::tempdir().unwrap();
+        for file in ["sample.in", "sample.out"] {
+            std::fs::copy(common::data_dir().join(file), dir.path().join(file)).unwrap();
+        }
+        let output = knight_moves()
+            .current_dir(dir.path())
+            .args(task)
+            .args(option)
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let page = std::fs::read(dir.path().join("page.html")).ok();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(
+            !stderr.starts_with("error:"),
+            "{task:?} {option:?}: {stderr}"
+        );
+        (output.status.code(), output.stdout, stderr, page)
+    };
+    for (task, task_args, input, with, without) in rows {
+        let (found, plain) = (run(task_args, input, with), run(task_args, input, without));
+        assert_ne!(
+            found, plain,
+            "{task}: {with:?} has no effect beside {without:?}"
+        );
+    }
+}
