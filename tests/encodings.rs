@@ -368,3 +368,70 @@ fn check_gives_utf16_answers_their_utf8_twins_verdicts() {
         }
     }
 }
+
+/// `text` in UTF-32 after its byte-order mark, little-endian and big-endian.
+fn utf32_with_marks(text: &str) -> [(&'static str, Vec<u8>); 2] {
+    let mut little = b"\xff\xfe\x00\x00".to_vec();
+    let mut big = b"\x00\x00\xfe\xff".to_vec();
+    for c in text.chars() {
+        little.extend_from_slice(&u32::from(c).to_le_bytes());
+        big.extend_from_slice(&u32::from(c).to_be_bytes());
+    }
+    [("little", little), ("big", big)]
+}
+
+/// UTF-32 is recognised by either mark and named as what it is, with a command that converts
+/// it, in an input (skipped, the other sources still read) and in an answer file alike; it was
+/// once taken for unmarked UTF-16 with a hint that made garbage of it (issue 31).
+#[test]
+fn utf32_is_named_with_the_command_that_converts_it() {
+    for (endian, bytes) in utf32_with_marks("e2 e4\n") {
+        let output = run_in_dir(&[("wide.in", &bytes)], &["wide.in", "-"], b"a1 b3\n");
+        let (stdout, stderr, status) = shown(&output);
+        assert_eq!(status, Some(2), "{endian}: {stderr}");
+        assert_eq!(
+            stdout,
+            sentence("a1", "b3", 1),
+            "{endian}: the other source is read"
+        );
+        let mark = match endian {
+            "little" => "FF FE 00 00",
+            _ => "00 00 FE FF",
+        };
+        let expected = format!(
+            "knight-moves: wide.in: is UTF-32 text ({endian}-endian, after its byte-order mark \
+             {mark}), and knight-moves reads UTF-8, or UTF-16 that starts with its byte-order \
+             mark; convert it first, e.g. iconv -f UTF-32 -t UTF-8 FILE > FILE.utf8, or in \
+             PowerShell Get-Content -Encoding "
+        );
+        assert!(stderr.starts_with(&expected), "{endian}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{endian}: one message: {stderr}");
+        // The answer file: refused by the same rule, as a trouble of the file's, not a verdict.
+        let (stdout, stderr, status) = check(&bytes);
+        assert_eq!(status, Some(2), "{endian}: {stdout} {stderr}");
+        assert!(stderr.contains("is UTF-32 text"), "{endian}: {stderr}");
+    }
+}
+
+/// The command the message gives turns UTF-32 into what knight-moves reads (glibc's iconv,
+/// which reads the byte order from the mark).
+#[cfg(target_os = "linux")] // glibc's iconv
+#[test]
+fn the_command_given_for_utf32_converts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (endian, bytes) in utf32_with_marks("e2 e4\n") {
+        let file = dir.path().join("wide.in");
+        std::fs::write(&file, bytes).unwrap();
+        let converted = std::process::Command::new("iconv")
+            .args(["-f", "UTF-32", "-t", "UTF-8"])
+            .arg(&file)
+            .output()
+            .expect("iconv runs");
+        assert!(converted.status.success(), "{endian}");
+        knight_moves()
+            .write_stdin(converted.stdout)
+            .assert()
+            .success()
+            .stdout(sentence("e2", "e4", 2));
+    }
+}

@@ -61,7 +61,7 @@ pub(crate) enum SourceError {
     Read(io::Error),
     /// The input is text in an encoding this program does not read: report it once (not once
     /// a line) and go on with the next source.
-    Encoding(UnmarkedUtf16),
+    Encoding(UnreadEncoding),
     /// What was made of it could not be written (a closed pipe, a full disk): nothing more can
     /// be done.
     Write(io::Error),
@@ -78,19 +78,20 @@ enum Start {
     /// PowerShell 5.1's `>` and `Out-File` write: decoded to UTF-8 as it is read, in the byte
     /// order the mark says.
     Utf16WithMark(&'static Encoding),
-    /// UTF-16 without a byte-order mark, which cannot be told from other bytes for sure: refused
-    /// with a hint.
-    Utf16WithoutMark(UnmarkedUtf16),
+    /// UTF-16 without a byte-order mark, which cannot be told from other bytes for sure, or
+    /// UTF-32 after its mark (FF FE 00 00, 00 00 FE FF), which the decoder does not read:
+    /// refused with a hint.
+    Unread(UnreadEncoding),
 }
 
 impl Start {
     /// Where the text begins in the first bytes of UTF-8 that start so: after its mark, if it
     /// has one. UTF-16 without a mark is refused.
-    fn utf8_text_start(self) -> Result<usize, UnmarkedUtf16> {
+    fn utf8_text_start(self) -> Result<usize, UnreadEncoding> {
         match self {
             Start::Text => Ok(0),
             Start::Utf8WithMark => Ok(3),
-            Start::Utf16WithoutMark(kind) => Err(kind),
+            Start::Unread(kind) => Err(kind),
             Start::Utf16WithMark(_) => {
                 unreachable!("UTF-16 with its mark is decoded first, and UTF-8 holds no FF or FE")
             }
@@ -98,26 +99,51 @@ impl Start {
     }
 }
 
-/// UTF-16 text without a byte-order mark, as recognised: ASCII characters with a NUL after
-/// (little-endian) or before (big-endian).
+/// Text in an encoding knight-moves recognises but does not read, refused with the command
+/// that converts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum UnmarkedUtf16 {
-    LittleEndian,
-    BigEndian,
+pub(crate) enum UnreadEncoding {
+    /// UTF-16 without a byte-order mark, as recognised: ASCII characters with a NUL after
+    /// (little-endian) or before (big-endian).
+    Utf16LittleEndian,
+    Utf16BigEndian,
+    /// UTF-32 after its byte-order mark: FF FE 00 00 (little-endian) or 00 00 FE FF
+    /// (big-endian). (encoding_rs, which decodes UTF-16, reads no UTF-32: no web page uses it.)
+    Utf32LittleEndian,
+    Utf32BigEndian,
 }
 
-impl std::fmt::Display for UnmarkedUtf16 {
+impl std::fmt::Display for UnreadEncoding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (endian, iconv_name, powershell_name) = match self {
-            UnmarkedUtf16::LittleEndian => ("little", "UTF-16LE", "Unicode"),
-            UnmarkedUtf16::BigEndian => ("big", "UTF-16BE", "BigEndianUnicode"),
+        let (what, iconv_name, powershell_name) = match self {
+            UnreadEncoding::Utf16LittleEndian => (
+                "looks like UTF-16 text (little-endian, without a byte-order mark)",
+                "UTF-16LE",
+                "Unicode",
+            ),
+            UnreadEncoding::Utf16BigEndian => (
+                "looks like UTF-16 text (big-endian, without a byte-order mark)",
+                "UTF-16BE",
+                "BigEndianUnicode",
+            ),
+            // iconv's UTF-32 reads the byte order from the mark, and drops it.
+            UnreadEncoding::Utf32LittleEndian => (
+                "is UTF-32 text (little-endian, after its byte-order mark FF FE 00 00)",
+                "UTF-32",
+                "UTF32",
+            ),
+            UnreadEncoding::Utf32BigEndian => (
+                "is UTF-32 text (big-endian, after its byte-order mark 00 00 FE FF)",
+                "UTF-32",
+                "BigEndianUTF32",
+            ),
         };
         write!(
             f,
-            "looks like UTF-16 text ({endian}-endian, without a byte-order mark), and \
-             knight-moves reads UTF-8, or UTF-16 that starts with its byte-order mark; convert \
-             it first, e.g. iconv -f {iconv_name} -t UTF-8 FILE > FILE.utf8, or in PowerShell \
-             Get-Content -Encoding {powershell_name} FILE | Set-Content -Encoding utf8 FILE.utf8"
+            "{what}, and knight-moves reads UTF-8, or UTF-16 that starts with its byte-order \
+             mark; convert it first, e.g. iconv -f {iconv_name} -t UTF-8 FILE > FILE.utf8, or \
+             in PowerShell Get-Content -Encoding {powershell_name} FILE | Set-Content -Encoding \
+             utf8 FILE.utf8"
         )
     }
 }
@@ -129,6 +155,20 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     const UTF8_MARK: &[u8] = b"\xef\xbb\xbf";
     if bytes.starts_with(UTF8_MARK) {
         return Some(Start::Utf8WithMark);
+    }
+    // UTF-32's marks first: the little-endian one starts as UTF-16's does (FF FE), and a
+    // UTF-16 text that starts with the character NUL is no text of queries.
+    const UTF32LE_MARK: &[u8] = b"\xff\xfe\x00\x00";
+    const UTF32BE_MARK: &[u8] = b"\x00\x00\xfe\xff";
+    if bytes.starts_with(UTF32LE_MARK) {
+        return Some(Start::Unread(UnreadEncoding::Utf32LittleEndian));
+    }
+    if bytes.starts_with(UTF32BE_MARK) {
+        return Some(Start::Unread(UnreadEncoding::Utf32BigEndian));
+    }
+    let could_be_utf32_mark = UTF32LE_MARK.starts_with(bytes) || UTF32BE_MARK.starts_with(bytes);
+    if could_be_utf32_mark && bytes.len() < 4 && !at_end {
+        return None;
     }
     if bytes.starts_with(b"\xff\xfe") {
         return Some(Start::Utf16WithMark(UTF_16LE));
@@ -149,10 +189,10 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     };
     if bytes.len() >= 4 {
         if nul_after(0) == Some(true) && nul_after(2) == Some(true) {
-            return Some(Start::Utf16WithoutMark(UnmarkedUtf16::LittleEndian));
+            return Some(Start::Unread(UnreadEncoding::Utf16LittleEndian));
         }
         if nul_before(0) == Some(true) && nul_before(2) == Some(true) {
-            return Some(Start::Utf16WithoutMark(UnmarkedUtf16::BigEndian));
+            return Some(Start::Unread(UnreadEncoding::Utf16BigEndian));
         }
         return Some(Start::Text);
     }
