@@ -650,4 +650,29 @@ formula: no square expanded
             "{text}"
         );
     }
+
+    /// The colours the README names are the picture's: each phrase it has, the colour of its
+    /// style (issue 31: it said backward squares reached only were magenta; they are yellow,
+    /// as every square reached only).
+    #[test]
+    fn the_readme_names_the_picture_s_colours() {
+        let readme = include_str!("../../README.md");
+        let colour = |style: Style| style.get_fg_color();
+        let said = [
+            ("the orders cyan", FORWARD_STYLE, AnsiColor::Cyan),
+            ("reached squares yellow", REACHED_STYLE, AnsiColor::Yellow),
+            ("`4'` expanded, magenta", BACKWARD_STYLE, AnsiColor::Magenta),
+            (
+                "`+'` reached only, yellow",
+                REACHED_STYLE,
+                AnsiColor::Yellow,
+            ),
+            ("(bold green", ROUTE_STYLE, AnsiColor::Green),
+        ];
+        for (phrase, style, expected) in said {
+            let phrase_in_one_line = readme.replace('\n', " ");
+            assert!(phrase_in_one_line.contains(phrase), "{phrase}");
+            assert_eq!(colour(style), Some(Color::Ansi(expected)), "{phrase}");
+        }
+    }
 }
