@@ -28,8 +28,14 @@ fn memory_after(args: &[&str], input: &str) -> (u64, u64, String) {
     stdin.write_all(input.as_bytes()).unwrap();
     stdin.flush().unwrap();
     let (message, _stderr) = read_line_within(BufReader::new(child.stderr.take().unwrap()));
-    // The give-up is reported, then the read ends: give the program a moment to trim.
-    std::thread::sleep(Duration::from_millis(300));
+    // The give-up is reported, then the read ends with its trim. The answer to a query sent
+    // after it comes from the next read, so once it is here the trim is done, however busy
+    // the machine (no sleep to guess how long it takes).
+    stdin.write_all(b"a1 b3\n").unwrap();
+    stdin.flush().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let (answer, _stdout) = read_line_in(stdout, Duration::from_secs(60));
+    assert!(answer.starts_with("To get from a1 to b3 takes"), "{answer}");
     let (peak, now) = (
         memory_kib(child.id(), "VmHWM"),
         memory_kib(child.id(), "VmRSS"),
@@ -128,8 +134,19 @@ fn answers_before_a_slow_search_are_written_before_it_begins() {
     stdin.flush().unwrap();
     // The far search takes seconds (ten million squares); the answer before it must not wait.
     let stdout = BufReader::new(child.stdout.take().unwrap());
-    let (line, _) = read_line_in(stdout, Duration::from_secs(2));
+    let (line, _) = read_line_in(stdout, Duration::from_secs(60));
     assert_eq!(line, "To get from a1 to b3 takes 1 knight moves.\n");
+    // It came while the search still runs: had it waited for the search, the program would
+    // now be asleep waiting for more input. A state, not a time, so load cannot change it.
+    #[cfg(target_os = "linux")]
+    {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+        let state = status.lines().find(|line| line.starts_with("State:"));
+        assert!(
+            state.is_some_and(|state| state.contains("R (running)")),
+            "{state:?}"
+        );
+    }
     // The far search (ten million squares) is still going: stop it, as `timeout` would.
     child.kill().unwrap();
     child.wait().unwrap();

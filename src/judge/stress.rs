@@ -367,21 +367,22 @@ fn saved(seed: u64, input: &[u8]) -> String {
 
 /// What runs used, as the report says it: one run's figures, or the most of all runs'.
 pub(crate) enum Figures<'a> {
-    /// `it took 2.1 ms (CPU 1.9 ms), 3.2 MB`
+    /// `it took 2.1 ms (CPU 1.9 ms), peak memory 3.2 MB`
     One(&'a Usage),
-    /// `the slowest took 21.4 ms (the most CPU 20.1 ms); the most memory 3.2 MB`
+    /// `the slowest took 21.4 ms (the most CPU 20.1 ms); the most peak memory 3.2 MB`
     Most(&'a Usage),
 }
 
 impl fmt::Display for Figures<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (usage, took, cpu, memory) = match self {
-            Figures::One(usage) => (usage, "it took", "CPU", ", "),
+            // Peak memory: the figure `--memory-limit` is judged by (see `Usage`).
+            Figures::One(usage) => (usage, "it took", "CPU", ", peak memory "),
             Figures::Most(usage) => (
                 usage,
                 "the slowest took",
                 "the most CPU",
-                "; the most memory ",
+                "; the most peak memory ",
             ),
         };
         write!(f, "{took} {:.1} ms", milliseconds(usage.wall))?;
