@@ -429,7 +429,7 @@ fn memory_held_for_an_instant_is_judged_and_shown() {
     );
     assert_eq!(run.status.code(), Some(0), "{}", run.stdout);
     let shown = megabytes_after(&run.stdout, "the most peak memory ");
-    assert!(shown >= 200.0 && shown < 400.0, "{}", run.stdout);
+    assert!((200.0..400.0).contains(&shown), "{}", run.stdout);
 }
 
 /// The number of megabytes after `label` in `text` (`… the most peak memory 9.6 MB`).

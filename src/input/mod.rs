@@ -105,34 +105,34 @@ impl Start {
 pub(crate) enum UnreadEncoding {
     /// UTF-16 without a byte-order mark, as recognised: ASCII characters with a NUL after
     /// (little-endian) or before (big-endian).
-    Utf16LittleEndian,
-    Utf16BigEndian,
+    LittleEndianUtf16,
+    BigEndianUtf16,
     /// UTF-32 after its byte-order mark: FF FE 00 00 (little-endian) or 00 00 FE FF
     /// (big-endian). (encoding_rs, which decodes UTF-16, reads no UTF-32: no web page uses it.)
-    Utf32LittleEndian,
-    Utf32BigEndian,
+    LittleEndianUtf32,
+    BigEndianUtf32,
 }
 
 impl std::fmt::Display for UnreadEncoding {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (what, iconv_name, powershell_name) = match self {
-            UnreadEncoding::Utf16LittleEndian => (
+            UnreadEncoding::LittleEndianUtf16 => (
                 "looks like UTF-16 text (little-endian, without a byte-order mark)",
                 "UTF-16LE",
                 "Unicode",
             ),
-            UnreadEncoding::Utf16BigEndian => (
+            UnreadEncoding::BigEndianUtf16 => (
                 "looks like UTF-16 text (big-endian, without a byte-order mark)",
                 "UTF-16BE",
                 "BigEndianUnicode",
             ),
             // iconv's UTF-32 reads the byte order from the mark, and drops it.
-            UnreadEncoding::Utf32LittleEndian => (
+            UnreadEncoding::LittleEndianUtf32 => (
                 "is UTF-32 text (little-endian, after its byte-order mark FF FE 00 00)",
                 "UTF-32",
                 "UTF32",
             ),
-            UnreadEncoding::Utf32BigEndian => (
+            UnreadEncoding::BigEndianUtf32 => (
                 "is UTF-32 text (big-endian, after its byte-order mark 00 00 FE FF)",
                 "UTF-32",
                 "BigEndianUTF32",
@@ -161,10 +161,10 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     const UTF32LE_MARK: &[u8] = b"\xff\xfe\x00\x00";
     const UTF32BE_MARK: &[u8] = b"\x00\x00\xfe\xff";
     if bytes.starts_with(UTF32LE_MARK) {
-        return Some(Start::Unread(UnreadEncoding::Utf32LittleEndian));
+        return Some(Start::Unread(UnreadEncoding::LittleEndianUtf32));
     }
     if bytes.starts_with(UTF32BE_MARK) {
-        return Some(Start::Unread(UnreadEncoding::Utf32BigEndian));
+        return Some(Start::Unread(UnreadEncoding::BigEndianUtf32));
     }
     let could_be_utf32_mark = UTF32LE_MARK.starts_with(bytes) || UTF32BE_MARK.starts_with(bytes);
     if could_be_utf32_mark && bytes.len() < 4 && !at_end {
@@ -189,10 +189,10 @@ fn sniff(bytes: &[u8], at_end: bool) -> Option<Start> {
     };
     if bytes.len() >= 4 {
         if nul_after(0) == Some(true) && nul_after(2) == Some(true) {
-            return Some(Start::Unread(UnreadEncoding::Utf16LittleEndian));
+            return Some(Start::Unread(UnreadEncoding::LittleEndianUtf16));
         }
         if nul_before(0) == Some(true) && nul_before(2) == Some(true) {
-            return Some(Start::Unread(UnreadEncoding::Utf16BigEndian));
+            return Some(Start::Unread(UnreadEncoding::BigEndianUtf16));
         }
         return Some(Start::Text);
     }
