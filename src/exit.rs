@@ -20,8 +20,9 @@ pub(crate) enum ExitStatus {
     /// a case.
     NotAccepted = 4,
     /// With `--check` or `--stress`, knight-moves could not make the right answer to some
-    /// query (its search gave up), so it could not judge the candidate's; it blamed nothing.
-    /// (testlib calls this FAIL.)
+    /// query (its search gave up), or the system refused `--stress` a thread, a process or a
+    /// pipe it needs, so it could not judge the candidate; it blamed nothing. (testlib calls
+    /// this FAIL.)
     JudgeFailure = 5,
 }
 
@@ -37,7 +38,8 @@ Exit status:
   3  with --compare: two engines disagreed on a distance (each case reported on stderr)
   4  with --check: the answers were not accepted; with --stress: the program failed a case
   5  with --check or --stress: knight-moves could not make some right answer (its search
-     gave up), so it could not judge that one: a failure of the judge's, not the program's
+     gave up), or the system refused --stress a thread, a process or a pipe, so it could
+     not judge: a failure of the judge's, not the program's
 When several apply, the highest wins.";
 }
 
