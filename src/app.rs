@@ -89,10 +89,17 @@ const STDOUT_TROUBLE: &str = "cannot write to standard output";
 /// shell's `> /dev/null` or the read-write one that Python's `subprocess.DEVNULL`, libuv and
 /// daemon(3) open, is open, and answers go there as asked. Elsewhere than Unix (Windows) a
 /// closed standard output is left as Rust treats it.
+///
+/// A descriptor open for reading only is refused the same way: its writes fail (`EBADF`), and
+/// Rust's standard output takes that failure for success, so every answer would be lost.
 fn ensure_stdout_is_open() -> io::Result<()> {
     #[cfg(unix)]
-    if standard_output_at_start::was_closed() {
-        return Err(io::Error::other("it is closed"));
+    match standard_output_at_start::state() {
+        standard_output_at_start::State::Closed => return Err(io::Error::other("it is closed")),
+        standard_output_at_start::State::ReadOnly => {
+            return Err(io::Error::other("it is open for reading only"));
+        }
+        standard_output_at_start::State::Writable => {}
     }
     Ok(())
 }
@@ -106,24 +113,44 @@ fn ensure_stdout_is_open() -> io::Result<()> {
 /// It only asks `fcntl` and stores the answer, which is all that is safe so early.
 #[cfg(unix)]
 mod standard_output_at_start {
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::{AtomicU8, Ordering};
 
-    /// Set by [`look`], before `main`; read after.
-    static WAS_CLOSED: AtomicBool = AtomicBool::new(false);
-
-    /// Whether standard output was closed (`EBADF`) when the process started.
-    pub(super) fn was_closed() -> bool {
-        WAS_CLOSED.load(Ordering::Relaxed)
+    /// What the system said of descriptor 1 when the process started.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(super) enum State {
+        /// Open for writing (or not told: then the writes tell).
+        Writable = 0,
+        /// Not open (`EBADF`).
+        Closed = 1,
+        /// Open for reading only (`1< file`), where every write fails.
+        ReadOnly = 2,
     }
 
-    /// Asks whether descriptor 1 is open, and keeps the answer.
+    /// Set by [`look`], before `main`; read after.
+    static STATE: AtomicU8 = AtomicU8::new(State::Writable as u8);
+
+    /// What standard output was when the process started.
+    pub(super) fn state() -> State {
+        match STATE.load(Ordering::Relaxed) {
+            1 => State::Closed,
+            2 => State::ReadOnly,
+            _ => State::Writable,
+        }
+    }
+
+    /// Asks whether descriptor 1 is open, and for what, and keeps the answer.
     extern "C" fn look() {
-        // SAFETY: fcntl with F_GETFD only reads the flags of descriptor 1, open or not; it
-        // touches no memory of this process and is safe to call before `main`.
-        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) };
-        let closed =
-            flags == -1 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
-        WAS_CLOSED.store(closed, Ordering::Relaxed);
+        // SAFETY: fcntl with F_GETFL only reads the status flags of descriptor 1, open or
+        // not; it touches no memory of this process and is safe to call before `main`.
+        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+        let closed = std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
+        let state = match flags {
+            -1 if closed => State::Closed,
+            -1 => State::Writable,
+            flags if flags & libc::O_ACCMODE == libc::O_RDONLY => State::ReadOnly,
+            _ => State::Writable,
+        };
+        STATE.store(state as u8, Ordering::Relaxed);
     }
 
     /// [`look`] among the constructors the C library runs before `main` (ELF systems).
@@ -291,16 +318,10 @@ fn answer(
     answers: &AnswerSettings,
     page_file: Option<&Path>,
 ) -> anyhow::Result<ExitStatus> {
-    if let Some(path) = page_file {
-        if let Some(input) = input_named_by(path, sources) {
-            let (page, input) = (Input::File(path.to_owned()).name(), input.name());
-            let _ = writeln!(
-                io::stderr(),
-                "knight-moves: --report {page}: that is the input {input}, which the page \
-                 would overwrite; name another file"
-            );
-            return Ok(ExitStatus::Trouble);
-        }
+    if let Some(why) = page_file.and_then(|path| page_refused(path, sources)) {
+        let page = Input::File(page_file.unwrap_or(Path::new("")).to_owned()).name();
+        let _ = writeln!(io::stderr(), "knight-moves: --report {page}: {why}");
+        return Ok(ExitStatus::Trouble);
     }
     let sink = WriteSink::new(io::stdout().lock());
     let mut pipeline = Pipeline::new(sink, io::stderr().lock(), answers);
@@ -329,16 +350,54 @@ fn answer(
     if let (Some(path), Some(kept)) = (page_file, pipeline.kept_for_report()) {
         // The answers are out already (each read ends with them written): the page, which
         // searches every query again with every engine, comes after.
-        if let Err(error) = output_file::write_whole(path, page::page(kept).as_bytes()) {
-            let name = Input::File(path.to_owned()).name();
-            let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
-            status = status.max(ExitStatus::Trouble);
+        match output_file::write_whole(path, page::page(kept).as_bytes()) {
+            // A pipe whose reader went away, as for the answers: it has all it asked for.
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
+            Err(error) => {
+                let name = Input::File(path.to_owned()).name();
+                let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
+                status = status.max(ExitStatus::Trouble);
+            }
+            Ok(()) => {}
         }
     }
     match output_trouble {
         Some(trouble) => Err(trouble),
         None => Ok(status),
     }
+}
+
+/// Why `--report path` cannot be done, told before anything is read (a usage error): `-`,
+/// which names no file here; a folder, or a file in a folder that does not exist; one of the
+/// inputs (the page would replace it); or the file standard output or standard error writes
+/// to (the page would replace the answers or the messages), `/dev/null` excepted.
+fn page_refused(path: &Path, sources: &Sources) -> Option<String> {
+    if path.as_os_str() == "-" {
+        return Some(
+            "the page goes to a file, not to standard output, which holds the answers; name \
+             a file"
+                .to_owned(),
+        );
+    }
+    if let Some(why) = output_file::cannot_be_written(path) {
+        return Some(why.to_owned());
+    }
+    if let Some(input) = input_named_by(path, sources) {
+        let input = input.name();
+        return Some(format!(
+            "that is the input {input}, which the page would overwrite; name another file"
+        ));
+    }
+    let identity = FileIdentity::of_path(path)?;
+    let is_null = FileIdentity::of_path(Path::new("/dev/null")).as_ref() == Some(&identity);
+    if !is_null && FileIdentity::of_outputs().contains(&identity) {
+        return Some(
+            "that is where standard output or standard error goes, which the page would \
+             overwrite; name another file"
+                .to_owned(),
+        );
+    }
+    None
 }
 
 /// The input among `sources` that `path` names, under whatever name (a link, another

@@ -3,7 +3,7 @@
 
 use std::fs::{self, File};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Which file a path or a descriptor is, as the system tells: on Unix its device and inode, so
 /// that a hard link, a symbolic link or another spelling of the same path is the same file.
@@ -64,30 +64,91 @@ impl FileIdentity {
         #[cfg(not(unix))]
         None
     }
+
+    /// The files standard output and standard error write to, where the system can tell.
+    pub(crate) fn of_outputs() -> Vec<FileIdentity> {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            let stdout = io::stdout().as_fd().try_clone_to_owned().ok();
+            let stderr = io::stderr().as_fd().try_clone_to_owned().ok();
+            [stdout, stderr]
+                .into_iter()
+                .flatten()
+                .filter_map(|descriptor| FileIdentity::of_file(&File::from(descriptor)))
+                .collect()
+        }
+        #[cfg(not(unix))]
+        Vec::new()
+    }
+}
+
+/// The most links followed from a path to the file it names, as the system's own limit
+/// (`ELOOP` past 40 on Linux).
+const MOST_LINKS: usize = 40;
+
+/// The path `path` names once its symbolic links are followed, the last of them too, even
+/// where it names nothing yet (a link to a file to be made); `None` where the links go round
+/// (or run past [`MOST_LINKS`]).
+fn followed(path: &Path) -> Option<PathBuf> {
+    let mut at = path.to_owned();
+    for _ in 0..MOST_LINKS {
+        let Ok(link) = fs::read_link(&at) else {
+            return Some(at);
+        };
+        at = match at.parent() {
+            Some(folder) => folder.join(link),
+            None => link,
+        };
+    }
+    None
+}
+
+/// What [`write_whole`] says of links that go round.
+const LINKS_GO_ROUND: &str = "its symbolic links go round";
+
+/// Why `path` cannot take a page, where that can be told before any work: a folder, or a
+/// file in a folder that does not exist.
+pub(crate) fn cannot_be_written(path: &Path) -> Option<&'static str> {
+    let Some(target) = followed(path) else {
+        return Some(LINKS_GO_ROUND);
+    };
+    if fs::metadata(&target).is_ok_and(|meta| meta.is_dir()) {
+        return Some("it is a folder");
+    }
+    let folder = match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    match fs::metadata(folder) {
+        Ok(meta) if meta.is_dir() => None,
+        Ok(_) => Some("the folder it is in is not a folder"),
+        Err(_) => Some("the folder it is in does not exist"),
+    }
 }
 
 /// Writes `bytes` to `path` whole or not at all.
 ///
 /// A regular file (or a new one) is written into a temporary file beside it, which is renamed
-/// over it once complete: a run that fails or is stopped half-way leaves the older file as it
-/// was, and no temporary file (it is removed on every error). The new file keeps an older
-/// one's permissions; a new one gets what the process's umask allows. A path that is a link
-/// is followed, so the file it names is replaced and the link kept. What is not a regular file
-/// (`/dev/stdout`, a named pipe, `/dev/null`) cannot be replaced and is written into directly.
+/// over it once complete: a run that fails half-way leaves the older file as it was, and no
+/// temporary file (it is removed on every error). SIGINT, SIGTERM, SIGHUP and SIGQUIT wait
+/// while the temporary file exists, so a run stopped by them ends just after the rename, the
+/// page whole (SIGKILL cannot be made to wait: it may leave the temporary file). The new file
+/// keeps an older one's permissions; a new one gets what the process's umask allows. A path
+/// that is a link, even to a file not made yet, is followed, so the file it names is written
+/// and the link kept. What is not a regular file (a named pipe, `/dev/null`) cannot be
+/// replaced and is written into directly.
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let existing = fs::metadata(path).ok();
+    let target = followed(path).ok_or_else(|| io::Error::other(LINKS_GO_ROUND))?;
+    let existing = fs::metadata(&target).ok();
     if existing.as_ref().is_some_and(|meta| !meta.is_file()) {
-        return fs::write(path, bytes);
+        return fs::write(&target, bytes);
     }
-    // Beside the file a link names, so that the rename stays on its file system.
-    let target = match existing {
-        Some(_) => fs::canonicalize(path)?,
-        None => path.to_owned(),
-    };
     let folder = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
+    let _signals_wait = SignalsWait::start();
     let mut builder = tempfile::Builder::new();
     builder.prefix(".knight-moves-").suffix(".tmp");
     #[cfg(unix)]
@@ -98,7 +159,15 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     };
     #[cfg(unix)]
     builder.permissions(new_file_permissions);
-    let mut temporary = builder.tempfile_in(folder)?;
+    let mut temporary = builder.tempfile_in(folder).map_err(|error| {
+        let why = io::Error::from(error.kind());
+        let message = format!(
+            "cannot make a temporary file in {} to write it into before it takes its place: \
+             {why}",
+            folder.display()
+        );
+        io::Error::new(error.kind(), message)
+    })?;
     temporary.write_all(bytes)?;
     temporary.flush()?;
     if let Some(meta) = &existing {
@@ -106,6 +175,47 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     temporary.persist(&target).map_err(|error| error.error)?;
     Ok(())
+}
+
+/// While alive, the signals that end a run (SIGINT, SIGTERM, SIGHUP, SIGQUIT) wait, blocked
+/// in this thread, the only one when a page is written; when dropped, the mask is as it was,
+/// and a signal that came meanwhile is delivered then. Elsewhere than Unix, nothing.
+struct SignalsWait {
+    #[cfg(unix)]
+    before: libc::sigset_t,
+}
+
+impl SignalsWait {
+    fn start() -> SignalsWait {
+        #[cfg(unix)]
+        {
+            // SAFETY: sigset_t is plain data, for which all zeroes is a valid value, and
+            // sigemptyset, sigaddset and pthread_sigmask only write the sets they are given,
+            // which live on this stack for the calls.
+            unsafe {
+                let mut blocked: libc::sigset_t = std::mem::zeroed();
+                let mut before: libc::sigset_t = std::mem::zeroed();
+                libc::sigemptyset(&mut blocked);
+                for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
+                    libc::sigaddset(&mut blocked, signal);
+                }
+                libc::pthread_sigmask(libc::SIG_BLOCK, &blocked, &mut before);
+                SignalsWait { before }
+            }
+        }
+        #[cfg(not(unix))]
+        SignalsWait {}
+    }
+}
+
+impl Drop for SignalsWait {
+    fn drop(&mut self) {
+        // SAFETY: pthread_sigmask only reads the set it is given, the mask saved by `start`.
+        #[cfg(unix)]
+        unsafe {
+            libc::pthread_sigmask(libc::SIG_SETMASK, &self.before, std::ptr::null_mut());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -153,6 +263,37 @@ mod tests {
         assert_eq!(fs::read(&real).unwrap(), b"new");
     }
 
+    /// A link to a file not made yet, relative to its folder, through a second link, is
+    /// followed and kept; links that go round are refused by the system, not followed for ever.
+    #[cfg(unix)] // symbolic links without privileges
+    #[test]
+    fn a_link_to_a_file_not_made_yet_is_followed_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = dir.path().join("first.html");
+        std::os::unix::fs::symlink("second.html", &first).unwrap();
+        std::os::unix::fs::symlink("made.html", dir.path().join("second.html")).unwrap();
+        write_whole(&first, b"made").unwrap();
+        let kind = fs::symlink_metadata(&first).unwrap().file_type();
+        assert!(kind.is_symlink());
+        assert_eq!(fs::read(dir.path().join("made.html")).unwrap(), b"made");
+        let round = dir.path().join("round.html");
+        std::os::unix::fs::symlink("round.html", &round).unwrap();
+        assert!(write_whole(&round, b"x").is_err());
+    }
+
+    #[test]
+    fn what_cannot_take_a_page_is_told_before_any_work() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(cannot_be_written(dir.path()), Some("it is a folder"));
+        let missing = dir.path().join("no such folder").join("page.html");
+        assert_eq!(
+            cannot_be_written(&missing),
+            Some("the folder it is in does not exist")
+        );
+        assert_eq!(cannot_be_written(&dir.path().join("page.html")), None);
+        assert_eq!(cannot_be_written(Path::new("page.html")), None);
+    }
+
     #[test]
     fn a_failed_write_leaves_the_older_file() {
         let dir = tempfile::tempdir().unwrap();
@@ -184,5 +325,28 @@ mod tests {
         }
         assert_ne!(FileIdentity::of_path(&other).as_ref(), Some(&identity));
         assert_eq!(FileIdentity::of_path(&dir.path().join("none")), None);
+    }
+
+    /// While a page is written the signals that end a run wait (blocked in this thread), and
+    /// after it the mask is as it was.
+    #[cfg(unix)] // signal masks are POSIX threads' own
+    #[test]
+    fn the_ending_signals_wait_while_a_page_is_written() {
+        let is_blocked = |signal| {
+            // SAFETY: as in SignalsWait: plain data, and sets on this stack for the calls.
+            unsafe {
+                let mut now: libc::sigset_t = std::mem::zeroed();
+                libc::pthread_sigmask(libc::SIG_BLOCK, std::ptr::null(), &mut now);
+                libc::sigismember(&now, signal) == 1
+            }
+        };
+        assert!(!is_blocked(libc::SIGTERM));
+        {
+            let _waiting = SignalsWait::start();
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
+                assert!(is_blocked(signal), "{signal}");
+            }
+        }
+        assert!(!is_blocked(libc::SIGTERM));
     }
 }

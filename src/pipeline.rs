@@ -383,11 +383,14 @@ impl<S: Sink, M: Write> Lines for Pipeline<S, M> {
 
     /// Writes the answers out, gives back the memory of any big search (before the next read
     /// waits for input, which may be long), and measures the engines on the queries read.
+    ///
+    /// The engines are measured even when the answers could not be written (a reader that
+    /// left): the figures cover every query answered.
     fn end_of_read(&mut self, source: &str) -> io::Result<()> {
-        self.flush()?;
+        let flushed = self.flush();
         self.answerer.workspace.trim();
         self.measure(source);
-        Ok(())
+        flushed
     }
 }
 

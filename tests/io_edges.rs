@@ -114,6 +114,25 @@ fn dev_null_opened_for_reading_and_writing_is_an_open_output() {
     assert_eq!(status, 2, "{stderr}");
 }
 
+/// A standard output open for reading only takes no write (`EBADF`), which Rust's standard
+/// output would take for success: every answer would be lost with status 0. It is refused as a
+/// closed one is (found by the hostile round of issue 31).
+#[cfg(unix)] // a POSIX shell's `1<`
+#[test]
+fn a_standard_output_open_for_reading_only_is_an_error() {
+    for args in ["sample.in", "--help", "--generate input-random --seed 1"] {
+        for file in ["sample.in", "/dev/null"] {
+            let (status, stdout, stderr) = in_a_shell(&format!("\"$KM\" {args} 1<{file}"));
+            assert_eq!(status, 2, "{args} 1<{file}: {stdout}");
+            assert_eq!(
+                stderr,
+                "knight-moves: cannot write to standard output: it is open for reading only\n",
+                "{args} 1<{file}"
+            );
+        }
+    }
+}
+
 #[cfg(target_os = "linux")] // /dev/full
 #[test]
 fn a_full_standard_output_is_an_error_not_a_success() {

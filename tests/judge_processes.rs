@@ -164,6 +164,11 @@ fn a_signal_to_knight_moves_kills_the_program_and_ends_it_by_that_signal() {
         (libc::SIGTERM, "sleep 63.42431"),
         (libc::SIGHUP, "sleep 63.42432"),
         (libc::SIGINT, "sleep 63.42433"),
+        // Every other signal whose default action ends a process and that can be caught.
+        (libc::SIGQUIT, "sleep 63.42434"),
+        (libc::SIGALRM, "sleep 63.42435"),
+        (libc::SIGUSR1, "sleep 63.42436"),
+        (libc::SIGUSR2, "sleep 63.42437"),
     ];
     for (signal, marker) in signals {
         // The sleep in a session of its own, too: the clean-up must find it all the same.
@@ -439,4 +444,54 @@ fn megabytes_after(text: &str, label: &str) -> f64 {
         .unwrap_or_else(|| panic!("{label}: {text}"));
     let number = after.split_once(" MB").map_or(after, |(number, _)| number);
     number.parse().unwrap_or_else(|_| panic!("{label}: {text}"))
+}
+
+/// Under an address-space limit (`prlimit --as`), what the system refuses is a judge failure
+/// or the run passes; never an abort on a failed allocation (found by the hostile round of
+/// issue 31: 14 MiB aborted on the checker's buffer). Below a few MiB the loader itself cannot
+/// map the program's libraries (status 127), which is the system's word, not knight-moves'.
+#[test]
+fn an_address_space_limit_is_never_an_abort() {
+    use std::os::unix::process::CommandExt;
+    let mut statuses = Vec::new();
+    for mebibytes in 4..=40u64 {
+        let limit = (mebibytes << 20) as libc::rlim_t;
+        let mut command = Command::new(BINARY);
+        command
+            .args(["--stress", BINARY, "--cases", "3", "--seed", "1"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // SAFETY: between fork and exec only setrlimit is called, on a value copied in.
+        unsafe {
+            command.pre_exec(move || {
+                let most = libc::rlimit {
+                    rlim_cur: limit,
+                    rlim_max: limit,
+                };
+                match libc::setrlimit(libc::RLIMIT_AS, &most) {
+                    0 => Ok(()),
+                    _ => Err(std::io::Error::last_os_error()),
+                }
+            });
+        }
+        let output = command.output().unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let what = format!("{mebibytes} MiB: {:?} {stdout} {stderr}", output.status);
+        match output.status.code() {
+            Some(0) => assert!(stdout.starts_with("Passed 3 cases"), "{what}"),
+            Some(5) => assert!(
+                stdout.starts_with("Judge failure: the system refused"),
+                "{what}"
+            ),
+            Some(127) => assert!(stderr.contains("shared libraries"), "{what}"),
+            _ => panic!("{what}"),
+        }
+        statuses.push(output.status.code());
+    }
+    assert!(
+        statuses.contains(&Some(0)) && statuses.contains(&Some(5)),
+        "{statuses:?}"
+    );
 }

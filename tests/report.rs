@@ -170,23 +170,40 @@ fn boards_past_26x26_and_problems_with_their_own_boards_are_refused() {
     }
 }
 
+/// A page whose folder does not exist is refused before anything is read; one the system
+/// refuses to write once the answers are out (no temporary file can be made in `/proc`) is
+/// reported like any file, status 2, after the answers.
 #[test]
-fn a_page_that_cannot_be_written_is_status_2_after_the_answers() {
+fn a_page_that_cannot_be_written_is_status_2() {
     let output = knight_moves()
         .args(["--report", "no/such/folder/report.html"])
         .write_stdin("a1 h8\n")
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "To get from a1 to h8 takes 6 knight moves.\n"
-    );
+    assert!(output.stdout.is_empty(), "refused before any answer");
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.starts_with("knight-moves: no/such/folder/report.html: "),
-        "{stderr}"
+    assert_eq!(
+        stderr,
+        "knight-moves: --report no/such/folder/report.html: the folder it is in does not exist\n"
     );
+    if cfg!(target_os = "linux") {
+        let output = knight_moves()
+            .args(["--report", "/proc/knight-moves-report.html"])
+            .write_stdin("a1 h8\n")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            "To get from a1 to h8 takes 6 knight moves.\n"
+        );
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.starts_with("knight-moves: /proc/knight-moves-report.html: cannot make a temporary file in /proc"),
+            "{stderr}"
+        );
+    }
 }
 
 /// Debian's chromium, or a failure: the browser test never passes without a browser.
@@ -428,4 +445,62 @@ fn queries_whose_search_gave_up_are_said_to_be_left_out() {
         ),
         "{page}"
     );
+}
+
+/// The page is never written over what standard output or standard error write to (the
+/// answers would be replaced by it), nor to `-`, a folder or a missing folder: each a usage
+/// error before anything is read; `/dev/null` takes it. (Found by the hostile round of issue 31.)
+#[cfg(unix)] // a shell's redirections and /dev/stdout
+#[test]
+fn the_page_never_replaces_the_answers_and_bad_places_are_refused_first() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.in"), "e2 e4\n").unwrap();
+    let runs = [
+        (
+            "\"$KM\" --report out.html a.in > out.html",
+            "out.html",
+            "that is where standard output",
+        ),
+        (
+            "\"$KM\" --report /dev/stdout a.in > out2.html",
+            "/dev/stdout",
+            "that is where standard output",
+        ),
+        (
+            "\"$KM\" --report err.txt a.in 2> err.txt",
+            "err.txt",
+            "that is where standard output",
+        ),
+        ("\"$KM\" --report - a.in", "-", "the page goes to a file"),
+        ("\"$KM\" --report . a.in", ".", "it is a folder"),
+        (
+            "\"$KM\" --report none/p.html a.in",
+            "none/p.html",
+            "the folder it is in does not exist",
+        ),
+    ];
+    for (script, page, why) in runs {
+        let output = std::process::Command::new("sh")
+            .args(["-c", script])
+            .env("KM", env!("CARGO_BIN_EXE_knight-moves"))
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{script}");
+        assert!(output.stdout.is_empty(), "{script}: nothing answered");
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let stderr = match page {
+            "err.txt" => std::fs::read_to_string(dir.path().join("err.txt")).unwrap(),
+            _ => stderr,
+        };
+        let expected = format!("knight-moves: --report {page}: {why}");
+        assert!(stderr.starts_with(&expected), "{script}: {stderr}");
+    }
+    let output = std::process::Command::new("sh")
+        .args(["-c", "\"$KM\" --report /dev/null a.in > /dev/null"])
+        .env("KM", env!("CARGO_BIN_EXE_knight-moves"))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
 }

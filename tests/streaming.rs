@@ -98,3 +98,34 @@ fn a_terminal_gets_a_hint_and_each_answer_as_its_line_is_typed() {
     let piped = common::on_a_terminal("echo 'e2 e4' | knight-moves", b"", None);
     assert!(!piped.contains("type two squares"), "{piped:?}");
 }
+
+/// `--stats` after a reader that left early, or an output that filled up, counts every query
+/// answered until then, not none of the last read's (found by the hostile round of issue 31).
+#[cfg(unix)] // a bash pipeline, and /dev/full's Linux twin below
+#[test]
+fn the_figures_count_the_queries_answered_before_the_output_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("big.in"), "a1 h8\n".repeat(200_000)).unwrap();
+    let mut scripts = vec!["\"$KM\" --stats big.in | head -1000 > /dev/null"];
+    if cfg!(target_os = "linux") {
+        scripts.push("\"$KM\" --stats big.in > /dev/full");
+    }
+    for script in scripts {
+        let output = std::process::Command::new("bash")
+            .args(["-c", script])
+            .env("KM", env!("CARGO_BIN_EXE_knight-moves"))
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let row = stderr
+            .lines()
+            .find(|line| line.starts_with("table"))
+            .unwrap_or_else(|| panic!("{script}: {stderr}"));
+        let queries: u64 = row.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(queries > 0, "{script}: {stderr}");
+        if script.contains("head") {
+            assert!(queries >= 1000, "{script}: the reader got 1000: {stderr}");
+        }
+    }
+}

@@ -260,7 +260,25 @@ impl LineReader {
     /// newline is handed over too. The first bytes say the encoding (see [`sniff`]): UTF-8,
     /// after a byte-order mark or not, is read as it is; UTF-16 after its mark is decoded to
     /// UTF-8 first, and then read as the same text in UTF-8 is; UTF-16 without one is refused.
+    ///
+    /// When the answers cannot be written, the read ends there, and `lines` is still told that
+    /// it ended ([`Lines::end_of_read`]), so that what it keeps besides the answers (the
+    /// engines' figures) covers every line taken.
     pub(crate) fn read(
+        &mut self,
+        source: &str,
+        reader: impl Read,
+        lines: &mut impl Lines,
+    ) -> Result<(), SourceError> {
+        let read = self.read_all(source, reader, lines);
+        if let Err(SourceError::Write(_)) = read {
+            let _ = lines.end_of_read(source); // it fails to write again: the first error says why
+        }
+        read
+    }
+
+    /// [`LineReader::read`] but for what is done when the answers cannot be written.
+    fn read_all(
         &mut self,
         source: &str,
         mut reader: impl Read,

@@ -154,9 +154,8 @@ impl Stress {
                 })
             }
             RunEnd::Finished { stdout, .. } => {
-                let verdict = judge_output(&self.answers, &input, &stdout).map_err(
-                    RunError::refused("the reading of the output kept in memory"),
-                )?;
+                let verdict = judge_output(&self.answers, &input, &stdout)
+                    .map_err(RunError::refused("memory to judge the program's output"))?;
                 found = stdout;
                 match verdict {
                     Verdict::Accepted { .. } => None,

@@ -190,11 +190,17 @@ impl RunError {
     }
 }
 
+/// The stack of each thread that feeds or reads a candidate: they copy between a pipe and a
+/// buffer on the heap, with an 8 KiB array of their own, so a small stack does, where std's
+/// default of 2 MiB each would take address space that `prlimit --as` counts.
+const HELPER_STACK_BYTES: usize = 256 * 1024;
+
 /// Starts a thread named `name` running `body`, or says that the system refused it (`ulimit -u`
 /// counts threads as processes), where `thread::spawn` would panic.
 fn start_thread(name: &'static str, body: impl FnOnce() + Send + 'static) -> Result<(), RunError> {
     thread::Builder::new()
         .name(name.to_owned())
+        .stack_size(HELPER_STACK_BYTES)
         .spawn(body)
         .map(drop)
         .map_err(RunError::refused(name))
@@ -298,7 +304,9 @@ fn watch(
         // Watched whether or not it is limited, so that the figure shown means the same
         // in both runs (`None` where the system does not tell: not Linux).
         if now >= next_memory_check {
-            let resident = process.resident_bytes();
+            // Nothing resident is no figure: the candidate ended (a zombie holds none) before
+            // a look could see it.
+            let resident = process.resident_bytes().filter(|&bytes| bytes > 0);
             watched_peak = watched_peak.max(resident);
             let limit = limits.memory_bytes;
             if resident

@@ -1,6 +1,7 @@
 //! What happens to a running candidate when knight-moves is told to stop: on Unix, SIGINT
-//! (Ctrl-C), SIGTERM (`timeout`, CI runners, `kill`) and SIGHUP (a closed terminal) kill every
-//! process the candidate started, then end knight-moves by the same signal, so that its parent
+//! (Ctrl-C), SIGTERM (`timeout`, CI runners, `kill`), SIGHUP (a closed terminal), and SIGQUIT,
+//! SIGALRM, SIGUSR1 and SIGUSR2 (whose default action ends it too) kill every process the
+//! candidate started, then end knight-moves by the same signal, so that its parent
 //! sees what it expects (a shell's 130, 143, 129). On Windows, Ctrl-C ends knight-moves with
 //! status 130; the console sends the same Ctrl-C to the candidate, which shares it.
 
@@ -23,16 +24,20 @@ pub(crate) fn clean_up_on_signals() -> Result<(), RunError> {
 
 #[cfg(unix)]
 fn set_up() -> Result<(), RunError> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
     use signal_hook::iterator::Signals;
 
-    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])
-        .map_err(RunError::refused("the pipe that signals are read from"))?;
+    // Every signal whose default action ends knight-moves and that a handler may catch (not
+    // SIGKILL, which nothing can).
+    let ending = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2];
+    let mut signals =
+        Signals::new(ending).map_err(RunError::refused("the pipe that signals are read from"))?;
     let handle = signals.handle();
     // A thread that waits for the signals, rather than a signal handler: killing and reaping
     // (which takes a lock, reads /proc and sleeps) is not safe in a handler.
     let started = std::thread::Builder::new()
         .name("signals".to_owned())
+        .stack_size(super::HELPER_STACK_BYTES)
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
                 super::process::kill_everything_for_good();

@@ -95,7 +95,12 @@ impl Found {
 
     fn read_more(&mut self) -> io::Result<()> {
         if self.buffer.is_empty() {
-            self.buffer = vec![0; KEPT_BEHIND + READ_BYTES];
+            // Asked, not assumed: under an address-space limit (`prlimit --as`) the system
+            // may refuse it, which is a failure of the judge's to report, not an abort.
+            let size = KEPT_BEHIND + READ_BYTES;
+            let refused = |_| io::Error::new(io::ErrorKind::OutOfMemory, "no memory to read into");
+            self.buffer.try_reserve_exact(size).map_err(refused)?;
+            self.buffer.resize(size, 0);
         }
         let kept = self.position.min(KEPT_BEHIND);
         if self.position > kept {
