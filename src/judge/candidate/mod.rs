@@ -44,7 +44,8 @@
 //!   for, and the orphans knight-moves reaped (on Linux, all of them). Windows: `None`.
 //! - Peak memory, the figure `--memory-limit` is judged by and the one shown: on Linux the
 //!   larger of the most resident memory all its processes held together (from `/proc`, every
-//!   [`MEMORY_CHECK_INTERVAL`] while it runs, limited or not) and its `ru_maxrss` from `wait4`
+//!   [`MEMORY_CHECK_INTERVAL`] while it runs, limited or not: from its start when limited,
+//!   from the first interval otherwise) and its `ru_maxrss` from `wait4`
 //!   (the largest resident set of the candidate or of a descendant it waited for, alone);
 //!   on macOS and the BSDs that `ru_maxrss` alone. Windows: `None`.
 //!
@@ -288,7 +289,13 @@ fn watch(
     deadline: Instant,
 ) -> io::Result<(Option<RunEnd>, Option<u64>)> {
     let mut pause = FIRST_POLL;
-    let mut next_memory_check = Instant::now();
+    // Limited, the memory is looked at from the start; otherwise only from the first interval,
+    // so that the many candidates that end within it pay for no look at `/proc` (a
+    // millisecond's CPU a case), their figure then the largest process's peak alone.
+    let mut next_memory_check = match limits.memory_bytes {
+        Some(_) => Instant::now(),
+        None => Instant::now() + MEMORY_CHECK_INTERVAL,
+    };
     let mut watched_peak: Option<u64> = None;
     loop {
         if process.has_exited()? {
