@@ -37,6 +37,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::board::{Board, Piece, Position};
+use crate::engine::kept::KeptMemory;
 use crate::engine::{GaveUp, Outcome, Request, Workspace, no_route, room_for_laid_route};
 
 /// A square the search has not reached (in [`Repeats`]: unreachable, or, below the repeating
@@ -53,8 +54,8 @@ const WINDOW_SQUARES: i64 = 1 << 21;
 /// The most rows a search's window spans either way from its start (4 bytes each: 16 MB).
 const WINDOW_ROWS: i64 = 1 << 21;
 
-/// The most distances the kept repeats may hold in all (64 MB); past it, some are dropped to
-/// make room (one at a time, so that a run's columns, far from the ends, stay kept).
+/// The most distances the kept repeats may hold in all (64 MB); past it, those found longest
+/// ago are dropped to make room, one at a time ([`KeptMemory`]).
 const KEPT_DISTANCES: usize = 1 << 24;
 
 /// The board seen as a strip: `width` squares across, `length` along (files across unless
@@ -162,10 +163,16 @@ impl Repeats {
 
 /// The kept repeats, by piece, strip width, column and rows to the end below (capped where
 /// the end is too far for a search to see).
-#[derive(Default)]
 pub(crate) struct StripMemory {
-    repeats: HashMap<RepeatsKey, Arc<Repeats>>,
-    held: usize,
+    repeats: KeptMemory<RepeatsKey, Arc<Repeats>>,
+}
+
+impl Default for StripMemory {
+    fn default() -> StripMemory {
+        StripMemory {
+            repeats: KeptMemory::new(KEPT_DISTANCES),
+        }
+    }
 }
 
 /// What a square's repeats depend on: the piece's legs, the strip's width, the square's
@@ -448,18 +455,9 @@ fn repeats(
         );
         match watched {
             Watched::Found(found) => {
-                let memory = &mut workspace.strip;
-                while memory.held + found.size() > KEPT_DISTANCES {
-                    let Some(&dropped) = memory.repeats.keys().next() else {
-                        break;
-                    };
-                    if let Some(repeats) = memory.repeats.remove(&dropped) {
-                        memory.held -= repeats.size();
-                    }
-                }
-                memory.held += found.size();
+                let size = found.size();
                 let found = Arc::new(found);
-                memory.repeats.insert(key, Arc::clone(&found));
+                (workspace.strip.repeats).keep(key, Arc::clone(&found), size);
                 return Some(found);
             }
             Watched::Cramped if reach < widest => reach = (reach * 2).min(widest),

@@ -23,6 +23,7 @@ pub(crate) mod astar;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
 pub(crate) mod formula;
+mod kept;
 pub(crate) mod leaper_lattice;
 pub(crate) mod leaper_layout;
 pub(crate) mod leaper_strip;

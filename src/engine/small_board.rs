@@ -17,9 +17,8 @@
 //! closed form, expands nothing and shows nothing. The program's pictures and traces ask for
 //! the route, so they show (and `--stats` beside them counts) the search for a route instead.
 
-use std::collections::HashMap;
-
 use crate::board::{Board, Position};
+use crate::engine::kept::KeptMemory;
 use crate::engine::observe::{Observer, Side, Step, go_on};
 use crate::engine::{GaveUp, Outcome, Request, Workspace};
 
@@ -27,7 +26,8 @@ use crate::engine::{GaveUp, Outcome, Request, Workspace};
 pub(crate) const SMALL_BOARD: u64 = 1 << 11;
 
 /// The most distances kept in all: 2²² (8 MB), a whole board's from every square of the
-/// biggest small board. Past it, one square's are dropped at a time to make room.
+/// biggest small board. Past it, the squares searched longest ago are dropped, one at a time,
+/// to make room ([`KeptMemory`]).
 const KEPT_DISTANCES: usize = 1 << 22;
 
 /// A square not reached: the piece has no route there.
@@ -54,10 +54,16 @@ impl Key {
 }
 
 /// The distances kept from earlier searches, a board's worth (rank by rank) a square.
-#[derive(Default)]
 pub(crate) struct SmallBoardMemory {
-    distances: HashMap<Key, Box<[u16]>>,
-    held: usize,
+    distances: KeptMemory<Key, Box<[u16]>>,
+}
+
+impl Default for SmallBoardMemory {
+    fn default() -> SmallBoardMemory {
+        SmallBoardMemory {
+            distances: KeptMemory::new(KEPT_DISTANCES),
+        }
+    }
 }
 
 /// Whether `request`'s board is searched whole: a small board, with room for it in the limit.
@@ -83,17 +89,8 @@ pub(crate) fn search_observed<O: Observer + ?Sized>(
 ) -> Result<Outcome, GaveUp> {
     let (distances, expanded) = search(request, observer)?;
     let moves = distance_to(&distances, request.board, request.to);
-    let memory = &mut workspace.small_board;
-    while memory.held + distances.len() > KEPT_DISTANCES {
-        let Some(&dropped) = memory.distances.keys().next() else {
-            break;
-        };
-        if let Some(gone) = memory.distances.remove(&dropped) {
-            memory.held -= gone.len();
-        }
-    }
-    memory.held += distances.len();
-    memory.distances.insert(Key::of(request), distances);
+    let size = distances.len();
+    (workspace.small_board.distances).keep(Key::of(request), distances, size);
     Ok(Outcome { moves, expanded })
 }
 
