@@ -110,6 +110,10 @@ const LINKS_GO_ROUND: &str = "its symbolic links go round";
 /// Why `path` cannot take a page, where that can be told before any work: a folder, or a
 /// file in a folder that does not exist.
 pub(crate) fn cannot_be_written(path: &Path) -> Option<&'static str> {
+    let name = path.as_os_str().to_string_lossy();
+    if name.ends_with('/') || (cfg!(windows) && name.ends_with('\\')) {
+        return Some("a name that ends with a slash names a folder");
+    }
     let Some(target) = followed(path) else {
         return Some(LINKS_GO_ROUND);
     };
@@ -131,9 +135,9 @@ pub(crate) fn cannot_be_written(path: &Path) -> Option<&'static str> {
 ///
 /// A regular file (or a new one) is written into a temporary file beside it, which is renamed
 /// over it once complete: a run that fails half-way leaves the older file as it was, and no
-/// temporary file (it is removed on every error). SIGINT, SIGTERM, SIGHUP and SIGQUIT wait
-/// while the temporary file exists, so a run stopped by them ends just after the rename, the
-/// page whole (SIGKILL cannot be made to wait: it may leave the temporary file). The new file
+/// temporary file (it is removed on every error). The signals that end a run wait while the
+/// temporary file exists ([`SignalsWait`]), so a run stopped by one ends just after the
+/// rename, the page whole (SIGKILL cannot be made to wait: it may leave the temporary file). The new file
 /// keeps an older one's permissions; a new one gets what the process's umask allows. A path
 /// that is a link, even to a file not made yet, is followed, so the file it names is written
 /// and the link kept. What is not a regular file (a named pipe, `/dev/null`) cannot be
@@ -168,8 +172,9 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
         );
         io::Error::new(error.kind(), message)
     })?;
-    temporary.write_all(bytes)?;
-    temporary.flush()?;
+    // tempfile's errors name the temporary file, which is gone once it is dropped.
+    temporary.write_all(bytes).map_err(without_path)?;
+    temporary.flush().map_err(without_path)?;
     if let Some(meta) = &existing {
         temporary.as_file().set_permissions(meta.permissions())?;
     }
@@ -177,9 +182,25 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-/// While alive, the signals that end a run (SIGINT, SIGTERM, SIGHUP, SIGQUIT) wait, blocked
-/// in this thread, the only one when a page is written; when dropped, the mask is as it was,
-/// and a signal that came meanwhile is delivered then. Elsewhere than Unix, nothing.
+/// `error` without the name of the temporary file that tempfile adds to it: the system's
+/// own words.
+fn without_path(error: io::Error) -> io::Error {
+    let kind = error.kind();
+    let cause = error
+        .get_ref()
+        .and_then(|inner| inner.source())
+        .map(ToString::to_string);
+    match cause {
+        Some(cause) => io::Error::new(kind, cause),
+        None => error,
+    }
+}
+
+/// While alive, every signal that can wait does (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1,
+/// SIGXFSZ, whose write then fails instead, and the rest), blocked in this thread, the only
+/// one when a page is written; when dropped, the mask is as it was, and a signal that came
+/// meanwhile is delivered then. SIGKILL and SIGSTOP cannot wait, and the signals of a fault
+/// (SIGSEGV, SIGBUS, SIGFPE, SIGILL) must not. Elsewhere than Unix, nothing.
 struct SignalsWait {
     #[cfg(unix)]
     before: libc::sigset_t,
@@ -195,9 +216,9 @@ impl SignalsWait {
             unsafe {
                 let mut blocked: libc::sigset_t = std::mem::zeroed();
                 let mut before: libc::sigset_t = std::mem::zeroed();
-                libc::sigemptyset(&mut blocked);
-                for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
-                    libc::sigaddset(&mut blocked, signal);
+                libc::sigfillset(&mut blocked);
+                for fault in [libc::SIGSEGV, libc::SIGBUS, libc::SIGFPE, libc::SIGILL] {
+                    libc::sigdelset(&mut blocked, fault);
                 }
                 libc::pthread_sigmask(libc::SIG_BLOCK, &blocked, &mut before);
                 SignalsWait { before }
@@ -291,6 +312,11 @@ mod tests {
             Some("the folder it is in does not exist")
         );
         assert_eq!(cannot_be_written(&dir.path().join("page.html")), None);
+        let slashed = format!("{}/", dir.path().join("page.html").display());
+        assert_eq!(
+            cannot_be_written(Path::new(&slashed)),
+            Some("a name that ends with a slash names a folder")
+        );
         assert_eq!(cannot_be_written(Path::new("page.html")), None);
     }
 
@@ -343,9 +369,19 @@ mod tests {
         assert!(!is_blocked(libc::SIGTERM));
         {
             let _waiting = SignalsWait::start();
-            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
+            for signal in [
+                libc::SIGINT,
+                libc::SIGTERM,
+                libc::SIGHUP,
+                libc::SIGQUIT,
+                libc::SIGUSR1,
+                libc::SIGUSR2,
+                libc::SIGALRM,
+                libc::SIGXFSZ,
+            ] {
                 assert!(is_blocked(signal), "{signal}");
             }
+            assert!(!is_blocked(libc::SIGSEGV));
         }
         assert!(!is_blocked(libc::SIGTERM));
     }
