@@ -454,7 +454,6 @@ fn megabytes_after(text: &str, label: &str) -> f64 {
 /// answers by aborting, in any program: the scan starts above that, with a margin.
 #[test]
 fn an_address_space_limit_is_never_an_abort() {
-    use std::os::unix::process::CommandExt;
     let mut statuses = Vec::new();
     for mebibytes in 10..=40u64 {
         let limit = (mebibytes << 20) as libc::rlim_t;
@@ -464,19 +463,7 @@ fn an_address_space_limit_is_never_an_abort() {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        // SAFETY: between fork and exec only setrlimit is called, on a value copied in.
-        unsafe {
-            command.pre_exec(move || {
-                let most = libc::rlimit {
-                    rlim_cur: limit,
-                    rlim_max: limit,
-                };
-                match libc::setrlimit(libc::RLIMIT_AS, &most) {
-                    0 => Ok(()),
-                    _ => Err(std::io::Error::last_os_error()),
-                }
-            });
-        }
+        common::limit_address_space(&mut command, limit);
         let output = command.output().unwrap();
         let stdout = String::from_utf8_lossy(&output.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr);

@@ -254,7 +254,7 @@ fn a_search_that_runs_out_of_memory_says_so_and_the_next_line_is_answered() {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        limit_address_space(&mut command, 400_000_000);
+        common::limit_address_space(&mut command, 400_000_000);
         let mut child = command.spawn().expect("the binary starts");
         let mut stdin = child.stdin.take().expect("piped stdin");
         stdin
@@ -294,7 +294,7 @@ fn a_closed_form_refused_memory_is_declined_and_searched() {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    limit_address_space(&mut command, 100_000_000);
+    common::limit_address_space(&mut command, 100_000_000);
     let mut child = command.spawn().expect("the binary starts");
     let mut stdin = child.stdin.take().expect("piped stdin");
     stdin.write_all(b"b2 c52\n").expect("the input is written");
@@ -318,25 +318,4 @@ fn is_out_of_memory_message(stderr: &str) -> bool {
     };
     let digits = rest.chars().take_while(char::is_ascii_digit).count();
     digits > 0 && &rest[digits..] == " squares; lower --max-nodes, or try --algorithm formula\n"
-}
-
-/// Has `command` start under an address-space limit of `bytes` (`setrlimit(RLIMIT_AS)`, as
-/// `prlimit --as` sets it).
-#[cfg(target_os = "linux")]
-fn limit_address_space(command: &mut std::process::Command, bytes: libc::rlim_t) {
-    use std::os::unix::process::CommandExt;
-    // SAFETY: between fork and exec the closure calls only setrlimit, which is
-    // async-signal-safe, on memory of its own stack.
-    unsafe {
-        command.pre_exec(move || {
-            let limit = libc::rlimit {
-                rlim_cur: bytes,
-                rlim_max: bytes,
-            };
-            match libc::setrlimit(libc::RLIMIT_AS, &limit) {
-                0 => Ok(()),
-                _ => Err(std::io::Error::last_os_error()),
-            }
-        });
-    }
 }

@@ -426,3 +426,24 @@ fn without_json_timings(line: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// Has `command` start under an address-space limit of `bytes` (`setrlimit(RLIMIT_AS)`, as
+/// `prlimit --as` sets it).
+#[cfg(target_os = "linux")] // prlimit --as is Linux's; RLIMIT_AS elsewhere differs
+pub fn limit_address_space(command: &mut std::process::Command, bytes: libc::rlim_t) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: between fork and exec the closure calls only setrlimit, which is
+    // async-signal-safe, on memory of its own stack.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            match libc::setrlimit(libc::RLIMIT_AS, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+}
