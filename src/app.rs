@@ -318,10 +318,12 @@ fn answer(
     answers: &AnswerSettings,
     page_file: Option<&Path>,
 ) -> anyhow::Result<ExitStatus> {
-    if let Some(why) = page_file.and_then(|path| page_refused(path, sources)) {
-        let page = Input::File(page_file.unwrap_or(Path::new("")).to_owned()).name();
-        let _ = writeln!(io::stderr(), "knight-moves: --report {page}: {why}");
-        return Ok(ExitStatus::Trouble);
+    if let Some(path) = page_file {
+        if let Some(why) = page_refused(path, sources) {
+            let page = Input::File(path.to_owned()).name();
+            let _ = writeln!(io::stderr(), "knight-moves: --report {page}: {why}");
+            return Ok(ExitStatus::Trouble);
+        }
     }
     let sink = WriteSink::new(io::stdout().lock());
     let mut pipeline = Pipeline::new(sink, io::stderr().lock(), answers);
