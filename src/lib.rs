@@ -5,7 +5,8 @@
 //! none of the program's crates.
 //!
 //! A [`Query`] names a board, a piece and two squares; an [`Engine`] answers it. The five
-//! engines always agree: `table` (8×8, a lookup), `formula` (the knight's closed form),
+//! engines always agree: `table` (8×8, a lookup), `formula` (closed forms and walks laid on the
+//! board, else a bounded exact computation),
 //! `bfs`, `bidirectional` and `astar` (searches, for every piece).
 //!
 //! ```

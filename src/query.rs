@@ -90,7 +90,7 @@ pub enum SearchError {
         /// The board it was asked about.
         board: Board,
     },
-    /// The engine does not move this piece: the table and the formula know the knight only.
+    /// The engine does not move this piece: the table knows the knight only.
     PieceNotSupported {
         /// The engine asked.
         engine: Engine,

@@ -172,3 +172,95 @@ fn a_reader_that_leaves_ends_the_search() {
         assert!(peak_bytes < 40_000_000, "{engine}: {peak_bytes} bytes");
     }
 }
+
+/// The formula's strategies that search (a few layers from cramped ends, a strip's repeats,
+/// the mirror, A* and bidirectional BFS as the last resorts, the knight's tiny boards) tell,
+/// query by query, the squares `--stats` counts: the trace shows every search the formula
+/// makes, those it declines after included.
+#[test]
+fn every_strategy_of_the_formula_expands_what_stats_counts() {
+    let cases: [(&[&str], &str, u64); 7] = [
+        // Far pairs of a strip: the repeats.
+        (
+            &["--board", "8x100000", "--piece", "3,7"],
+            "a1 h90000\nc5 f99000\nh90000 a1\n",
+            3,
+        ),
+        // Corners and their neighbours on a huge board: the layers near the ends.
+        (
+            &["--board", "1000000000", "--piece", "13,50"],
+            "cfdgsxl1 cfdgsxk2\na1 b2\nb2 a1\na1000000000 b999999999\n",
+            4,
+        ),
+        // Small boards, distances and routes.
+        (&["--piece", "camel"], "a1 d2\na1 d2\nb1 h8\nh8 b1\n", 4),
+        (
+            &["--board", "40x40", "--piece", "3,8"],
+            "a1 an40\nc3 ak37\n",
+            2,
+        ),
+        // Corner to corner, which the half turn swaps.
+        (&["--board", "23x29", "--piece", "3,7"], "a1 w29\n", 1),
+        // A big piece on a narrow strip, left to the searches.
+        (
+            &["--board", "245x3000", "--piece", "37,41"],
+            "a1 ik3000\n",
+            1,
+        ),
+        // The knight's tiny boards.
+        (&["--board", "3x4"], "a1 c4\na1 b1\n", 2),
+    ];
+    for (args, input, queries) in cases {
+        let with_formula: Vec<&str> = args
+            .iter()
+            .copied()
+            .chain(["--algorithm", "formula"])
+            .collect();
+        assert_counts_agree(&with_formula, input, queries);
+        let with_paths: Vec<&str> = with_formula.iter().copied().chain(["--path"]).collect();
+        assert_counts_agree(&with_paths, input, queries);
+    }
+}
+
+/// The same input gives the same answers, routes and `--stats` counts in every run: what the
+/// formula keeps between queries is dropped oldest first, by the queries alone, never by a
+/// hash seed.
+#[test]
+fn two_runs_of_the_same_input_give_the_same_answers_routes_and_counts() {
+    let input = "a1 d2\na1 h7\nb1 h8\na1 d2\nc3 a1\nh8 b1\nc3 a1\n";
+    let run = |args: &[&str]| {
+        let output = knight_moves()
+            .args(["--stats", "--format", "json"])
+            .args(args)
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let report: Value = serde_json::from_slice(&output.stderr).unwrap();
+        let formula = &report["engines"][0];
+        let counts: Vec<(String, u64, u64)> = formula["answered_by"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|way| {
+                let name = way["way"].as_str().unwrap().to_owned();
+                (
+                    name,
+                    way["queries"].as_u64().unwrap(),
+                    way["nodes_total"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        (output.stdout, formula["nodes_total"].as_u64(), counts)
+    };
+    for args in [
+        &["--piece", "camel"][..],
+        &["--piece", "camel", "--path"],
+        &["--piece", "3,7", "--board", "8x100000", "--path"],
+        &["--piece", "13,50", "--board", "1000000000"],
+    ] {
+        let first = run(args);
+        assert!(!first.2.is_empty(), "{args:?}");
+        assert_eq!(run(args), first, "{args:?}");
+    }
+}

@@ -6,7 +6,8 @@
 //! expanded, leaving the route, when asked, in its [`Workspace`]. What all engines share (a
 //! square to itself, emptying the workspace) is written once, in [`prepared`]. A square
 //! is *expanded* when a search takes it off its queue or open list to look at its neighbours;
-//! the table expands none, and the formula none but on 3×3, 3×4 and 4×4, where it searches.
+//! the table expands none, and the formula only where one of its strategies searches (see
+//! [`formula`]).
 //!
 //! Invariants every engine keeps (the exhaustive tests check them on every pair of every board
 //! up to 12×12):
@@ -23,15 +24,9 @@ pub(crate) mod astar;
 pub(crate) mod bfs;
 pub(crate) mod bidirectional;
 pub(crate) mod formula;
-mod kept;
-pub(crate) mod leaper_lattice;
-pub(crate) mod leaper_layout;
-pub(crate) mod leaper_strip;
-pub(crate) mod mirror;
 pub(crate) mod observe;
 #[cfg(test)]
 mod plain_search;
-pub(crate) mod small_board;
 pub(crate) mod square_map;
 pub(crate) mod table;
 pub(crate) mod unbounded;
@@ -83,7 +78,8 @@ pub struct Outcome {
     /// The fewest moves of the piece between the two squares; `None` when no route joins them.
     pub moves: Option<u64>,
     /// How many squares the search expanded on the way: none for the table, nor for the formula
-    /// but on 3×3, 3×4 and 4×4, which it searches (and where it may give up at its limit).
+    /// where a closed form or a laid walk answers; where one of its strategies searches (near
+    /// cramped ends, along strips, on small boards, and as a last resort), those squares.
     pub expanded: u64,
 }
 
@@ -146,6 +142,27 @@ impl fmt::Display for GaveUp {
 /// work in (kept between queries, see [`Workspace`]) and the request. The route, when asked
 /// for, is left in the workspace.
 pub(crate) type SearchFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
+
+/// A search that says what answered: the outcome and, for the formula, the strategy of its
+/// plan that did ([`Explained`]); `--stats` and `--compare` measure these.
+#[allow(
+    dead_code,
+    reason = "the program's --stats reads it; the library does not"
+)]
+pub(crate) type ExplainedFn = fn(&mut Workspace, &Request) -> Result<Explained, GaveUp>;
+
+/// A search's outcome and what answered it.
+#[allow(
+    dead_code,
+    reason = "the program's --stats reads it; the library does not"
+)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Explained {
+    pub outcome: Outcome,
+    /// The formula's strategy that answered; `None` for the other engines, and where the
+    /// shared preamble ([`prepared`]) answered at once.
+    pub strategy: Option<formula::Strategy>,
+}
 
 /// What an engine is made of, for [`prepared`] to run.
 struct EngineParts {
@@ -236,6 +253,24 @@ fn prepared_with(
     outcome
 }
 
+/// [`prepared`], for an engine without strategies to name.
+#[allow(
+    dead_code,
+    reason = "the program's --stats reads it; the library does not"
+)]
+#[inline(always)]
+fn explained(
+    workspace: &mut Workspace,
+    request: &Request,
+    engine: &EngineParts,
+) -> Result<Explained, GaveUp> {
+    let outcome = prepared(workspace, request, engine)?;
+    Ok(Explained {
+        outcome,
+        strategy: None,
+    })
+}
+
 /// The five ways to find the fewest moves. Every engine gives the same distances; they differ
 /// in the boards and pieces they know and in how much of the board they search.
 ///
@@ -252,7 +287,7 @@ fn prepared_with(
 pub enum Engine {
     /// The 8×8 distance table, computed at compile time: one lookup a query (8×8 only).
     Table,
-    /// A closed form in constant time; on the few tiny boards where none holds, a search.
+    /// A walk of the board without edges where one fits, else a bounded exact computation.
     Formula,
     /// A breadth-first search a query, stopping when it reaches the target.
     Bfs,
@@ -278,9 +313,9 @@ impl Engine {
 
     /// The fastest exact engine for `board` and `piece`: for the knight, the table on the
     /// board it knows, the formula anywhere else; for every other leaper, the formula, which
-    /// answers in constant time where a shortest walk of the board without edges fits the
-    /// board and searches elsewhere (the fastest search for the board: see
-    /// `formula::fall_back_for`). Measured with `--compare`, in docs/PERFORMANCE.md.
+    /// lays a shortest walk of the board without edges where one fits the board and answers
+    /// by a bounded exact computation elsewhere (its plan: `formula::PLAN`). Measured with
+    /// `--compare`, in docs/PERFORMANCE.md.
     ///
     /// ```
     /// use knight_moves::{Board, Engine, Piece};
@@ -383,7 +418,7 @@ impl Engine {
                 "The 8×8 distance table, computed at compile time: one lookup a query (8×8 only)"
             }
             Engine::Formula => {
-                "A closed form in constant time; on the few tiny boards where none holds, a search"
+                "A walk of the board without edges where one fits, else a bounded exact computation"
             }
             Engine::Bfs => "A breadth-first search a query, stopping when it reaches the target",
             Engine::Bidirectional => {
@@ -424,6 +459,32 @@ impl Engine {
         }
     }
 
+    /// The engine's whole search, preamble included, saying which of the formula's strategies
+    /// answered.
+    #[allow(
+        dead_code,
+        reason = "the program's --stats reads it; the library does not"
+    )]
+    pub(crate) fn explained_fn(self) -> ExplainedFn {
+        match self {
+            Engine::Formula => |workspace, request| {
+                let mut strategy = None;
+                let outcome = prepared_with(workspace, request, &FORMULA, |workspace, request| {
+                    let answered = formula::answer(workspace, request, &mut observe::Unobserved)?;
+                    strategy = Some(answered.strategy);
+                    Ok(answered.outcome)
+                })?;
+                Ok(Explained { outcome, strategy })
+            },
+            Engine::Table => |workspace, request| explained(workspace, request, &TABLE),
+            Engine::Bfs => |workspace, request| explained(workspace, request, &BFS),
+            Engine::Bidirectional => {
+                |workspace, request| explained(workspace, request, &BIDIRECTIONAL)
+            }
+            Engine::Astar => |workspace, request| explained(workspace, request, &ASTAR),
+        }
+    }
+
     /// Runs one search in `workspace` as [`Engine::search`] does, telling `observer` every
     /// square the search reaches and expands (see [`observe`]): the same answer, route and
     /// count, by the general search on every board, the 8×8 one being the same steps. The table
@@ -443,27 +504,13 @@ impl Engine {
             ..*request
         };
         match self {
-            // Where no closed form answers, the formula's search, watched too.
-            Engine::Formula if formula::searches(workspace, &request) => {
-                match formula::fall_back_for(&request) {
-                    formula::FallBack::Mirror => {
-                        prepared_with(workspace, &request, &FORMULA, |workspace, request| {
-                            mirror::search_observed(workspace, request, observer)
-                        })
-                    }
-                    formula::FallBack::WholeBoard => {
-                        prepared_with(workspace, &request, &FORMULA, |workspace, request| {
-                            small_board::search_observed(workspace, request, observer)
-                        })
-                    }
-                    formula::FallBack::Engine(engine) => engine.search_observed(
-                        workspace,
-                        &formula::for_the_fallback(&request, engine),
-                        observer,
-                    ),
-                }
+            // Every strategy of the formula, watched: those that search tell their squares.
+            Engine::Formula => {
+                prepared_with(workspace, &request, &FORMULA, |workspace, request| {
+                    formula::answer(workspace, request, observer).map(|found| found.outcome)
+                })
             }
-            Engine::Table | Engine::Formula => self.search(workspace, &request),
+            Engine::Table => self.search(workspace, &request),
             Engine::Bfs => prepared_with(workspace, &request, &BFS, |workspace, request| {
                 bfs::search_observed(workspace, request, observer)
             }),

@@ -13,9 +13,7 @@ use std::collections::BinaryHeap;
 
 use crate::board::{Board, Position};
 use crate::engine::Parents;
-use crate::engine::leaper_lattice::LeaperLattice;
-use crate::engine::leaper_strip::StripMemory;
-use crate::engine::small_board::SmallBoardMemory;
+use crate::engine::formula::FormulaMemory;
 use crate::engine::square_map::SquareMap;
 
 /// An entry of A*'s open list: (moves so far + estimate, estimate, square), least first; 16
@@ -38,24 +36,9 @@ pub(crate) struct Workspace {
     pub packed_open: BinaryHeap<Reverse<u32>>,
     /// The route the last search built, when it was asked for one: both ends included.
     pub route: Vec<Position>,
-    /// The last leaper the formula was asked of, (a, b), and its lattice, kept for the
-    /// queries after (a run asks of one piece; KnightL of each in turn).
-    pub leaper_lattice: Option<((u32, u32), LeaperLattice)>,
-    /// The arrays of [`crate::engine::mirror`]'s search.
-    pub mirror: MirrorMemory,
-    /// The repeats [`crate::engine::leaper_strip`] has found, kept for the queries after
-    /// (through [`Workspace::trim`] too; [`Workspace::release`] drops them).
-    pub strip: StripMemory,
-    /// The whole-board distances [`crate::engine::small_board`] has found, kept likewise.
-    pub small_board: SmallBoardMemory,
-}
-
-/// The memory of [`crate::engine::mirror`]'s search: a slot a square of the board (0 between
-/// searches) and the squares it reached.
-#[derive(Default)]
-pub(crate) struct MirrorMemory {
-    pub distances: Vec<u32>,
-    pub queue: Vec<u32>,
+    /// What the formula keeps between queries, its one owner (through [`Workspace::trim`]
+    /// too, but for the mirror's arrays; [`Workspace::release`] drops it all).
+    pub formula: FormulaMemory,
 }
 
 impl Workspace {
@@ -77,10 +60,7 @@ impl Workspace {
             open: BinaryHeap::new(),
             packed_open: BinaryHeap::new(),
             route: Vec::new(),
-            leaper_lattice: None,
-            mirror: MirrorMemory::default(),
-            strip: StripMemory::default(),
-            small_board: SmallBoardMemory::default(),
+            formula: FormulaMemory::default(),
         }
     }
 
@@ -95,8 +75,7 @@ impl Workspace {
             + self.open.capacity()
             + self.packed_open.capacity()
             + self.route.capacity()
-            + self.mirror.distances.capacity()
-            + self.mirror.queue.capacity();
+            + self.formula.trimmed_bytes() / 4;
         for map in [&mut self.parents, &mut self.parents_back] {
             map.trim();
         }
@@ -104,11 +83,10 @@ impl Workspace {
         self.empty_lists();
         self.route.clear();
         self.route.shrink_to(Workspace::KEPT);
-        // A board's worth of slots, up to 4 MB: given back, made again by the next search.
-        self.mirror = MirrorMemory::default();
-        // The strip's kept repeats (at most 64 MB) and a small board's kept distances (at most
-        // 8 MB) stay: they are what the next queries of that board are answered from, and the
-        // pipeline trims after every read.
+        // The mirror's board's worth of slots, up to 4 MB: given back, made again by its next
+        // search. The formula's kept repeats and distances stay: they are what the next
+        // queries of that board are answered from, and the pipeline trims after every read.
+        self.formula.trim();
         if held > Workspace::BIG {
             return_freed_memory_to_the_system();
         }

@@ -26,7 +26,7 @@ use std::io;
 use crate::board::standard::{DISTANCES, Square};
 use crate::board::{Board, Position};
 use crate::engine::Engine;
-use crate::engine::formula::{ClosedForm, closed_form, closed_form_covers};
+use crate::engine::formula::knight::{ClosedForm, closed_form, closed_form_covers};
 use crate::fast::read::{exact_query_line, scan_board_line, scan_query_line};
 use crate::fast::write::{
     RouteText, TextWindow, judge_sentence, push_sentence_by_windows, push_sentence_with_route_text,

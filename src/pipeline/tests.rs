@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::board::Position;
-use crate::engine::formula::{ClosedForm, closed_form};
+use crate::engine::formula::knight::{ClosedForm, closed_form};
 use crate::format::Shape;
 use crate::format::grid::GridKind;
 use crate::format::number::Naming;

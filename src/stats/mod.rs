@@ -12,13 +12,18 @@ pub(crate) mod report;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Piece, Position};
-use crate::engine::{Engine, GaveUp, Outcome, Request, SearchFn, Workspace};
+use crate::engine::formula::{PLAN, Strategy};
+use crate::engine::{Engine, Explained, ExplainedFn, GaveUp, Request, Workspace};
 
 /// An engine to measure: its name in the table, its search, and its limit.
 #[derive(Clone, Copy)]
 pub(crate) struct Measured {
     pub(crate) name: &'static str,
-    pub(crate) search: SearchFn,
+    pub(crate) search: ExplainedFn,
+    /// Whether each query is timed on its own, for the time of each strategy and of the
+    /// slowest query: the formula's for pieces other than the knight, whose queries cost
+    /// microseconds, not the few nanoseconds reading the clock would distort.
+    pub(crate) timed_each: bool,
     pub(crate) max_nodes: u64,
     /// Whether `max_nodes` was asked for, not the engine's default ([`Request::max_nodes_given`]).
     pub(crate) max_nodes_given: bool,
@@ -29,20 +34,85 @@ impl Measured {
     pub(crate) fn new(engine: Engine, max_nodes: Option<u64>) -> Measured {
         Measured {
             name: engine.name(),
-            search: engine.search_fn(),
+            search: engine.explained_fn(),
+            timed_each: false,
             max_nodes: max_nodes.unwrap_or(engine.default_max_nodes()),
             max_nodes_given: max_nodes.is_some(),
         }
     }
 }
 
-/// The figures of one engine, summed over every query so far.
+/// The figures of one engine, or of one way it answered, summed over every query so far.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct EngineFigures {
     pub(crate) queries: u64,
     pub(crate) nodes_total: u64,
     pub(crate) nodes_max: u64,
+    /// The time taken; for a way of answering, only where each query was timed.
     pub(crate) elapsed: Duration,
+}
+
+/// What answered a query, for the rows under an engine's that say why a run cost what it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AnsweredBy {
+    /// The preamble every engine shares: a square to itself, a pair the board never joins.
+    AtOnce,
+    /// One of the formula's strategies.
+    Strategy(Strategy),
+    /// Nothing: the search gave up.
+    GaveUp,
+}
+
+impl AnsweredBy {
+    /// Every way, in the order the rows list them: at once, the formula's plan, gave up.
+    fn all() -> impl Iterator<Item = AnsweredBy> {
+        std::iter::once(AnsweredBy::AtOnce)
+            .chain(PLAN.into_iter().map(AnsweredBy::Strategy))
+            .chain(std::iter::once(AnsweredBy::GaveUp))
+    }
+
+    /// Its place in [`AnsweredBy::all`].
+    fn index(self) -> usize {
+        match self {
+            AnsweredBy::AtOnce => 0,
+            AnsweredBy::Strategy(strategy) => {
+                1 + PLAN
+                    .iter()
+                    .position(|&planned| planned == strategy)
+                    .unwrap_or(0)
+            }
+            AnsweredBy::GaveUp => PLAN.len() + 1,
+        }
+    }
+
+    /// Its name in the rows: `at-once`, a strategy's, `gave-up`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            AnsweredBy::AtOnce => "at-once",
+            AnsweredBy::Strategy(strategy) => strategy.name(),
+            AnsweredBy::GaveUp => "gave-up",
+        }
+    }
+}
+
+/// The query that took longest, of an engine whose queries are timed each.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Slowest {
+    pub(crate) line_number: u64,
+    pub(crate) from: Position,
+    pub(crate) to: Position,
+    pub(crate) elapsed: Duration,
+    pub(crate) expanded: u64,
+    pub(crate) by: AnsweredBy,
+}
+
+/// An engine's figures, and, for the formula, the figures of each way it answered.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Measure {
+    pub(crate) figures: EngineFigures,
+    /// By [`AnsweredBy::index`]; empty for an engine without strategies.
+    pub(crate) by: Vec<EngineFigures>,
+    pub(crate) slowest: Option<Slowest>,
 }
 
 impl EngineFigures {
@@ -78,7 +148,7 @@ pub(crate) struct Disagreement {
 /// The engines being measured, their figures so far, and the queries of the current batch.
 pub(crate) struct Measurements {
     engines: Vec<Measured>,
-    figures: Vec<EngineFigures>,
+    figures: Vec<Measure>,
     board: Board,
     piece: Piece,
     with_routes: bool,
@@ -86,7 +156,9 @@ pub(crate) struct Measurements {
     /// engine's may: measured as the answers are made.
     may_use_adjacency: bool,
     batch: Vec<(Position, Position, u64)>,
-    results: Vec<Result<Outcome, GaveUp>>,
+    results: Vec<Result<Explained, GaveUp>>,
+    /// Each query's time, where the engine times each.
+    times: Vec<Duration>,
     workspace: Workspace,
     disagreements: u64,
 }
@@ -101,8 +173,13 @@ impl Measurements {
         with_routes: bool,
         may_use_adjacency: bool,
     ) -> Measurements {
+        let timed = |engine: Measured| Measured {
+            timed_each: engine.name == Engine::Formula.name() && !piece.is_knight(),
+            ..engine
+        };
+        let engines: Vec<Measured> = engines.into_iter().map(timed).collect();
         Measurements {
-            figures: vec![EngineFigures::default(); engines.len()],
+            figures: vec![Measure::default(); engines.len()],
             engines,
             board,
             piece,
@@ -110,6 +187,7 @@ impl Measurements {
             may_use_adjacency,
             batch: Vec::new(),
             results: Vec::new(),
+            times: Vec::new(),
             workspace: Workspace::new(),
             disagreements: 0,
         }
@@ -129,7 +207,8 @@ impl Measurements {
         }
         let count = self.batch.len();
         self.results.clear();
-        for (engine, figures) in self.engines.iter().zip(&mut self.figures) {
+        for (engine, measure) in self.engines.iter().zip(&mut self.figures) {
+            self.times.clear();
             let start = Instant::now();
             for &(from, to, _) in &self.batch {
                 let request = Request {
@@ -142,26 +221,68 @@ impl Measurements {
                     max_nodes_given: engine.max_nodes_given,
                     may_use_adjacency: self.may_use_adjacency,
                 };
-                self.results
-                    .push((engine.search)(&mut self.workspace, &request));
+                if engine.timed_each {
+                    let started = Instant::now();
+                    self.results
+                        .push((engine.search)(&mut self.workspace, &request));
+                    self.times.push(started.elapsed());
+                } else {
+                    self.results
+                        .push((engine.search)(&mut self.workspace, &request));
+                }
             }
+            let figures = &mut measure.figures;
             figures.elapsed += start.elapsed();
-            // A search that gave up counts as having expanded all it was allowed.
-            let expanded = |result: &Result<Outcome, GaveUp>| match result {
-                Ok(search) => search.expanded,
-                Err(GaveUp::Expanded { max_nodes }) => *max_nodes,
-                Err(GaveUp::RouteTooLong { .. }) => 0,
-                Err(GaveUp::OutOfMemory { expanded }) => *expanded,
-            };
             let found = &self.results[self.results.len() - count..];
             figures.queries += count as u64;
             figures.nodes_total += found.iter().map(expanded).sum::<u64>();
             let most = found.iter().map(expanded).max().unwrap_or(0);
             figures.nodes_max = figures.nodes_max.max(most);
+            let has_ways = found.iter().any(|result| {
+                matches!(
+                    result,
+                    Ok(Explained {
+                        strategy: Some(_),
+                        ..
+                    })
+                )
+            });
+            if !has_ways && measure.by.is_empty() {
+                continue;
+            }
+            if measure.by.is_empty() {
+                measure.by = vec![EngineFigures::default(); AnsweredBy::all().count()];
+            }
+            for (index, result) in found.iter().enumerate() {
+                let by = answered_by(result);
+                let way = &mut measure.by[by.index()];
+                way.queries += 1;
+                way.nodes_total += expanded(result);
+                way.nodes_max = way.nodes_max.max(expanded(result));
+                let Some(&elapsed) = self.times.get(index) else {
+                    continue;
+                };
+                way.elapsed += elapsed;
+                if measure
+                    .slowest
+                    .is_none_or(|slowest| elapsed > slowest.elapsed)
+                {
+                    let (from, to, line_number) = self.batch[index];
+                    measure.slowest = Some(Slowest {
+                        line_number,
+                        from,
+                        to,
+                        elapsed,
+                        expanded: expanded(result),
+                        by,
+                    });
+                }
+            }
         }
         let mut disagreements = Vec::new();
         for (index, &(from, to, line_number)) in self.batch.iter().enumerate() {
-            let distance = |engine: usize| self.results[engine * count + index].map(|s| s.moves);
+            let distance =
+                |engine: usize| self.results[engine * count + index].map(|s| s.outcome.moves);
             if (1..self.engines.len()).any(|engine| distance(engine) != distance(0)) {
                 let answers = (0..self.engines.len())
                     .map(|engine| (self.engines[engine].name, distance(engine)))
@@ -188,7 +309,57 @@ impl Measurements {
 
     /// Each engine's name and figures, in the order they were given.
     pub(crate) fn rows(&self) -> impl Iterator<Item = (&'static str, &EngineFigures)> {
-        self.engines.iter().map(|e| e.name).zip(&self.figures)
+        self.engines
+            .iter()
+            .map(|e| e.name)
+            .zip(self.figures.iter().map(|measure| &measure.figures))
+    }
+
+    /// Each engine's name, whether its queries were timed each, and what answered its queries
+    /// (the ways that answered none left out), for the engines that name their strategies.
+    pub(crate) fn ways(
+        &self,
+    ) -> impl Iterator<Item = (&'static str, bool, Vec<(AnsweredBy, &EngineFigures)>)> {
+        self.engines
+            .iter()
+            .zip(&self.figures)
+            .filter(|(_, measure)| !measure.by.is_empty())
+            .map(|(engine, measure)| {
+                let ways = AnsweredBy::all()
+                    .zip(&measure.by)
+                    .filter(|(_, figures)| figures.queries > 0)
+                    .collect();
+                (engine.name, engine.timed_each, ways)
+            })
+    }
+
+    /// Each engine's slowest query, for the engines whose queries were timed each.
+    pub(crate) fn slowest(&self) -> impl Iterator<Item = (&'static str, Slowest)> {
+        (self.engines.iter().zip(&self.figures))
+            .filter_map(|(engine, measure)| Some((engine.name, measure.slowest?)))
+    }
+}
+
+/// The squares a search expanded; one that gave up counts as having expanded all it was
+/// allowed.
+fn expanded(result: &Result<Explained, GaveUp>) -> u64 {
+    match result {
+        Ok(search) => search.outcome.expanded,
+        Err(GaveUp::Expanded { max_nodes }) => *max_nodes,
+        Err(GaveUp::RouteTooLong { .. }) => 0,
+        Err(GaveUp::OutOfMemory { expanded }) => *expanded,
+    }
+}
+
+/// What answered a search.
+fn answered_by(result: &Result<Explained, GaveUp>) -> AnsweredBy {
+    match result {
+        Ok(Explained {
+            strategy: Some(strategy),
+            ..
+        }) => AnsweredBy::Strategy(*strategy),
+        Ok(Explained { strategy: None, .. }) => AnsweredBy::AtOnce,
+        Err(_) => AnsweredBy::GaveUp,
     }
 }
 
@@ -216,6 +387,7 @@ impl Disagreement {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::engine::Outcome;
 
     const BOARD: Board = Board::STANDARD;
 
@@ -224,13 +396,17 @@ pub(crate) mod tests {
     }
 
     /// An engine that is wrong on purpose: one move too many from a1.
-    fn broken(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+    fn broken(workspace: &mut Workspace, request: &Request) -> Result<Explained, GaveUp> {
         let right = Engine::Table.search(workspace, request)?;
-        Ok(Outcome {
+        let outcome = Outcome {
             moves: right
                 .moves
                 .map(|moves| moves + u64::from(request.from == square("a1"))),
             ..right
+        };
+        Ok(Explained {
+            outcome,
+            strategy: None,
         })
     }
 
@@ -247,6 +423,7 @@ pub(crate) mod tests {
         engines.push(Measured {
             name: "broken",
             search: broken,
+            timed_each: false,
             max_nodes: 1000,
             max_nodes_given: true,
         });

@@ -1,12 +1,14 @@
-//! The `--stats` and `--compare` report: one row per engine, written as a text table with
-//! aligned columns or, with `--format json`, as one JSON object. Both forms are written here
-//! and nowhere else.
+//! The `--stats` and `--compare` report: one row per engine, and under the formula's a row for
+//! each way it answered (a strategy of its plan, at once, or gave up), then the slowest query
+//! where queries were timed each; written as a text table with aligned columns or, with
+//! `--format json`, as one JSON object. Both forms are written here and nowhere else.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::stats::Measurements;
+use crate::board::Position;
+use crate::stats::{AnsweredBy, EngineFigures, Measurements, Slowest};
 
 /// How the report is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,15 +38,27 @@ fn text(measurements: &Measurements) -> String {
         "ns_per_query",
     ];
     let mut rows = vec![header.map(String::from)];
-    for (name, figures) in measurements.rows() {
-        rows.push([
-            name.to_owned(),
+    let row = |name: String, figures: &EngineFigures, timed: bool| {
+        [
+            name,
             figures.queries.to_string(),
             figures.nodes_total.to_string(),
             format!("{:.2}", figures.nodes_mean()),
             figures.nodes_max.to_string(),
-            format!("{:.1}", figures.ns_per_query()),
-        ]);
+            match timed {
+                true => format!("{:.1}", figures.ns_per_query()),
+                false => "-".to_owned(),
+            },
+        ]
+    };
+    let ways: Vec<_> = measurements.ways().collect();
+    for (name, figures) in measurements.rows() {
+        rows.push(row(name.to_owned(), figures, true));
+        for (_, timed, by) in ways.iter().filter(|(engine, ..)| *engine == name) {
+            for (way, figures) in by {
+                rows.push(row(format!("{name}/{}", way.name()), figures, *timed));
+            }
+        }
     }
     let widths: Vec<usize> = (0..header.len())
         .map(|column| rows.iter().map(|row| row[column].len()).max().unwrap_or(0))
@@ -58,6 +72,18 @@ fn text(measurements: &Measurements) -> String {
         }
         table.push('\n');
     }
+    for (engine, slowest) in measurements.slowest() {
+        let _ = writeln!(
+            table,
+            "{engine}'s slowest query: line {}, {} {}, {} ns, {} squares expanded, {}",
+            slowest.line_number,
+            slowest.from,
+            slowest.to,
+            slowest.elapsed.as_nanos(),
+            slowest.expanded,
+            slowest.by.name()
+        );
+    }
     table
 }
 
@@ -70,6 +96,47 @@ struct JsonFigures {
     nodes_mean: f64,
     nodes_max: u64,
     ns_per_query: f64,
+    /// The formula's ways of answering; left out for the other engines.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    answered_by: Vec<JsonWay>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    slowest: Option<JsonSlowest>,
+}
+
+/// One way an engine answered, in the JSON form: `ns_per_query` is `null` where the queries
+/// were not timed each.
+#[derive(Serialize)]
+struct JsonWay {
+    way: &'static str,
+    queries: u64,
+    nodes_total: u64,
+    nodes_max: u64,
+    ns_per_query: Option<f64>,
+}
+
+/// The slowest query, in the JSON form.
+#[derive(Serialize)]
+struct JsonSlowest {
+    line: u64,
+    from: String,
+    to: String,
+    ns: u128,
+    nodes: u64,
+    way: &'static str,
+}
+
+impl JsonSlowest {
+    fn of(slowest: Slowest) -> JsonSlowest {
+        let name = |square: Position| square.to_string();
+        JsonSlowest {
+            line: slowest.line_number,
+            from: name(slowest.from),
+            to: name(slowest.to),
+            ns: slowest.elapsed.as_nanos(),
+            nodes: slowest.expanded,
+            way: slowest.by.name(),
+        }
+    }
 }
 
 /// The figures as one JSON object, `{"engines": [...]}`.
@@ -78,6 +145,23 @@ fn json(measurements: &Measurements) -> String {
     struct Table {
         engines: Vec<JsonFigures>,
     }
+    let ways: Vec<_> = measurements.ways().collect();
+    let slowest: Vec<_> = measurements.slowest().collect();
+    let ns = |figures: &EngineFigures| (figures.ns_per_query() * 10.0).round() / 10.0;
+    let json_ways = |engine: &str| -> Vec<JsonWay> {
+        let Some((_, timed, by)) = ways.iter().find(|(name, ..)| *name == engine) else {
+            return Vec::new();
+        };
+        by.iter()
+            .map(|&(way, figures): &(AnsweredBy, &EngineFigures)| JsonWay {
+                way: way.name(),
+                queries: figures.queries,
+                nodes_total: figures.nodes_total,
+                nodes_max: figures.nodes_max,
+                ns_per_query: timed.then(|| ns(figures)),
+            })
+            .collect()
+    };
     let engines = measurements
         .rows()
         .map(|(engine, figures)| JsonFigures {
@@ -86,7 +170,11 @@ fn json(measurements: &Measurements) -> String {
             nodes_total: figures.nodes_total,
             nodes_mean: (figures.nodes_mean() * 100.0).round() / 100.0,
             nodes_max: figures.nodes_max,
-            ns_per_query: (figures.ns_per_query() * 10.0).round() / 10.0,
+            ns_per_query: ns(figures),
+            answered_by: json_ways(engine),
+            slowest: (slowest.iter())
+                .find(|(name, _)| *name == engine)
+                .map(|&(_, slowest)| JsonSlowest::of(slowest)),
         })
         .collect();
     let mut text = serde_json::to_string(&Table { engines }).expect("serializing to memory");
@@ -112,7 +200,12 @@ mod tests {
         measurements.measure_batch();
         let table = report(&measurements, ReportStyle::Text);
         let lines: Vec<&str> = table.lines().collect();
-        assert_eq!(lines.len(), 6);
+        // The five engines, and under the formula's row the way it answered.
+        assert_eq!(lines.len(), 7);
+        assert!(
+            lines[3].starts_with("formula/knight-closed-form "),
+            "{table}"
+        );
         let header: Vec<&str> = lines[0].split_whitespace().collect();
         assert_eq!(
             header,

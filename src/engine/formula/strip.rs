@@ -37,8 +37,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::board::{Board, Piece, Position};
-use crate::engine::kept::KeptMemory;
-use crate::engine::{GaveUp, Outcome, Request, Workspace, no_route, room_for_laid_route};
+use crate::engine::formula::Answer;
+use crate::engine::formula::kept::KeptMemory;
+use crate::engine::observe::{Observer, Side, Step};
+use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route};
 
 /// A square the search has not reached (in [`Repeats`]: unreachable, or, below the repeating
 /// rows, not reached before the search stopped).
@@ -54,9 +56,9 @@ const WINDOW_SQUARES: i64 = 1 << 21;
 /// The most rows a search's window spans either way from its start (4 bytes each: 16 MB).
 const WINDOW_ROWS: i64 = 1 << 21;
 
-/// The most distances the kept repeats may hold in all (64 MB); past it, those found longest
-/// ago are dropped to make room, one at a time ([`KeptMemory`]).
-const KEPT_DISTANCES: usize = 1 << 24;
+/// The most bytes the kept repeats' distances may take in all: 64 MiB; past it, those found
+/// longest ago are dropped to make room, one at a time ([`KeptMemory`]).
+pub(crate) const KEPT_BYTES: usize = 1 << 26;
 
 /// The board seen as a strip: `width` squares across, `length` along (files across unless
 /// `turned`).
@@ -155,9 +157,9 @@ impl Repeats {
             .flatten()
     }
 
-    /// How many distances it holds.
-    fn size(&self) -> usize {
-        self.near.len() + self.base.len()
+    /// The bytes its distances take.
+    fn bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.near) + std::mem::size_of_val(&*self.base)
     }
 }
 
@@ -170,7 +172,7 @@ pub(crate) struct StripMemory {
 impl Default for StripMemory {
     fn default() -> StripMemory {
         StripMemory {
-            repeats: KeptMemory::new(KEPT_DISTANCES),
+            repeats: KeptMemory::new(KEPT_BYTES),
         }
     }
 }
@@ -234,13 +236,31 @@ fn applies(strip: &Strip, leap: i64) -> bool {
 /// `request` answered through both squares' repeats, with its route when asked; `None` where
 /// the repeats are not found within `--max-nodes` or the pair is too close for a band between
 /// them, which a search answers instead.
-pub(crate) fn answer(
+pub(crate) fn answer<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
-) -> Option<Result<Outcome, GaveUp>> {
+    observer: &mut O,
+) -> Result<(Answer, u64), GaveUp> {
+    let mut expanded = 0;
+    let answer = answer_in_class(workspace, request, observer, &mut expanded);
+    match answer {
+        Some(Ok(moves)) => Ok((moves, expanded)),
+        Some(Err(gave_up)) => Err(gave_up),
+        None => Ok((Answer::Declined, expanded)),
+    }
+}
+
+/// [`answer`], counting the squares searched in `expanded`; `None` where it declines.
+fn answer_in_class<O: Observer + ?Sized>(
+    workspace: &mut Workspace,
+    request: &Request,
+    observer: &mut O,
+    expanded: &mut u64,
+) -> Option<Result<Answer, GaveUp>> {
     let (g, reduced) = request.piece.within_its_class();
     if g == 1 {
-        return answer_for_coprime_legs(workspace, request);
+        let on_the_board = |square: Position| square;
+        return answer_for_coprime_legs(workspace, request, observer, &on_the_board, expanded);
     }
     // Every move goes a multiple of g either way: the piece stays on the squares of its
     // first square's class, a sub-board on which it moves as the (a/g, b/g)-leaper. A strip
@@ -250,7 +270,7 @@ pub(crate) fn answer(
     } = *request;
     let class = (from.file % g, from.rank % g);
     if (to.file % g, to.rank % g) != class {
-        return Some(Ok(no_route(0)));
+        return Some(Ok(Answer::NoRoute));
     }
     let side = |whole: u32, offset: u32| (whole - 1 - offset) / g + 1;
     let within = Request {
@@ -260,20 +280,25 @@ pub(crate) fn answer(
         to: Position::new(to.file / g, to.rank / g),
         ..*request
     };
-    let answered = answer_for_coprime_legs(workspace, &within)?;
+    let on_the_board =
+        |square: Position| Position::new(square.file * g + class.0, square.rank * g + class.1);
+    let answered = answer_for_coprime_legs(workspace, &within, observer, &on_the_board, expanded)?;
     if answered.is_ok() {
         for square in &mut workspace.route {
-            *square = Position::new(square.file * g + class.0, square.rank * g + class.1);
+            *square = on_the_board(*square);
         }
     }
     Some(answered)
 }
 
 /// [`answer`], for a piece whose legs have no common factor.
-fn answer_for_coprime_legs(
+fn answer_for_coprime_legs<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
-) -> Option<Result<Outcome, GaveUp>> {
+    observer: &mut O,
+    on_the_board: &dyn Fn(Position) -> Position,
+    expanded: &mut u64,
+) -> Option<Result<Answer, GaveUp>> {
     let strip = Strip::of(request.board);
     let fitting = moves_across(request.piece, strip.width);
     if !applies(&strip, fitting.leap) {
@@ -287,22 +312,36 @@ fn answer_for_coprime_legs(
     if swapped {
         std::mem::swap(&mut low, &mut high);
     }
-    let mut expanded = 0;
-    let up = repeats(workspace, request, &strip, &fitting, low, 1, &mut expanded)?;
+    let mut watching = Watching {
+        observer,
+        on_the_board,
+        strip,
+        side: Side::Forward,
+    };
+    let up = repeats(
+        workspace,
+        request,
+        &fitting,
+        low,
+        1,
+        &mut watching,
+        expanded,
+    )?;
     // Where the search from the lower square, or its repeats, already prove the distance on
     // this strip, that is the answer; otherwise through a band between the two.
     let (moves, middle, down) =
         match up.proven_on_strip(high.0, high.1 - low.1, low.1, strip.length) {
             Some(moves) => (moves, high, None),
             None => {
+                watching.side = Side::Backward;
                 let down = repeats(
                     workspace,
                     request,
-                    &strip,
                     &fitting,
                     high,
                     -1,
-                    &mut expanded,
+                    &mut watching,
+                    expanded,
                 )?;
                 let (moves, middle) = through_a_band(&up, &down, &strip, fitting.leap, low, high)?;
                 (moves, middle, Some(down))
@@ -310,7 +349,7 @@ fn answer_for_coprime_legs(
         };
     if request.with_route {
         let route = &mut workspace.route;
-        if let Err(error) = room_for_laid_route(route, moves, request.max_nodes, expanded) {
+        if let Err(error) = room_for_laid_route(route, moves, request.max_nodes, *expanded) {
             return Some(Err(error));
         }
         route.clear();
@@ -325,8 +364,10 @@ fn answer_for_coprime_legs(
             }
         };
         // Every square but the start has a neighbour one closer on the strip, by the
-        // argument above; were one ever missing, a search answers rather than a wrong route.
+        // argument above (debug builds stop here); were one ever missing, the strategies
+        // after answer rather than a wrong route.
         if !walked || route.len() as u64 != moves + 1 {
+            debug_assert!(false, "the strip's route was not walked: {request:?}");
             route.clear();
             return None;
         }
@@ -334,10 +375,7 @@ fn answer_for_coprime_legs(
             route.reverse();
         }
     }
-    Some(Ok(Outcome {
-        moves: Some(moves),
-        expanded,
-    }))
+    Some(Ok(Answer::Moves(moves)))
 }
 
 /// The distance from `low` to `high` (`low` not above) through a band of the strip above
@@ -409,15 +447,16 @@ fn descend(
 
 /// The repeats of the square `at` (across, along) in `direction` (1: up the strip, −1: down),
 /// kept or searched for.
-fn repeats(
+fn repeats<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
-    strip: &Strip,
     moves: &Moves,
     at: (i64, i64),
     direction: i64,
+    watching: &mut Watching<O>,
     expanded: &mut u64,
 ) -> Option<Arc<Repeats>> {
+    let strip = watching.strip;
     let widest = WINDOW_ROWS;
     let below = match direction {
         1 => at.1,
@@ -431,7 +470,7 @@ fn repeats(
         across: at.0,
         behind: below.min(widest + 1),
     };
-    if let Some(kept) = workspace.strip.repeats.get(&key) {
+    if let Some(kept) = workspace.formula.strip.repeats.get(&key) {
         return Some(Arc::clone(kept));
     }
     let mut reach = (moves.leap * 4).min(widest);
@@ -452,17 +491,60 @@ fn repeats(
             request.max_nodes,
             expanded,
             &mut unreachable,
+            &mut |observer_call: Told| watching.tell(observer_call, at.1, direction),
         );
         match watched {
             Watched::Found(found) => {
-                let size = found.size();
+                let size = found.bytes();
                 let found = Arc::new(found);
-                (workspace.strip.repeats).keep(key, Arc::clone(&found), size);
+                (workspace.formula.strip.repeats).keep(key, Arc::clone(&found), size);
                 return Some(found);
             }
             Watched::Cramped if reach < widest => reach = (reach * 2).min(widest),
             Watched::Cramped | Watched::NotFound => return None,
         }
+    }
+}
+
+/// A step of a search for repeats, in the half-strip's coordinates (across, row) with its
+/// moves from the start, for [`Watching::tell`].
+#[derive(Clone, Copy)]
+enum Told {
+    Reached(i64, i64, u32),
+    Expanded(i64, i64, u32),
+}
+
+/// Who watches the strip's searches, and where their squares lie on the board: the strip's
+/// coordinates, then the piece's class when its legs share a factor ([`answer`]).
+struct Watching<'a, O: Observer + ?Sized> {
+    observer: &'a mut O,
+    on_the_board: &'a dyn Fn(Position) -> Position,
+    strip: Strip,
+    side: Side,
+}
+
+impl<O: Observer + ?Sized> Watching<'_, O> {
+    /// Tells the observer of `told`, a step of the search from the square `start_along` rows
+    /// along the strip, going in `direction`; `false` once the observer has stopped watching.
+    fn tell(&mut self, told: Told, start_along: i64, direction: i64) -> bool {
+        let (across, row, moves) = match told {
+            Told::Reached(across, row, moves) | Told::Expanded(across, row, moves) => {
+                (across, row, moves)
+            }
+        };
+        let square =
+            (self.on_the_board)(self.strip.position((across, start_along + direction * row)));
+        let step = Step {
+            square,
+            side: self.side,
+            moves,
+            bound: None,
+        };
+        match told {
+            Told::Reached(..) => self.observer.reach(step),
+            Told::Expanded(..) => self.observer.expand(step),
+        }
+        !self.observer.has_stopped()
     }
 }
 
@@ -565,6 +647,7 @@ fn watch(
     limit: u64,
     expanded: &mut u64,
     unreachable: &mut dyn FnMut(i64, i64) -> bool,
+    tell: &mut dyn FnMut(Told) -> bool,
 ) -> Watched {
     let Some(mut window) = Window::new(width, (-below).max(-reach), reach) else {
         return Watched::NotFound;
@@ -574,6 +657,7 @@ fn watch(
         return Watched::NotFound;
     };
     origin.distance = 0;
+    tell(Told::Reached(start, 0, 0));
     let (mut layer, mut next) = (vec![(start, 0i64)], Vec::new());
     let mut depth = 0u32;
     // Rows 1 up to `complete` are complete: every square reached or proven unreachable.
@@ -586,8 +670,11 @@ fn watch(
     loop {
         let mut cramped = false;
         for &(across, row) in &layer {
+            if *expanded >= limit {
+                return Watched::NotFound;
+            }
             *expanded += 1;
-            if *expanded > limit {
+            if !tell(Told::Expanded(across, row, depth)) {
                 return Watched::NotFound;
             }
             let climb = window.get(across, row).map_or(0, |square| square.climb);
@@ -607,6 +694,7 @@ fn watch(
                     there.distance = depth + 1;
                     there.climb = climb.max(to_row as i32);
                     next.push((to_across, to_row));
+                    tell(Told::Reached(to_across, to_row, depth + 1));
                 }
             }
         }
@@ -772,6 +860,7 @@ mod tests {
                     10_000_000,
                     &mut expanded,
                     &mut unreachable,
+                    &mut |_| true,
                 ) else {
                     panic!("({a},{b}) on {width}: no repeats from ({x}, {y})");
                 };
@@ -808,7 +897,15 @@ mod tests {
             start: 0,
             below: 1 << 40,
         };
-        let watched = watch(&moves, half, 10, u64::MAX, &mut expanded, &mut unreachable);
+        let watched = watch(
+            &moves,
+            half,
+            10,
+            u64::MAX,
+            &mut expanded,
+            &mut unreachable,
+            &mut |_| true,
+        );
         assert!(matches!(watched, Watched::Cramped));
     }
 }

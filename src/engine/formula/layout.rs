@@ -1,6 +1,7 @@
 //! Where a shortest walk's moves go on a board: an order of a [`Plan`]'s moves that keeps every
-//! square on the board, found, when one of a few shapes has it, in constant time, and laid
-//! move by move in time linear in the walk.
+//! square on the board, found when one of a few shapes has it (most in constant time; the
+//! detour and the walk along the line in time bounded by [`DETOUR_STATES`] and
+//! [`LISTED_MOVES`]), and laid move by move in time linear in the walk.
 //!
 //! On a board without edges any order of a plan's moves is a shortest walk. On a board with
 //! them, a walk whose squares all stay on it is a walk of the board too, and since no walk of
@@ -21,7 +22,7 @@
 //! that search would be bigger (strips hundreds wide), by taking each next move toward the
 //! strip's middle; walked square by square.
 
-use crate::engine::leaper_lattice::Plan;
+use crate::engine::formula::lattice::Plan;
 
 /// One stretch of a walk: `times` times `first`, or, with a `second`, `times` pairs of `first`
 /// then `second`.
@@ -535,13 +536,20 @@ fn detour_across(
     if !(low..=high).contains(&goal_across) {
         return None;
     }
-    // The state each was first reached from, and by which kind of move.
-    let mut came_from = vec![(u32::MAX, 0u8); states];
+    // The state each was first reached from and by which kind of move, packed as
+    // `previous << 2 | kind` (states < 2¹⁶); all ones where not reached yet. One word a state,
+    // all ones to start, so that making the array is a plain fill: it is most of the search's
+    // cost, as the search is made for each walk the layout tries along a strip.
+    const UNSEEN: u32 = u32::MAX;
+    let mut came_from = vec![UNSEEN; states];
     let start = index(0, [0, 0]);
-    came_from[start] = (start as u32, 0);
-    let mut queue = std::collections::VecDeque::from([(0i64, [0usize, 0usize])]);
-    while let Some((x, made)) = queue.pop_front() {
-        if index(x, made) == goal {
+    came_from[start] = (start as u32) << 2;
+    let mut queue = vec![(0i64, [0usize, 0usize])];
+    let mut next_in_queue = 0;
+    while let Some(&(x, made)) = queue.get(next_in_queue) {
+        next_in_queue += 1;
+        let here = index(x, made);
+        if here == goal {
             break;
         }
         for (k, &kind) in kinds.iter().enumerate() {
@@ -557,21 +565,21 @@ fn detour_across(
                 continue;
             }
             let next = index(next_x, next_made);
-            if came_from[next].0 == u32::MAX {
-                came_from[next] = (index(x, made) as u32, k as u8);
-                queue.push_back((next_x, next_made));
+            if came_from[next] == UNSEEN {
+                came_from[next] = (here as u32) << 2 | k as u32;
+                queue.push((next_x, next_made));
             }
         }
     }
-    if came_from[goal].0 == u32::MAX {
+    if came_from[goal] == UNSEEN {
         return None;
     }
     let mut moves = Vec::new();
     let mut at = goal;
     while at != start {
-        let (previous, k) = came_from[at];
-        moves.push(kinds[usize::from(k)]);
-        at = previous as usize;
+        let packed = came_from[at];
+        moves.push(kinds[(packed & 3) as usize]);
+        at = (packed >> 2) as usize;
     }
     moves.reverse();
     Some(moves)
@@ -618,7 +626,7 @@ fn detour_toward_the_middle(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::leaper_lattice::LeaperLattice;
+    use crate::engine::formula::lattice::LeaperLattice;
 
     /// Lays the knight's walk from `from` to `to` on a `files`×`ranks` board and walks it.
     fn walked(files: i64, ranks: i64, from: (i64, i64), to: (i64, i64)) -> Option<Vec<(i64, i64)>> {

@@ -22,8 +22,23 @@
 
 use crate::board::{Board, Position};
 use crate::engine::observe::{Observer, Side, Step, go_on};
+use crate::engine::room_for_route;
 use crate::engine::{GaveUp, Outcome, Request, Workspace, expand_one, no_route, out_of_memory};
-use crate::engine::{room_for_route, workspace::MirrorMemory};
+
+/// The memory of the search: a slot a square of the board (0 between searches) and the squares
+/// it reached.
+#[derive(Default)]
+pub(crate) struct MirrorMemory {
+    pub distances: Vec<u32>,
+    pub queue: Vec<u32>,
+}
+
+impl MirrorMemory {
+    /// The bytes its arrays hold room for.
+    pub(crate) fn bytes(&self) -> usize {
+        (self.distances.capacity() + self.queue.capacity()) * std::mem::size_of::<u32>()
+    }
+}
 
 /// The most squares a board may have for the search to run on it.
 pub(crate) const MOST_SQUARES: u64 = 1 << 20;
@@ -51,7 +66,7 @@ pub(crate) fn search_observed<O: Observer + ?Sized>(
     observer: &mut O,
 ) -> Result<Outcome, GaveUp> {
     let squares = request.board.files() as usize * request.board.ranks() as usize;
-    let MirrorMemory { distances, queue } = &mut workspace.mirror;
+    let MirrorMemory { distances, queue } = &mut workspace.formula.mirror;
     if distances.len() != squares {
         distances.clear();
         distances
@@ -252,7 +267,14 @@ mod tests {
             }
         }
         // The array is left clean between searches: nothing marked.
-        assert!(workspace.mirror.distances.iter().all(|&slot| slot == 0));
+        assert!(
+            workspace
+                .formula
+                .mirror
+                .distances
+                .iter()
+                .all(|&slot| slot == 0)
+        );
     }
 
     /// KnightL's every query up to n = 40: corner to corner, every (a,b)-leaper with b < n.
@@ -299,7 +321,14 @@ mod tests {
         let mut workspace = Workspace::new();
         let found = search_observed(&mut workspace, &request, &mut Unobserved);
         assert_eq!(found, Err(GaveUp::Expanded { max_nodes: 3 }));
-        assert!(workspace.mirror.distances.iter().all(|&slot| slot == 0));
+        assert!(
+            workspace
+                .formula
+                .mirror
+                .distances
+                .iter()
+                .all(|&slot| slot == 0)
+        );
         let elsewhere = Request {
             to: Position::new(29, 28),
             ..request

@@ -1,34 +1,38 @@
-//! Small boards, for another leaper's distance alone: one breadth-first search from the first
-//! square over the whole board, its distances kept for every later query from that square,
-//! tried before the closed form.
+//! Small boards, for another leaper's distance alone: one breadth-first search from a square
+//! over the whole board, its distances kept for every later query from that square.
 //!
-//! On a board of a few thousand squares the formula's closed form misses many pairs of a big
-//! leaper (the (3,8)-leaper on 40×40 misses most near the edges), and each would be a search
-//! of its own: A* expands about 30 squares a query there, with an open list to keep. Where it
-//! does not miss, its plan still costs about 0.2 µs a query. The whole board, searched once
-//! from a square (at most [`SMALL_BOARD`] squares, at most eight moves each), answers every
-//! other query from that square with one lookup. A file of random pairs asks many from each
-//! square, and a sweep of every pair asks all of them. Distances only: a route is laid by the
-//! closed form, or found by the search it falls back on, as before.
+//! On a board of a few thousand squares the laid walks miss many pairs of a big leaper (the
+//! (3,8)-leaper on 40×40 misses most near the edges), and each would be a search of its own.
+//! The whole board, searched once from a square (at most [`SMALL_BOARD`] squares, at most eight
+//! moves each), answers every later query from that square with one lookup. That pays only
+//! where a square is asked from again, as in a file of random pairs or a sweep of every pair:
+//! so the first query from a square goes the usual way, and is noted; the second searches the
+//! whole board. A single query costs what its own strategy costs. Distances only: a route is
+//! laid or searched by the strategies after.
 //!
 //! Each search counts its squares against `--max-nodes`, as any search does; where the board
-//! has more squares than the limit allows, the query is left to the usual search. A watched
-//! query for a distance alone shows this search, and one answered from kept distances, like a
-//! closed form, expands nothing and shows nothing. The program's pictures and traces ask for
-//! the route, so they show (and `--stats` beside them counts) the search for a route instead.
+//! has more squares than the limit allows, the query is left to the strategies after. Watched,
+//! the search shows its squares, and an answer from kept distances expands nothing.
 
 use crate::board::{Board, Position};
-use crate::engine::kept::KeptMemory;
+use crate::engine::formula::FormulaMemory;
+use crate::engine::formula::kept::KeptMemory;
 use crate::engine::observe::{Observer, Side, Step, go_on};
 use crate::engine::{GaveUp, Outcome, Request, Workspace};
 
 /// The most squares a board searched whole may have: 2¹¹ (40×40 is 1,600).
 pub(crate) const SMALL_BOARD: u64 = 1 << 11;
 
-/// The most distances kept in all: 2²² (8 MB), a whole board's from every square of the
-/// biggest small board. Past it, the squares searched longest ago are dropped, one at a time,
-/// to make room ([`KeptMemory`]).
-const KEPT_DISTANCES: usize = 1 << 22;
+/// The most bytes of distances kept in all: 8 MiB (2²² distances of 2 bytes), a whole board's
+/// from every square of the biggest small board. Past it, the squares searched longest ago are
+/// dropped, one at a time, to make room ([`KeptMemory`]).
+pub(crate) const KEPT_BYTES: usize = 1 << 23;
+
+/// The most first squares noted as asked from ([`note_asked`]).
+const NOTED_SQUARES: usize = 1 << 16;
+
+/// What one noted square holds, about: its key and the memory's own bookkeeping.
+const NOTED_BYTES: usize = 2 * std::mem::size_of::<Key>();
 
 /// A square not reached: the piece has no route there.
 const UNREACHED: u16 = u16::MAX;
@@ -56,12 +60,15 @@ impl Key {
 /// The distances kept from earlier searches, a board's worth (rank by rank) a square.
 pub(crate) struct SmallBoardMemory {
     distances: KeptMemory<Key, Box<[u16]>>,
+    /// The first squares asked from once, whose next query searches the whole board.
+    asked: KeptMemory<Key, ()>,
 }
 
 impl Default for SmallBoardMemory {
     fn default() -> SmallBoardMemory {
         SmallBoardMemory {
-            distances: KeptMemory::new(KEPT_DISTANCES),
+            distances: KeptMemory::new(KEPT_BYTES),
+            asked: KeptMemory::new(NOTED_SQUARES * NOTED_BYTES),
         }
     }
 }
@@ -74,9 +81,22 @@ pub(crate) fn applies(request: &Request) -> bool {
 
 /// The distance, if a search from `request`'s first square is already kept: `Some(None)` where
 /// no route joins the squares. Costs one lookup.
-pub(crate) fn kept(workspace: &Workspace, request: &Request) -> Option<Option<u64>> {
-    let distances = workspace.small_board.distances.get(&Key::of(request))?;
+pub(crate) fn kept(memory: &FormulaMemory, request: &Request) -> Option<Option<u64>> {
+    let distances = memory.small_board.distances.get(&Key::of(request))?;
     Some(distance_to(distances, request.board, request.to))
+}
+
+/// Whether a query from `request`'s first square, on its board, was asked before (and noted).
+pub(crate) fn asked_before(memory: &FormulaMemory, request: &Request) -> bool {
+    memory.small_board.asked.get(&Key::of(request)).is_some()
+}
+
+/// Notes a query from `request`'s first square on a board that [`applies`], so that the next
+/// one from that square searches the whole board.
+pub(crate) fn note_asked(memory: &mut FormulaMemory, request: &Request) {
+    if applies(request) && !request.with_route && !asked_before(memory, request) {
+        (memory.small_board.asked).keep(Key::of(request), (), NOTED_BYTES);
+    }
 }
 
 /// The distance, by a search of the whole board from `request`'s first square (on a board
@@ -89,8 +109,8 @@ pub(crate) fn search_observed<O: Observer + ?Sized>(
 ) -> Result<Outcome, GaveUp> {
     let (distances, expanded) = search(request, observer)?;
     let moves = distance_to(&distances, request.board, request.to);
-    let size = distances.len();
-    (workspace.small_board.distances).keep(Key::of(request), distances, size);
+    let bytes = std::mem::size_of_val(&*distances);
+    (workspace.formula.small_board.distances).keep(Key::of(request), distances, bytes);
     Ok(Outcome { moves, expanded })
 }
 
@@ -187,7 +207,7 @@ mod tests {
                     let to = Position::new(to_file, to_rank);
                     let request = request(files, ranks, piece, from, to);
                     let wanted = plain[(to_rank * files + to_file) as usize];
-                    match kept(&workspace, &request) {
+                    match kept(&workspace.formula, &request) {
                         Some(found) => assert_eq!(found, wanted, "{to:?}"),
                         None => {
                             let outcome =

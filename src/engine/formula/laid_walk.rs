@@ -1,0 +1,115 @@
+//! A shortest walk of the board without edges laid on the board: its length, the lattice's lower
+//! bound ([`crate::engine::formula::lattice`]), met by a walk that stays on the board
+//! ([`crate::engine::formula::layout`]), is the distance. Or the lattice's proof that the piece
+//! never gets there, on any board. Nothing is searched: a plan and a few layouts cost a constant
+//! time, and the route, when asked, is the walk, move by move.
+
+use crate::board::Position;
+use crate::engine::formula::Answer;
+use crate::engine::formula::lattice::{LeaperLattice, Plan};
+use crate::engine::formula::layout::{Laid, lay};
+use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route};
+
+/// The lattice's answer, with the walk laid as the route when asked; declines where no shape of
+/// the layout fits from either end.
+pub(crate) fn answer(
+    workspace: &mut Workspace,
+    lattice: &LeaperLattice,
+    request: &Request,
+) -> Result<Answer, GaveUp> {
+    let Some(answer) = laid_walk(lattice, request) else {
+        return Ok(Answer::Declined);
+    };
+    let Some(walk) = answer else {
+        return Ok(Answer::NoRoute);
+    };
+    let moves = walk.plan.moves();
+    if request.with_route {
+        let route = &mut workspace.route;
+        room_for_laid_route(route, moves, request.max_nodes, 0)?;
+        let start = match walk.from_the_target {
+            true => request.to,
+            false => request.from,
+        };
+        route.push(start);
+        let mut at = (i64::from(start.file), i64::from(start.rank));
+        walk.laid.for_each_move(|(x, y)| {
+            at = (at.0 + x, at.1 + y);
+            // Within the board by the layout's check: the coordinates fit a u32.
+            route.push(Position::new(at.0 as u32, at.1 as u32));
+        });
+        if walk.from_the_target {
+            route.reverse();
+        }
+    }
+    Ok(Answer::Moves(moves))
+}
+
+/// A shortest walk laid on the board, from the first square or, where none fits from there,
+/// from the second (the walk back: its squares are the same, in the other order).
+struct LaidWalk {
+    plan: Plan,
+    laid: Laid,
+    from_the_target: bool,
+}
+
+/// What the closed form can say of `request` on its board: that the piece never gets there,
+/// or a shortest walk laid on the board (its length, the answer); `None` where no shape of
+/// [`crate::engine::formula::layout`] fits, from either end, and a search must answer.
+fn laid_walk(lattice: &LeaperLattice, request: &Request) -> Option<Option<LaidWalk>> {
+    let Request {
+        board, from, to, ..
+    } = *request;
+    let (dx, dy) = from.offset_to(to);
+    // Never on a board without edges: never on one with them, whose walks are some of the
+    // same.
+    let Some(plan) = lattice.plan(dx, dy) else {
+        return Some(None);
+    };
+    // The board seen from `start`: its sides' offsets.
+    let sides = |start: Position| {
+        let low = (-i64::from(start.file), -i64::from(start.rank));
+        let high = (
+            i64::from(board.files() - 1 - start.file),
+            i64::from(board.ranks() - 1 - start.rank),
+        );
+        (low, high)
+    };
+    let (low, high) = sides(from);
+    if let Some(laid) = lay(&plan, low, high) {
+        return Some(Some(LaidWalk {
+            plan,
+            laid,
+            from_the_target: false,
+        }));
+    }
+    // Other walks as short, which the board's sides may let through where this one's moves
+    // do not fit; then the same walks back from the target (the shapes start at one end, and
+    // a pair whose first square is cramped may have room at its second).
+    let plans = lattice.shortest_plans(plan, OTHER_PLANS);
+    let (back_low, back_high) = sides(to);
+    let forward = plans
+        .iter()
+        .skip(1)
+        .find_map(|other| lay(other, low, high).map(|laid| (*other, laid, false)));
+    let found = forward.or_else(|| {
+        plans.iter().find_map(|other| {
+            let back = Plan {
+                vectors: other.vectors,
+                counts: other.counts.map(|count| -count),
+            };
+            lay(&back, back_low, back_high).map(|laid| (back, laid, true))
+        })
+    });
+    found.map(|(plan, laid, from_the_target)| {
+        Some(LaidWalk {
+            plan,
+            laid,
+            from_the_target,
+        })
+    })
+}
+
+/// How many plans of shortest walks [`laid_walk`] tries, the first included, before
+/// it leaves a pair to a search.
+const OTHER_PLANS: usize = 4;

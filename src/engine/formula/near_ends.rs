@@ -1,0 +1,476 @@
+//! Pairs whose shortest walk of the board without edges does not fit the board because an end
+//! is cramped (a corner, an edge, a close pair near one): breadth-first search from both ends
+//! for a few layers, and the lattice between the two frontiers.
+//!
+//! Say the search from the first square s has finished its layers up to k (its frontier F, the
+//! squares exactly k moves from s) and the search from the second square t its layers up to j
+//! (frontier B), and the two have not met. Then the distance n is more than k + j (as in
+//! bidirectional BFS, [`crate::engine::bidirectional`]), and a shortest walk's k-th square is
+//! in F and its (n − j)-th in B, so
+//!
+//! - **lower bound**: n ≥ k + j + min over u ∈ F, w ∈ B of L(u, w), L the distance on a board
+//!   without edges ([`crate::engine::formula::lattice`]); no pair with an L at all: no walk;
+//! - **upper bound**: n ≤ k + j + L(u, w) for any pair whose shortest walk of the board without
+//!   edges is laid on this board ([`crate::engine::formula::layout`]): the search's walk to u,
+//!   that walk, the search's walk from w.
+//!
+//! The two bounds meet as soon as the frontiers have left what cramps the ends: for a corner,
+//! a layer or two of the piece's moves, whatever the board's size. Each layer grows the side
+//! whose frontier is smaller, and where the two searches meet, that is the answer as in
+//! bidirectional BFS. The searches stop at [`MOST_SQUARES`] squares and the pairs at
+//! [`MOST_PAIRS`] a round, both bounds that depend on neither the board nor the pair: past
+//! them the strategy declines, and the planner asks the next one.
+
+use crate::board::Position;
+use crate::engine::formula::Answer;
+use crate::engine::formula::lattice::{LeaperLattice, Plan};
+use crate::engine::formula::layout::{Laid, lay};
+use crate::engine::observe::{Observer, Side, Step, go_on};
+use crate::engine::{
+    GaveUp, Parents, Request, Workspace, expand_one, out_of_memory, room_for_laid_route, trace_back,
+};
+
+/// The most squares the two searches expand between them before the strategy declines.
+pub(crate) const MOST_SQUARES: u64 = 1 << 10;
+
+/// The most pairs of frontier squares whose lattice distance the rounds work out in all, about
+/// a tenth of a microsecond each.
+const MOST_PAIRS: usize = 1 << 12;
+
+/// The most pairs, least bound first, whose walks one round tries to lay.
+const MOST_LAID_TRIES: usize = 64;
+
+/// What the strategy found: an answer (with the squares it expanded), or that it declined
+/// having expanded so many.
+pub(crate) struct Found {
+    pub answer: Answer,
+    pub expanded: u64,
+}
+
+/// A walk laid between two frontier squares, the best found so far: its length counted from s
+/// to t, and how to lay it again for the route.
+#[derive(Clone, Copy)]
+struct Bridge {
+    moves: u64,
+    from: Position,
+    to: Position,
+    plan: Plan,
+    /// Laid from `to` back to `from`, where it does not fit the other way.
+    backward: bool,
+}
+
+/// Answers `request` by the frontiers' bounds, or declines; see the module documentation.
+/// Expands squares in the workspace's maps and layers (emptied here), telling `observer`.
+pub(crate) fn answer<O: Observer + ?Sized>(
+    workspace: &mut Workspace,
+    lattice: &LeaperLattice,
+    request: &Request,
+    observer: &mut O,
+) -> Result<Found, GaveUp> {
+    workspace.reset(request.board);
+    let Workspace {
+        parents,
+        parents_back,
+        layers: [forward_layer, forward_next, backward_layer, backward_next],
+        route,
+        ..
+    } = workspace;
+    let mut forward = Half::starting_at(Side::Forward, request.from, parents, forward_layer)?;
+    let mut backward = Half::starting_at(Side::Backward, request.to, parents_back, backward_layer)?;
+    for half in [&forward, &backward] {
+        observer.reach(half.step(half.frontier[0], 0));
+    }
+    let most = request.max_nodes.min(MOST_SQUARES);
+    let mut expanded = 0;
+    let mut lower = 0;
+    let mut best: Option<Bridge> = None;
+    let mut pairs_left = MOST_PAIRS;
+    loop {
+        let (growing, other, next) = if forward.frontier.len() <= backward.frontier.len() {
+            (&mut forward, &backward, &mut *forward_next)
+        } else {
+            (&mut backward, &forward, &mut *backward_next)
+        };
+        if expanded + growing.frontier.len() as u64 > most {
+            return Ok(declined(expanded));
+        }
+        if let Some(meeting) = growing.grow_layer(request, other, next, &mut expanded, observer)? {
+            observer.meet(meeting);
+            let moves =
+                u64::from(forward.depth_of(meeting)) + u64::from(backward.depth_of(meeting));
+            if best.is_some_and(|bridge| bridge.moves < moves) {
+                // Cannot be: a laid walk is a walk, and the meeting is a shortest one.
+                debug_assert!(false, "a laid walk shorter than the searches' meeting");
+            }
+            if request.with_route {
+                room_for_laid_route(route, moves, request.max_nodes, expanded)?;
+                trace_back(forward.parents, meeting, route);
+                route.reverse();
+                route.pop();
+                trace_back(backward.parents, meeting, route);
+            }
+            return Ok(Found {
+                answer: Answer::Moves(moves),
+                expanded,
+            });
+        }
+        if forward.frontier.is_empty() || backward.frontier.is_empty() {
+            return Ok(Found {
+                answer: Answer::NoRoute,
+                expanded,
+            });
+        }
+        let pairs = forward.frontier.len() * backward.frontier.len();
+        if pairs > pairs_left {
+            return Ok(declined(expanded));
+        }
+        pairs_left -= pairs;
+        let depths = u64::from(forward.depth) + u64::from(backward.depth);
+        let Some(round) = bound_over_pairs(lattice, request, &forward, &backward, best) else {
+            // No pair of frontier squares is joined on a board without edges: nor on this one.
+            return Ok(Found {
+                answer: Answer::NoRoute,
+                expanded,
+            });
+        };
+        lower = lower.max(depths + round.least);
+        if let Some(bridge) = round.laid {
+            best = Some(bridge);
+        }
+        if let Some(bridge) = best.filter(|bridge| bridge.moves <= lower) {
+            if request.with_route {
+                lay_route(route, request, &forward, &backward, bridge, expanded)?;
+            }
+            return Ok(Found {
+                answer: Answer::Moves(bridge.moves),
+                expanded,
+            });
+        }
+    }
+}
+
+fn declined(expanded: u64) -> Found {
+    Found {
+        answer: Answer::Declined,
+        expanded,
+    }
+}
+
+/// One round's bounds: the least lattice distance over the pairs, and the shortest walk laid
+/// (counted from s to t) if one is shorter than the best before.
+struct Round {
+    least: u64,
+    laid: Option<Bridge>,
+}
+
+/// The least L(u, w) over the frontiers' pairs, and the best walk laid among the pairs with the
+/// least bounds; `None` where no pair is joined on a board without edges.
+fn bound_over_pairs(
+    lattice: &LeaperLattice,
+    request: &Request,
+    forward: &Half,
+    backward: &Half,
+    best: Option<Bridge>,
+) -> Option<Round> {
+    let depths = u64::from(forward.depth) + u64::from(backward.depth);
+    let ceiling = best.map_or(u64::MAX, |bridge| bridge.moves);
+    let mut bounds: Vec<(u64, Position, Position, Plan)> = Vec::new();
+    let mut any_joined = false;
+    for &from in forward.frontier.iter() {
+        for &to in backward.frontier.iter() {
+            let (dx, dy) = from.offset_to(to);
+            let Some(plan) = lattice.plan(dx, dy) else {
+                continue;
+            };
+            any_joined = true;
+            let moves = depths + plan.moves();
+            if moves < ceiling {
+                bounds.push((moves, from, to, plan));
+            }
+        }
+    }
+    if !any_joined {
+        return None;
+    }
+    bounds.sort_by_key(|&(moves, from, to, _)| (moves, from.rank, from.file, to.rank, to.file));
+    let least = bounds.first().map_or(ceiling, |&(moves, ..)| moves) - depths;
+    let sides = |start: Position| {
+        let board = request.board;
+        let low = (-i64::from(start.file), -i64::from(start.rank));
+        let high = (
+            i64::from(board.files() - 1 - start.file),
+            i64::from(board.ranks() - 1 - start.rank),
+        );
+        (low, high)
+    };
+    let laid = bounds
+        .iter()
+        .take(MOST_LAID_TRIES)
+        .find_map(|&(moves, from, to, plan)| {
+            let (low, high) = sides(from);
+            if lay(&plan, low, high).is_some() {
+                return Some(Bridge {
+                    moves,
+                    from,
+                    to,
+                    plan,
+                    backward: false,
+                });
+            }
+            let (low, high) = sides(to);
+            lay(&reversed(plan), low, high).map(|_| Bridge {
+                moves,
+                from,
+                to,
+                plan,
+                backward: true,
+            })
+        });
+    Some(Round { least, laid })
+}
+
+/// The same walk's moves, each the other way: the walk back.
+fn reversed(plan: Plan) -> Plan {
+    Plan {
+        vectors: plan.vectors,
+        counts: plan.counts.map(|count| -count),
+    }
+}
+
+/// The route through `bridge`: the forward search's walk to its first square, the laid walk,
+/// the backward search's walk from its last.
+fn lay_route(
+    route: &mut Vec<Position>,
+    request: &Request,
+    forward: &Half,
+    backward: &Half,
+    bridge: Bridge,
+    expanded: u64,
+) -> Result<(), GaveUp> {
+    room_for_laid_route(route, bridge.moves, request.max_nodes, expanded)?;
+    trace_back(forward.parents, bridge.from, route);
+    route.reverse();
+    let (start, plan) = match bridge.backward {
+        false => (bridge.from, bridge.plan),
+        true => (bridge.to, reversed(bridge.plan)),
+    };
+    let board = request.board;
+    let low = (-i64::from(start.file), -i64::from(start.rank));
+    let high = (
+        i64::from(board.files() - 1 - start.file),
+        i64::from(board.ranks() - 1 - start.rank),
+    );
+    let Some(laid) = lay(&plan, low, high) else {
+        unreachable!("the walk was laid a moment ago");
+    };
+    let mut walk = Vec::new();
+    walk.try_reserve_exact(plan.moves() as usize)
+        .map_err(out_of_memory(expanded))?;
+    walk_laid(&laid, start, &mut walk);
+    if bridge.backward {
+        walk.reverse();
+        walk.push(bridge.to);
+        walk.remove(0);
+    }
+    route.extend_from_slice(&walk);
+    let mut back = Vec::new();
+    trace_back(backward.parents, bridge.to, &mut back);
+    route.extend_from_slice(&back[1..]);
+    Ok(())
+}
+
+/// The squares of `laid` from `start`, after it, in order.
+fn walk_laid(laid: &Laid, start: Position, walk: &mut Vec<Position>) {
+    let mut at = (i64::from(start.file), i64::from(start.rank));
+    laid.for_each_move(|(x, y)| {
+        at = (at.0 + x, at.1 + y);
+        // On the board by the layout's check: the coordinates fit a u32.
+        walk.push(Position::new(at.0 as u32, at.1 as u32));
+    });
+}
+
+/// One of the two searches: what it has reached and its frontier, the squares `depth` moves
+/// from its end.
+struct Half<'a> {
+    side: Side,
+    depth: u32,
+    parents: &'a mut Parents,
+    frontier: &'a mut Vec<Position>,
+}
+
+impl<'a> Half<'a> {
+    fn starting_at(
+        side: Side,
+        square: Position,
+        parents: &'a mut Parents,
+        frontier: &'a mut Vec<Position>,
+    ) -> Result<Half<'a>, GaveUp> {
+        let room = parents
+            .try_reserve(1)
+            .and_then(|()| frontier.try_reserve(1));
+        room.map_err(out_of_memory(0))?;
+        parents.insert(square, (square, 0));
+        frontier.push(square);
+        Ok(Half {
+            side,
+            depth: 0,
+            parents,
+            frontier,
+        })
+    }
+
+    fn step(&self, square: Position, moves: u32) -> Step {
+        Step {
+            square,
+            side: self.side,
+            moves,
+            bound: None,
+        }
+    }
+
+    fn depth_of(&self, square: Position) -> u32 {
+        self.parents.get(square).map_or(0, |(_, moves)| moves)
+    }
+
+    /// Expands the whole frontier into `next`, which becomes the frontier; returns the first
+    /// square found that `other` has reached, if any (then the layer is left half grown).
+    fn grow_layer<O: Observer + ?Sized>(
+        &mut self,
+        request: &Request,
+        other: &Half,
+        next: &mut Vec<Position>,
+        expanded: &mut u64,
+        observer: &mut O,
+    ) -> Result<Option<Position>, GaveUp> {
+        next.clear();
+        let most_neighbours = request.piece.steps().len();
+        let distance = self.depth + 1;
+        for &current in self.frontier.iter() {
+            expand_one(expanded, request.max_nodes)?;
+            let room = (self.parents.try_reserve(most_neighbours))
+                .and_then(|()| next.try_reserve(most_neighbours));
+            room.map_err(out_of_memory(*expanded))?;
+            observer.expand(self.step(current, self.depth));
+            go_on(observer, request.max_nodes)?;
+            for neighbour in request.board.neighbours(&request.piece, current) {
+                if self.parents.contains(neighbour) {
+                    continue;
+                }
+                self.parents.insert(neighbour, (current, distance));
+                observer.reach(self.step(neighbour, distance));
+                if other.parents.contains(neighbour) {
+                    return Ok(Some(neighbour));
+                }
+                next.push(neighbour);
+            }
+        }
+        std::mem::swap(self.frontier, next);
+        self.depth = distance;
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Piece};
+    use crate::engine::observe::Unobserved;
+    use crate::engine::plain_search::plain_distances;
+
+    /// Runs the strategy alone on every pair of squares within `window` of a corner of a
+    /// board `side` square (the corner each pair's squares share, and the corner to the one
+    /// across), against a breadth-first search of the whole board: every answer it gives is
+    /// the search's, every route it lays a shortest walk of the board; returns how many pairs
+    /// it answered and how many it was asked.
+    fn agrees_near_corners(a: u32, b: u32, side: u32, window: u32) -> (u64, u64) {
+        let board = Board::new(side, side).unwrap();
+        let piece = Piece::leaper(a, b).unwrap();
+        let lattice = LeaperLattice::new(a, b);
+        let mut workspace = Workspace::new();
+        let (mut answered, mut asked) = (0, 0);
+        let legal = |from: Position, to: Position| {
+            let (dx, dy) = from.offset_to(to);
+            let (dx, dy) = (dx.unsigned_abs(), dy.unsigned_abs());
+            (dx, dy) == (u64::from(a), u64::from(b)) || (dx, dy) == (u64::from(b), u64::from(a))
+        };
+        for from_rank in 0..window {
+            for from_file in 0..window {
+                let from = Position::new(from_file, from_rank);
+                let truth = plain_distances(
+                    i64::from(side),
+                    i64::from(side),
+                    (i64::from(from_file), i64::from(from_rank)),
+                    (i64::from(a), i64::from(b)),
+                );
+                let near = (0..window).flat_map(|r| (0..window).map(move |f| (f, r)));
+                let across = near.clone().map(|(f, r)| (side - 1 - f, side - 1 - r));
+                for (to_file, to_rank) in near.chain(across) {
+                    let to = Position::new(to_file, to_rank);
+                    if to == from || piece.joins(board, from, to) == Some(false) {
+                        continue;
+                    }
+                    let expected = truth[(to_rank * side + to_file) as usize];
+                    let with_route = (to_file + to_rank + from_file) % 7 == 0;
+                    let request = Request {
+                        board,
+                        piece,
+                        from,
+                        to,
+                        with_route,
+                        max_nodes: 1 << 20,
+                        max_nodes_given: true,
+                        may_use_adjacency: false,
+                    };
+                    workspace.route.clear();
+                    let found =
+                        answer(&mut workspace, &lattice, &request, &mut Unobserved).unwrap();
+                    asked += 1;
+                    let moves = match found.answer {
+                        Answer::Declined => continue,
+                        Answer::NoRoute => None,
+                        Answer::Moves(moves) => Some(moves),
+                    };
+                    answered += 1;
+                    assert_eq!(moves, expected, "({a},{b}) on {side}: {from:?} {to:?}");
+                    if let (true, Some(moves)) = (with_route, moves) {
+                        let route = &workspace.route;
+                        assert_eq!(route.len() as u64, moves + 1, "{from:?} {to:?}");
+                        assert_eq!((route[0], route[route.len() - 1]), (from, to));
+                        assert!(route.windows(2).all(|step| legal(step[0], step[1])));
+                    }
+                }
+            }
+        }
+        (answered, asked)
+    }
+
+    /// Every leaper with legs up to 12, every pair of squares within a window of b + 1 around
+    /// a corner and to the window at the opposite one, on a board 8b + 3 square: exact
+    /// wherever it answers, and it answers at least half of them.
+    #[test]
+    fn every_leaper_up_to_12_agrees_with_search_near_the_corners() {
+        for b in 1..=12u32 {
+            for a in 0..=b {
+                let (answered, asked) = agrees_near_corners(a, b, 8 * b + 3, b + 1);
+                assert!(answered * 2 >= asked, "({a},{b}): {answered} of {asked}");
+            }
+        }
+    }
+
+    /// Random leapers with legs up to 50, the same, on windows of b around the corners.
+    #[test]
+    fn random_leapers_up_to_50_agree_with_search_near_the_corners() {
+        let mut state = 0x3250_u64;
+        let mut below = |bound: u32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % u64::from(bound)) as u32
+        };
+        for _ in 0..6 {
+            let b = 13 + below(38);
+            let a = below(b + 1);
+            agrees_near_corners(a, b, 6 * b + 1, 12);
+        }
+    }
+}
