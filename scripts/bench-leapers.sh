@@ -23,7 +23,8 @@ for board in "${boards[@]}"; do
   [[ -s $file ]] || "$bin" --board "$board" --generate input-random --cases "$pairs" --seed 1 > "$file"
 done
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-echo "| piece | ${boards[*]} |" | sed 's/ \([0-9x]*\) / \1 | /g'
+echo "| piece | 10⁹ × 10⁹ | 1000 × 10⁹ | 245 × 10⁹ |"
+echo "| --- | --- | --- | --- |"
 for piece in "${pieces[@]}"; do
   row="| $piece |"
   for board in "${boards[@]}"; do
@@ -37,7 +38,9 @@ for piece in "${pieces[@]}"; do
     done
     gave_up=$(wc -l < "$work/leapers.err")
     t=$(printf '%s\n' "${times[@]}" | median)
-    row+=" $(printf '%.2f' "$t") s$([[ $gave_up -gt 0 ]] && echo " ($gave_up gave up)") |"
+    note=""
+    if [[ $gave_up -gt 0 ]]; then note=" ($gave_up gave up)"; fi
+    row+=" $(printf '%.2f' "$t") s$note |"
   done
   echo "$row"
 done
