@@ -61,9 +61,8 @@ pub(crate) fn search_observed<O: Observer + ?Sized>(
         let meeting = growing.grow_layer(request, other, &mut expanded, observer)?;
         if let Some(meeting) = meeting {
             observer.meet(meeting);
-            let moves_to =
-                |side: &HalfSearch| side.parents.get(meeting).map_or(0, |(_, moves)| moves);
-            let moves = u64::from(moves_to(&forward)) + u64::from(moves_to(&backward));
+            let moves =
+                u64::from(forward.moves_to(meeting)) + u64::from(backward.moves_to(meeting));
             if request.with_route {
                 room_for_route(route, moves + 2, expanded)?;
                 trace_back(forward.parents, meeting, route);
@@ -84,16 +83,16 @@ pub(crate) fn search_observed<O: Observer + ?Sized>(
 }
 
 /// One of the two searches: what it has reached, and its outermost layer, in memory of the
-/// workspace.
-struct HalfSearch<'a> {
+/// workspace. The formula's near-ends strategy grows the same searches, a layer at a time.
+pub(crate) struct HalfSearch<'a> {
     side: Side,
-    parents: &'a mut Parents,
-    frontier: &'a mut Vec<Position>,
+    pub(crate) parents: &'a mut Parents,
+    pub(crate) frontier: &'a mut Vec<Position>,
     next: &'a mut Vec<Position>,
 }
 
 /// The memory a half search works in: its parents, its frontier and the next layer.
-type HalfMemory<'a> = (
+pub(crate) type HalfMemory<'a> = (
     &'a mut Parents,
     &'a mut Vec<Position>,
     &'a mut Vec<Position>,
@@ -101,7 +100,7 @@ type HalfMemory<'a> = (
 
 impl<'a> HalfSearch<'a> {
     /// A side that has reached only `square`, in emptied memory.
-    fn starting_at(
+    pub(crate) fn starting_at(
         side: Side,
         square: Position,
         (parents, frontier, next): HalfMemory<'a>,
@@ -122,7 +121,7 @@ impl<'a> HalfSearch<'a> {
 
     /// `square` at `moves` from this side's end, as an observer is told of it.
     #[inline(always)]
-    fn step(&self, square: Position, moves: u32) -> Step {
+    pub(crate) fn step(&self, square: Position, moves: u32) -> Step {
         Step {
             square,
             side: self.side,
@@ -131,9 +130,21 @@ impl<'a> HalfSearch<'a> {
         }
     }
 
+    /// The moves from this side's end to `square`, which it has reached.
+    pub(crate) fn moves_to(&self, square: Position) -> u32 {
+        self.parents.get(square).map_or(0, |(_, moves)| moves)
+    }
+
+    /// The moves from this side's end to its frontier (0 once the frontier is empty).
+    pub(crate) fn depth(&self) -> u32 {
+        self.frontier
+            .first()
+            .map_or(0, |&square| self.moves_to(square))
+    }
+
     /// Expands every square of the outermost layer, making the next layer the frontier, and
     /// returns the first square found that `other` has reached too, if any.
-    fn grow_layer<O: Observer + ?Sized>(
+    pub(crate) fn grow_layer<O: Observer + ?Sized>(
         &mut self,
         request: &Request,
         other: &HalfSearch,
@@ -147,7 +158,7 @@ impl<'a> HalfSearch<'a> {
             let room = (self.parents.try_reserve(most_neighbours))
                 .and_then(|()| self.next.try_reserve(most_neighbours));
             room.map_err(out_of_memory(*expanded))?;
-            let distance = self.parents.get(current).map_or(0, |(_, moves)| moves) + 1;
+            let distance = self.moves_to(current) + 1;
             observer.expand(self.step(current, distance - 1));
             go_on(observer, request.max_nodes)?;
             for neighbour in request.board.neighbours(&request.piece, current) {

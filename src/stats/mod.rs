@@ -21,8 +21,9 @@ pub(crate) struct Measured {
     pub(crate) name: &'static str,
     pub(crate) search: ExplainedFn,
     /// Whether each query is timed on its own, for the time of each strategy and of the
-    /// slowest query: the formula's for pieces other than the knight, whose queries cost
-    /// microseconds, not the few nanoseconds reading the clock would distort.
+    /// slowest query: the formula's, and once [`Measurements::new`] knows the piece, only for
+    /// pieces other than the knight, whose queries cost microseconds, not the few nanoseconds
+    /// reading the clock would distort.
     pub(crate) timed_each: bool,
     pub(crate) max_nodes: u64,
     /// Whether `max_nodes` was asked for, not the engine's default ([`Request::max_nodes_given`]).
@@ -35,7 +36,7 @@ impl Measured {
         Measured {
             name: engine.name(),
             search: engine.explained_fn(),
-            timed_each: false,
+            timed_each: engine == Engine::Formula,
             max_nodes: max_nodes.unwrap_or(engine.default_max_nodes()),
             max_nodes_given: max_nodes.is_some(),
         }
@@ -173,8 +174,9 @@ impl Measurements {
         with_routes: bool,
         may_use_adjacency: bool,
     ) -> Measurements {
+        // The knight's formula answers in nanoseconds: its queries are timed as a batch.
         let timed = |engine: Measured| Measured {
-            timed_each: engine.name == Engine::Formula.name() && !piece.is_knight(),
+            timed_each: engine.timed_each && !piece.is_knight(),
             ..engine
         };
         let engines: Vec<Measured> = engines.into_iter().map(timed).collect();
@@ -221,14 +223,11 @@ impl Measurements {
                     max_nodes_given: engine.max_nodes_given,
                     may_use_adjacency: self.may_use_adjacency,
                 };
-                if engine.timed_each {
-                    let started = Instant::now();
-                    self.results
-                        .push((engine.search)(&mut self.workspace, &request));
+                let started = engine.timed_each.then(Instant::now);
+                self.results
+                    .push((engine.search)(&mut self.workspace, &request));
+                if let Some(started) = started {
                     self.times.push(started.elapsed());
-                } else {
-                    self.results
-                        .push((engine.search)(&mut self.workspace, &request));
                 }
             }
             let figures = &mut measure.figures;

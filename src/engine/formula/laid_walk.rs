@@ -4,10 +4,9 @@
 //! never gets there, on any board. Nothing is searched: a plan and a few layouts cost a constant
 //! time, and the route, when asked, is the walk, move by move.
 
-use crate::board::Position;
 use crate::engine::formula::Answer;
 use crate::engine::formula::lattice::{LeaperLattice, Plan};
-use crate::engine::formula::layout::{Laid, lay};
+use crate::engine::formula::layout::{Laid, lay_from};
 use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route};
 
 /// The lattice's answer, with the walk laid as the route when asked; declines where no shape of
@@ -32,12 +31,8 @@ pub(crate) fn answer(
             false => request.from,
         };
         route.push(start);
-        let mut at = (i64::from(start.file), i64::from(start.rank));
-        walk.laid.for_each_move(|(x, y)| {
-            at = (at.0 + x, at.1 + y);
-            // Within the board by the layout's check: the coordinates fit a u32.
-            route.push(Position::new(at.0 as u32, at.1 as u32));
-        });
+        walk.laid
+            .for_each_square(start, |square| route.push(square));
         if walk.from_the_target {
             route.reverse();
         }
@@ -66,17 +61,7 @@ fn laid_walk(lattice: &LeaperLattice, request: &Request) -> Option<Option<LaidWa
     let Some(plan) = lattice.plan(dx, dy) else {
         return Some(None);
     };
-    // The board seen from `start`: its sides' offsets.
-    let sides = |start: Position| {
-        let low = (-i64::from(start.file), -i64::from(start.rank));
-        let high = (
-            i64::from(board.files() - 1 - start.file),
-            i64::from(board.ranks() - 1 - start.rank),
-        );
-        (low, high)
-    };
-    let (low, high) = sides(from);
-    if let Some(laid) = lay(&plan, low, high) {
+    if let Some(laid) = lay_from(&plan, board, from) {
         return Some(Some(LaidWalk {
             plan,
             laid,
@@ -87,18 +72,14 @@ fn laid_walk(lattice: &LeaperLattice, request: &Request) -> Option<Option<LaidWa
     // do not fit; then the same walks back from the target (the shapes start at one end, and
     // a pair whose first square is cramped may have room at its second).
     let plans = lattice.shortest_plans(plan, OTHER_PLANS);
-    let (back_low, back_high) = sides(to);
     let forward = plans
         .iter()
         .skip(1)
-        .find_map(|other| lay(other, low, high).map(|laid| (*other, laid, false)));
+        .find_map(|other| lay_from(other, board, from).map(|laid| (*other, laid, false)));
     let found = forward.or_else(|| {
         plans.iter().find_map(|other| {
-            let back = Plan {
-                vectors: other.vectors,
-                counts: other.counts.map(|count| -count),
-            };
-            lay(&back, back_low, back_high).map(|laid| (back, laid, true))
+            let back = other.reversed();
+            lay_from(&back, board, to).map(|laid| (back, laid, true))
         })
     });
     found.map(|(plan, laid, from_the_target)| {

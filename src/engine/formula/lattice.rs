@@ -64,6 +64,14 @@ impl Plan {
     pub(crate) fn moves(&self) -> u64 {
         self.counts.iter().map(|count| count.unsigned_abs()).sum()
     }
+
+    /// The same walk's moves, each the other way: the walk back.
+    pub(crate) fn reversed(self) -> Plan {
+        Plan {
+            vectors: self.vectors,
+            counts: self.counts.map(|count| -count),
+        }
+    }
 }
 
 impl LeaperLattice {

@@ -22,6 +22,7 @@
 //! that search would be bigger (strips hundreds wide), by taking each next move toward the
 //! strip's middle; walked square by square.
 
+use crate::board::{Board, Position};
 use crate::engine::formula::lattice::Plan;
 
 /// One stretch of a walk: `times` times `first`, or, with a `second`, `times` pairs of `first`
@@ -147,6 +148,17 @@ pub(crate) enum Laid {
 }
 
 impl Laid {
+    /// Hands each square after `start`, in order, to `visit`: the walk laid from `start` by
+    /// [`lay_from`], on its board.
+    pub(crate) fn for_each_square(&self, start: Position, mut visit: impl FnMut(Position)) {
+        let mut at = (i64::from(start.file), i64::from(start.rank));
+        self.for_each_move(|(x, y)| {
+            at = (at.0 + x, at.1 + y);
+            // Within the board by the layout's check: the coordinates fit a u32.
+            visit(Position::new(at.0 as u32, at.1 as u32));
+        });
+    }
+
     /// Hands each move, in order, to `step`.
     pub(crate) fn for_each_move(&self, mut step: impl FnMut((i64, i64))) {
         match self {
@@ -249,6 +261,16 @@ impl Interleaved {
             }
         }
     }
+}
+
+/// [`lay`] on `board` from `start`: the board's sides seen from that square.
+pub(crate) fn lay_from(plan: &Plan, board: Board, start: Position) -> Option<Laid> {
+    let low = (-i64::from(start.file), -i64::from(start.rank));
+    let high = (
+        i64::from(board.files() - 1 - start.file),
+        i64::from(board.ranks() - 1 - start.rank),
+    );
+    lay(plan, low, high)
 }
 
 /// An order of `plan`'s moves, from the origin, whose squares all lie within `low..=high`

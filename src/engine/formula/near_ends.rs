@@ -17,18 +17,18 @@
 //! The two bounds meet as soon as the frontiers have left what cramps the ends: for a corner,
 //! a layer or two of the piece's moves, whatever the board's size. Each layer grows the side
 //! whose frontier is smaller, and where the two searches meet, that is the answer as in
-//! bidirectional BFS. The searches stop at [`MOST_SQUARES`] squares and the pairs at
-//! [`MOST_PAIRS`] a round, both bounds that depend on neither the board nor the pair: past
-//! them the strategy declines, and the planner asks the next one.
+//! bidirectional BFS, whose half searches ([`HalfSearch`]) these are. The searches stop at
+//! [`MOST_SQUARES`] squares and the pairs at [`MOST_PAIRS`] in all, bounds that depend on
+//! neither the board nor the pair: past them the strategy declines, and the planner asks the
+//! next one.
 
 use crate::board::Position;
+use crate::engine::bidirectional::HalfSearch;
 use crate::engine::formula::Answer;
 use crate::engine::formula::lattice::{LeaperLattice, Plan};
-use crate::engine::formula::layout::{Laid, lay};
-use crate::engine::observe::{Observer, Side, Step, go_on};
-use crate::engine::{
-    GaveUp, Parents, Request, Workspace, expand_one, out_of_memory, room_for_laid_route, trace_back,
-};
+use crate::engine::formula::layout::{Laid, lay_from};
+use crate::engine::observe::{Observer, Side};
+use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route, trace_back};
 
 /// The most squares the two searches expand between them before the strategy declines.
 pub(crate) const MOST_SQUARES: u64 = 1 << 10;
@@ -48,14 +48,14 @@ pub(crate) struct Found {
 }
 
 /// A walk laid between two frontier squares, the best found so far: its length counted from s
-/// to t, and how to lay it again for the route.
-#[derive(Clone, Copy)]
+/// to t, its ends, and the walk, laid from `from`, or from `to` back to `from` where it does not
+/// fit the other way.
+#[derive(Clone)]
 struct Bridge {
     moves: u64,
     from: Position,
     to: Position,
-    plan: Plan,
-    /// Laid from `to` back to `from`, where it does not fit the other way.
+    laid: Laid,
     backward: bool,
 }
 
@@ -75,10 +75,12 @@ pub(crate) fn answer<O: Observer + ?Sized>(
         route,
         ..
     } = workspace;
-    let mut forward = Half::starting_at(Side::Forward, request.from, parents, forward_layer)?;
-    let mut backward = Half::starting_at(Side::Backward, request.to, parents_back, backward_layer)?;
-    for half in [&forward, &backward] {
-        observer.reach(half.step(half.frontier[0], 0));
+    let forward_memory = (parents, forward_layer, forward_next);
+    let mut forward = HalfSearch::starting_at(Side::Forward, request.from, forward_memory)?;
+    let backward_memory = (parents_back, backward_layer, backward_next);
+    let mut backward = HalfSearch::starting_at(Side::Backward, request.to, backward_memory)?;
+    for (half, end) in [(&forward, request.from), (&backward, request.to)] {
+        observer.reach(half.step(end, 0));
     }
     let most = request.max_nodes.min(MOST_SQUARES);
     let mut expanded = 0;
@@ -86,22 +88,20 @@ pub(crate) fn answer<O: Observer + ?Sized>(
     let mut best: Option<Bridge> = None;
     let mut pairs_left = MOST_PAIRS;
     loop {
-        let (growing, other, next) = if forward.frontier.len() <= backward.frontier.len() {
-            (&mut forward, &backward, &mut *forward_next)
+        let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
+            (&mut forward, &backward)
         } else {
-            (&mut backward, &forward, &mut *backward_next)
+            (&mut backward, &forward)
         };
         if expanded + growing.frontier.len() as u64 > most {
             return Ok(declined(expanded));
         }
-        if let Some(meeting) = growing.grow_layer(request, other, next, &mut expanded, observer)? {
+        if let Some(meeting) = growing.grow_layer(request, other, &mut expanded, observer)? {
             observer.meet(meeting);
             let moves =
-                u64::from(forward.depth_of(meeting)) + u64::from(backward.depth_of(meeting));
-            if best.is_some_and(|bridge| bridge.moves < moves) {
-                // Cannot be: a laid walk is a walk, and the meeting is a shortest one.
-                debug_assert!(false, "a laid walk shorter than the searches' meeting");
-            }
+                u64::from(forward.moves_to(meeting)) + u64::from(backward.moves_to(meeting));
+            // A laid walk is a walk, and the meeting a shortest one.
+            debug_assert!(best.as_ref().is_none_or(|bridge| bridge.moves >= moves));
             if request.with_route {
                 room_for_laid_route(route, moves, request.max_nodes, expanded)?;
                 trace_back(forward.parents, meeting, route);
@@ -125,8 +125,9 @@ pub(crate) fn answer<O: Observer + ?Sized>(
             return Ok(declined(expanded));
         }
         pairs_left -= pairs;
-        let depths = u64::from(forward.depth) + u64::from(backward.depth);
-        let Some(round) = bound_over_pairs(lattice, request, &forward, &backward, best) else {
+        let depths = u64::from(forward.depth()) + u64::from(backward.depth());
+        let ceiling = best.as_ref().map_or(u64::MAX, |bridge| bridge.moves);
+        let Some(round) = bound_over_pairs(lattice, request, &forward, &backward, ceiling) else {
             // No pair of frontier squares is joined on a board without edges: nor on this one.
             return Ok(Found {
                 answer: Answer::NoRoute,
@@ -137,7 +138,7 @@ pub(crate) fn answer<O: Observer + ?Sized>(
         if let Some(bridge) = round.laid {
             best = Some(bridge);
         }
-        if let Some(bridge) = best.filter(|bridge| bridge.moves <= lower) {
+        if let Some(bridge) = best.as_ref().filter(|bridge| bridge.moves <= lower) {
             if request.with_route {
                 lay_route(route, request, &forward, &backward, bridge, expanded)?;
             }
@@ -164,16 +165,16 @@ struct Round {
 }
 
 /// The least L(u, w) over the frontiers' pairs, and the best walk laid among the pairs with the
-/// least bounds; `None` where no pair is joined on a board without edges.
+/// least bounds below `ceiling` (the best walk's length so far); `None` where no pair is joined
+/// on a board without edges.
 fn bound_over_pairs(
     lattice: &LeaperLattice,
     request: &Request,
-    forward: &Half,
-    backward: &Half,
-    best: Option<Bridge>,
+    forward: &HalfSearch,
+    backward: &HalfSearch,
+    ceiling: u64,
 ) -> Option<Round> {
-    let depths = u64::from(forward.depth) + u64::from(backward.depth);
-    let ceiling = best.map_or(u64::MAX, |bridge| bridge.moves);
+    let depths = u64::from(forward.depth()) + u64::from(backward.depth());
     let mut bounds: Vec<(u64, Position, Position, Plan)> = Vec::new();
     let mut any_joined = false;
     for &from in forward.frontier.iter() {
@@ -194,47 +195,24 @@ fn bound_over_pairs(
     }
     bounds.sort_by_key(|&(moves, from, to, _)| (moves, from.rank, from.file, to.rank, to.file));
     let least = bounds.first().map_or(ceiling, |&(moves, ..)| moves) - depths;
-    let sides = |start: Position| {
-        let board = request.board;
-        let low = (-i64::from(start.file), -i64::from(start.rank));
-        let high = (
-            i64::from(board.files() - 1 - start.file),
-            i64::from(board.ranks() - 1 - start.rank),
-        );
-        (low, high)
-    };
+    let board = request.board;
     let laid = bounds
         .iter()
         .take(MOST_LAID_TRIES)
         .find_map(|&(moves, from, to, plan)| {
-            let (low, high) = sides(from);
-            if lay(&plan, low, high).is_some() {
-                return Some(Bridge {
-                    moves,
-                    from,
-                    to,
-                    plan,
-                    backward: false,
-                });
-            }
-            let (low, high) = sides(to);
-            lay(&reversed(plan), low, high).map(|_| Bridge {
+            let bridge = |laid, backward| Bridge {
                 moves,
                 from,
                 to,
-                plan,
-                backward: true,
-            })
+                laid,
+                backward,
+            };
+            match lay_from(&plan, board, from) {
+                Some(laid) => Some(bridge(laid, false)),
+                None => lay_from(&plan.reversed(), board, to).map(|laid| bridge(laid, true)),
+            }
         });
     Some(Round { least, laid })
-}
-
-/// The same walk's moves, each the other way: the walk back.
-fn reversed(plan: Plan) -> Plan {
-    Plan {
-        vectors: plan.vectors,
-        counts: plan.counts.map(|count| -count),
-    }
 }
 
 /// The route through `bridge`: the forward search's walk to its first square, the laid walk,
@@ -242,132 +220,34 @@ fn reversed(plan: Plan) -> Plan {
 fn lay_route(
     route: &mut Vec<Position>,
     request: &Request,
-    forward: &Half,
-    backward: &Half,
-    bridge: Bridge,
+    forward: &HalfSearch,
+    backward: &HalfSearch,
+    bridge: &Bridge,
     expanded: u64,
 ) -> Result<(), GaveUp> {
     room_for_laid_route(route, bridge.moves, request.max_nodes, expanded)?;
     trace_back(forward.parents, bridge.from, route);
     route.reverse();
-    let (start, plan) = match bridge.backward {
-        false => (bridge.from, bridge.plan),
-        true => (bridge.to, reversed(bridge.plan)),
-    };
-    let board = request.board;
-    let low = (-i64::from(start.file), -i64::from(start.rank));
-    let high = (
-        i64::from(board.files() - 1 - start.file),
-        i64::from(board.ranks() - 1 - start.rank),
-    );
-    let Some(laid) = lay(&plan, low, high) else {
-        unreachable!("the walk was laid a moment ago");
-    };
-    let mut walk = Vec::new();
-    walk.try_reserve_exact(plan.moves() as usize)
-        .map_err(out_of_memory(expanded))?;
-    walk_laid(&laid, start, &mut walk);
-    if bridge.backward {
-        walk.reverse();
-        walk.push(bridge.to);
-        walk.remove(0);
+    match bridge.backward {
+        false => bridge
+            .laid
+            .for_each_square(bridge.from, |square| route.push(square)),
+        true => {
+            // Laid from `to` back to `from`: its squares reversed, `from` (already in the
+            // route) left out and `to` added.
+            let walk_begins = route.len();
+            bridge
+                .laid
+                .for_each_square(bridge.to, |square| route.push(square));
+            route.pop();
+            route[walk_begins..].reverse();
+            route.push(bridge.to);
+        }
     }
-    route.extend_from_slice(&walk);
     let mut back = Vec::new();
     trace_back(backward.parents, bridge.to, &mut back);
     route.extend_from_slice(&back[1..]);
     Ok(())
-}
-
-/// The squares of `laid` from `start`, after it, in order.
-fn walk_laid(laid: &Laid, start: Position, walk: &mut Vec<Position>) {
-    let mut at = (i64::from(start.file), i64::from(start.rank));
-    laid.for_each_move(|(x, y)| {
-        at = (at.0 + x, at.1 + y);
-        // On the board by the layout's check: the coordinates fit a u32.
-        walk.push(Position::new(at.0 as u32, at.1 as u32));
-    });
-}
-
-/// One of the two searches: what it has reached and its frontier, the squares `depth` moves
-/// from its end.
-struct Half<'a> {
-    side: Side,
-    depth: u32,
-    parents: &'a mut Parents,
-    frontier: &'a mut Vec<Position>,
-}
-
-impl<'a> Half<'a> {
-    fn starting_at(
-        side: Side,
-        square: Position,
-        parents: &'a mut Parents,
-        frontier: &'a mut Vec<Position>,
-    ) -> Result<Half<'a>, GaveUp> {
-        let room = parents
-            .try_reserve(1)
-            .and_then(|()| frontier.try_reserve(1));
-        room.map_err(out_of_memory(0))?;
-        parents.insert(square, (square, 0));
-        frontier.push(square);
-        Ok(Half {
-            side,
-            depth: 0,
-            parents,
-            frontier,
-        })
-    }
-
-    fn step(&self, square: Position, moves: u32) -> Step {
-        Step {
-            square,
-            side: self.side,
-            moves,
-            bound: None,
-        }
-    }
-
-    fn depth_of(&self, square: Position) -> u32 {
-        self.parents.get(square).map_or(0, |(_, moves)| moves)
-    }
-
-    /// Expands the whole frontier into `next`, which becomes the frontier; returns the first
-    /// square found that `other` has reached, if any (then the layer is left half grown).
-    fn grow_layer<O: Observer + ?Sized>(
-        &mut self,
-        request: &Request,
-        other: &Half,
-        next: &mut Vec<Position>,
-        expanded: &mut u64,
-        observer: &mut O,
-    ) -> Result<Option<Position>, GaveUp> {
-        next.clear();
-        let most_neighbours = request.piece.steps().len();
-        let distance = self.depth + 1;
-        for &current in self.frontier.iter() {
-            expand_one(expanded, request.max_nodes)?;
-            let room = (self.parents.try_reserve(most_neighbours))
-                .and_then(|()| next.try_reserve(most_neighbours));
-            room.map_err(out_of_memory(*expanded))?;
-            observer.expand(self.step(current, self.depth));
-            go_on(observer, request.max_nodes)?;
-            for neighbour in request.board.neighbours(&request.piece, current) {
-                if self.parents.contains(neighbour) {
-                    continue;
-                }
-                self.parents.insert(neighbour, (current, distance));
-                observer.reach(self.step(neighbour, distance));
-                if other.parents.contains(neighbour) {
-                    return Ok(Some(neighbour));
-                }
-                next.push(neighbour);
-            }
-        }
-        std::mem::swap(self.frontier, next);
-        self.depth = distance;
-        Ok(None)
-    }
 }
 
 #[cfg(test)]
