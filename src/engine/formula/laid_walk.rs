@@ -6,7 +6,7 @@
 
 use crate::engine::formula::Answer;
 use crate::engine::formula::lattice::{LeaperLattice, Plan};
-use crate::engine::formula::layout::{Laid, lay_from};
+use crate::engine::formula::layout::{Laid, SteeringBudget, lay_from};
 use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route};
 
 /// The lattice's answer, with the walk laid as the route when asked; declines where no shape of
@@ -56,12 +56,13 @@ fn laid_walk(lattice: &LeaperLattice, request: &Request) -> Option<Option<LaidWa
         board, from, to, ..
     } = *request;
     let (dx, dy) = from.offset_to(to);
+    let budget = &mut SteeringBudget::for_one_query();
     // Never on a board without edges: never on one with them, whose walks are some of the
     // same.
     let Some(plan) = lattice.plan(dx, dy) else {
         return Some(None);
     };
-    if let Some(laid) = lay_from(&plan, board, from) {
+    if let Some(laid) = lay_from(&plan, board, from, budget) {
         return Some(Some(LaidWalk {
             plan,
             laid,
@@ -75,11 +76,11 @@ fn laid_walk(lattice: &LeaperLattice, request: &Request) -> Option<Option<LaidWa
     let forward = plans
         .iter()
         .skip(1)
-        .find_map(|other| lay_from(other, board, from).map(|laid| (*other, laid, false)));
+        .find_map(|other| lay_from(other, board, from, budget).map(|laid| (*other, laid, false)));
     let found = forward.or_else(|| {
         plans.iter().find_map(|other| {
             let back = other.reversed();
-            lay_from(&back, board, to).map(|laid| (back, laid, true))
+            lay_from(&back, board, to, budget).map(|laid| (back, laid, true))
         })
     });
     found.map(|(plan, laid, from_the_target)| {

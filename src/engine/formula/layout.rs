@@ -1,7 +1,7 @@
 //! Where a shortest walk's moves go on a board: an order of a [`Plan`]'s moves that keeps every
 //! square on the board, found when one of a few shapes has it (most in constant time; the
-//! detour and the walk along the line in time bounded by [`DETOUR_STATES`] and
-//! [`LISTED_MOVES`]), and laid move by move in time linear in the walk.
+//! detour in time bounded by [`DETOUR_STATES`], the steered walk in time linear in it and at
+//! most [`STEERED_MOVES`] moves a query), and laid move by move in time linear in the walk.
 //!
 //! On a board without edges any order of a plan's moves is a shortest walk. On a board with
 //! them, a walk whose squares all stay on it is a walk of the board too, and since no walk of
@@ -20,7 +20,8 @@
 //! Last, for strips, the main moves in pairs that cancel across the strip with a short detour
 //! for the rest ([`Detour`]), found by a search of at most [`DETOUR_STATES`] states, or, where
 //! that search would be bigger (strips hundreds wide), by taking each next move toward the
-//! strip's middle; walked square by square.
+//! strip's middle; walked square by square. Last of all, each move steered toward the straight
+//! line ([`Steered`]): the shape of walks that zigzag, a big piece's from corner to corner.
 
 use crate::board::{Board, Position};
 use crate::engine::formula::lattice::Plan;
@@ -143,8 +144,8 @@ pub(crate) enum Laid {
     Interleaved(Interleaved),
     /// Pairs of main moves, a detour, pairs again ([`Detour`]).
     Detour(Detour),
-    /// Every move listed, in order ([`along_the_line`]).
-    Listed(Vec<(i64, i64)>),
+    /// Each move the one nearest the straight line that stays on the board ([`Steered`]).
+    Steered(Steered),
 }
 
 impl Laid {
@@ -169,7 +170,7 @@ impl Laid {
                 detour.middle.iter().for_each(|&kind| step(kind));
                 detour.after.for_each_move(&mut step);
             }
-            Laid::Listed(moves) => moves.iter().for_each(|&kind| step(kind)),
+            Laid::Steered(steered) => steered.walk(step),
         }
     }
 }
@@ -264,18 +265,29 @@ impl Interleaved {
 }
 
 /// [`lay`] on `board` from `start`: the board's sides seen from that square.
-pub(crate) fn lay_from(plan: &Plan, board: Board, start: Position) -> Option<Laid> {
+pub(crate) fn lay_from(
+    plan: &Plan,
+    board: Board,
+    start: Position,
+    budget: &mut SteeringBudget,
+) -> Option<Laid> {
     let low = (-i64::from(start.file), -i64::from(start.rank));
     let high = (
         i64::from(board.files() - 1 - start.file),
         i64::from(board.ranks() - 1 - start.rank),
     );
-    lay(plan, low, high)
+    lay(plan, low, high, budget)
 }
 
 /// An order of `plan`'s moves, from the origin, whose squares all lie within `low..=high`
-/// (the board, seen from the start), if one of the shapes the module describes has one.
-pub(crate) fn lay(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Laid> {
+/// (the board, seen from the start), if one of the shapes the module describes has one; the
+/// steered shape only within what is left of `budget`.
+pub(crate) fn lay(
+    plan: &Plan,
+    low: (i64, i64),
+    high: (i64, i64),
+    budget: &mut SteeringBudget,
+) -> Option<Laid> {
     // Each kind of move with how many times it is made, commonest first.
     let mut kinds: [((i64, i64), i64); 4] = std::array::from_fn(|i| {
         let (x, y) = plan.vectors[i];
@@ -382,55 +394,158 @@ pub(crate) fn lay(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Laid
             let counts = [count_1, count_2, fixes_1, fixes_2];
             detour(kinds, counts, low, high).map(Laid::Detour)
         })
-        .or_else(|| along_the_line(plan, low, high).map(Laid::Listed))
+        .or_else(|| Steered::lay(plan, low, high, budget).map(Laid::Steered))
 }
 
-/// The most moves [`along_the_line`] lays: 16 KB of moves, and a few microseconds a plan
-/// where it fails (it is tried for each plan [`crate::engine::formula`] tries, after the
-/// other shapes fail; longer walks are a strip's, whose repeats answer them).
-const LISTED_MOVES: u64 = 1 << 10;
+/// How many moves the steered shape ([`Steered`]) may walk for one query, over every plan and
+/// end it is tried from: about a tenth of a second of steering at most. A walk that long is one
+/// no other shape has, of a piece big for its board (a million moves and more that zigzag from
+/// corner to corner); every other query steers a few walks of a few moves, or none.
+pub(crate) const STEERED_MOVES: u64 = 1 << 24;
 
-/// A walk of at most [`LISTED_MOVES`] moves whose shape none of the others has (a pair a few
-/// dozen moves apart on a strip a few long leaps wide, whose moves in runs would leave it):
-/// each next move the kind left that lands nearest the straight line's point for that move,
-/// among those that land within `low..=high`. Every square is checked as it is laid; `None`
-/// where no kind left lands on the board.
-fn along_the_line(plan: &Plan, low: (i64, i64), high: (i64, i64)) -> Option<Vec<(i64, i64)>> {
-    let moves = plan.moves();
-    if moves > LISTED_MOVES {
-        return None;
+/// What the steered shape may still walk for one query: [`STEERED_MOVES`] at first, less each
+/// walk it steers, whether or not that walk fits.
+#[derive(Debug)]
+pub(crate) struct SteeringBudget {
+    moves_left: u64,
+}
+
+impl SteeringBudget {
+    /// A query's budget: [`STEERED_MOVES`].
+    pub(crate) fn for_one_query() -> SteeringBudget {
+        SteeringBudget {
+            moves_left: STEERED_MOVES,
+        }
     }
-    let mut left: [(i64, i64, i64); 4] = std::array::from_fn(|i| {
-        let (x, y) = plan.vectors[i];
-        let sign = plan.counts[i].signum();
-        (x * sign, y * sign, plan.counts[i].abs())
-    });
-    let end = left.iter().fold((0, 0), |at, &(x, y, count)| {
-        (at.0 + count * x, at.1 + count * y)
-    });
-    let n = moves as i64;
-    let mut walk = Vec::with_capacity(moves as usize);
-    let mut at = (0i64, 0i64);
-    for t in 1..=n {
-        // How far a square is from the line's point after t of the n moves, times n (squared,
-        // in whole numbers: n ≤ 2¹⁰ and the board's sides ≤ 2³¹).
-        let off_line = |(x, y): (i64, i64)| {
-            let (dx, dy) = (i128::from(x * n - t * end.0), i128::from(y * n - t * end.1));
-            dx * dx + dy * dy
+
+    /// Takes `moves` from what is left, if that many are.
+    fn take(&mut self, moves: u64) -> bool {
+        let enough = moves <= self.moves_left;
+        if enough {
+            self.moves_left -= moves;
+        }
+        enough
+    }
+}
+
+/// A walk whose shape none of the others has (a pair a few dozen moves apart on a strip a few
+/// long leaps wide; a big piece's zigzag of a million moves out of one corner and into the
+/// other): each next move the kind left that lands nearest the straight line's point for that
+/// move, among those that land within `low..=high`. Steered from the start alone, or, where
+/// that ends cramped (a corner the last moves cannot enter), in halves: half of each kind
+/// steered out from the start, the other half steered back from the end, the two meeting
+/// halfway, where a big board has room. Only its rule is kept: steering again makes the same
+/// walk, so checking it and laying it cost one pass each, linear in the walk.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Steered {
+    /// The half steered out from the start (the whole walk, where the other half is empty).
+    out: Half,
+    /// The half steered back from the end, its moves each the other way.
+    back: Half,
+}
+
+/// Moves steered from a square: how many of each kind, and the box seen from that square.
+#[derive(Clone, Copy, Debug)]
+struct Half {
+    kinds: [(i64, i64); 4],
+    counts: [i64; 4],
+    low: (i64, i64),
+    high: (i64, i64),
+}
+
+impl Steered {
+    /// Steers `plan`'s walk within `low..=high`, whole or in halves, if every square of it is
+    /// there: each try, whether it fits or not, taken from `budget`.
+    fn lay(
+        plan: &Plan,
+        low: (i64, i64),
+        high: (i64, i64),
+        budget: &mut SteeringBudget,
+    ) -> Option<Steered> {
+        let kinds: [(i64, i64); 4] = std::array::from_fn(|i| {
+            let (x, y) = plan.vectors[i];
+            let sign = plan.counts[i].signum();
+            (x * sign, y * sign)
+        });
+        let counts = plan.counts.map(i64::abs);
+        let end = (0..4).fold((0, 0), |at, k| {
+            (at.0 + counts[k] * kinds[k].0, at.1 + counts[k] * kinds[k].1)
+        });
+        // `out` of each kind from the start, the rest back from the end.
+        let split = |out: [i64; 4]| Steered {
+            out: Half {
+                kinds,
+                counts: out,
+                low,
+                high,
+            },
+            back: Half {
+                kinds: kinds.map(|(x, y)| (-x, -y)),
+                counts: std::array::from_fn(|k| counts[k] - out[k]),
+                low: (low.0 - end.0, low.1 - end.1),
+                high: (high.0 - end.0, high.1 - end.1),
+            },
         };
-        let next = left
-            .iter()
-            .enumerate()
-            .filter(|&(_, &(_, _, count))| count > 0)
-            .map(|(k, &(x, y, _))| (k, (at.0 + x, at.1 + y)))
-            .filter(|&(_, square)| inside(square, low, high))
-            .min_by_key(|&(_, square)| off_line(square))?;
-        let (k, square) = next;
-        left[k].2 -= 1;
-        walk.push((left[k].0, left[k].1));
-        at = square;
+        [split(counts), split(counts.map(|count| count / 2))]
+            .into_iter()
+            .find(|steered| {
+                budget.take(plan.moves()) && steered.out.steer(|_| {}) && steered.back.steer(|_| {})
+            })
     }
-    Some(walk)
+
+    /// Hands each move of the walk, in order, to `step`: the half out, then the half back's
+    /// moves the other way round (kept a byte each meanwhile: the route being laid holds eight
+    /// for each square anyway).
+    fn walk(&self, mut step: impl FnMut((i64, i64))) {
+        let kinds = self.out.kinds;
+        self.out.steer(|k| step(kinds[k]));
+        let mut back_moves: Vec<u8> = Vec::new();
+        self.back.steer(|k| back_moves.push(k as u8));
+        for &k in back_moves.iter().rev() {
+            step(kinds[usize::from(k)]);
+        }
+    }
+}
+
+impl Half {
+    /// Steers its moves from the origin within its box, handing each move's kind to `step`;
+    /// false (having stopped) where no kind left lands within the box. Callers keep walks to
+    /// [`STEERED_MOVES`], so every product below fits.
+    fn steer(&self, mut step: impl FnMut(usize)) -> bool {
+        let Half {
+            kinds,
+            counts,
+            low,
+            high,
+        } = *self;
+        let mut left = counts;
+        let end = (0..4).fold((0, 0), |at, k| {
+            (at.0 + counts[k] * kinds[k].0, at.1 + counts[k] * kinds[k].1)
+        });
+        let n: i64 = counts.iter().sum();
+        let mut at = (0i64, 0i64);
+        for t in 1..=n {
+            // How far a square is from the line's point after t of the n moves, times n
+            // (squared, in whole numbers: n ≤ 2²⁴, the board's sides < 2³¹, each product
+            // below 2⁵⁵ and its square in i128).
+            let off_line = |(x, y): (i64, i64)| {
+                let (dx, dy) = (i128::from(x * n - t * end.0), i128::from(y * n - t * end.1));
+                dx * dx + dy * dy
+            };
+            let next = (0..4)
+                .filter(|&k| left[k] > 0)
+                .map(|k| (k, (at.0 + kinds[k].0, at.1 + kinds[k].1)))
+                .filter(|&(_, square)| inside(square, low, high))
+                .min_by_key(|&(_, square)| off_line(square));
+            let Some((k, square)) = next else {
+                return false;
+            };
+            left[k] -= 1;
+            step(k);
+            at = square;
+        }
+        true
+    }
 }
 
 /// The most states [`detour`]'s search may visit (squares across the strip times the ways to
@@ -667,7 +782,7 @@ mod tests {
         let plan = LeaperLattice::new(a, b).plan(to.0 - from.0, to.1 - from.1)?;
         let low = (-from.0, -from.1);
         let high = (files - 1 - from.0, ranks - 1 - from.1);
-        let laid = lay(&plan, low, high)?;
+        let laid = lay(&plan, low, high, &mut SteeringBudget::for_one_query())?;
         let mut at = from;
         let mut squares = vec![at];
         laid.for_each_move(|(x, y)| {
@@ -788,7 +903,10 @@ mod tests {
                     .shortest_plans(plan, 16)
                     .into_iter()
                     .enumerate()
-                    .find_map(|(i, plan)| lay(&plan, low, high).map(|laid| (i, plan, laid)));
+                    .find_map(|(i, plan)| {
+                        lay(&plan, low, high, &mut SteeringBudget::for_one_query())
+                            .map(|laid| (i, plan, laid))
+                    });
                 // Pairs the zebra joins on 4 wide only by longer walks are not laid: skip them.
                 let Some((i, plan, laid)) = laid else {
                     continue;
@@ -824,7 +942,7 @@ mod tests {
             let plan = lattice.plan(to.0 - from.0, to.1 - from.1).unwrap();
             let low = (-from.0, -from.1);
             let high = (width - 1 - from.0, length - 1 - from.1);
-            let laid = lay(&plan, low, high).expect("laid");
+            let laid = lay(&plan, low, high, &mut SteeringBudget::for_one_query()).expect("laid");
             if let Laid::Detour(detour) = &laid {
                 toward_the_middle += usize::from(!detour.middle.is_empty());
             }
@@ -862,9 +980,15 @@ mod tests {
             let laid = lattice
                 .shortest_plans(plan, 16)
                 .into_iter()
-                .find_map(|plan| lay(&plan, low, high).map(|laid| (plan, laid)));
+                .find_map(|plan| {
+                    lay(&plan, low, high, &mut SteeringBudget::for_one_query())
+                        .map(|laid| (plan, laid))
+                });
             let (plan, laid) = laid.unwrap_or_else(|| panic!("{from:?} {to:?}: not laid"));
-            assert!(matches!(laid, Laid::Listed(_)), "{from:?} {to:?}: {laid:?}");
+            assert!(
+                matches!(laid, Laid::Steered(_)),
+                "{from:?} {to:?}: {laid:?}"
+            );
             walks_on_the_board(&laid, &plan, (from, to), (files, ranks), (a, b));
         }
     }
@@ -873,5 +997,55 @@ mod tests {
     fn no_walk_is_laid_where_none_fits() {
         // The corner to the square diagonally next to it: the two-move walks leave the board.
         assert_eq!(walked(8, 8, (0, 0), (1, 1)), None);
+    }
+
+    /// Big pieces from corner to corner of 10⁹ × 10⁹ (and one along an edge), whose walks
+    /// zigzag: the (1,10⁶)-leaper's 1,999,998 moves go back and forth a million squares
+    /// while they climb two ranks a round. No run of one kind, nor an even spread, stays on
+    /// the board out of the corner and into the other; steered, whole or in halves, each walk
+    /// does, is made of the piece's moves, ends at the target and is as long as the plan.
+    #[test]
+    fn big_pieces_zigzag_from_corner_to_corner_steered() {
+        let side: i64 = 1_000_000_000;
+        let far = side - 1;
+        for ((a, b), from, to) in [
+            ((1, 1_000_000), (0, 0), (far, far)),
+            ((1, 1_000_000), (far, 0), (0, far)),
+            ((329_735, 500_181), (0, 0), (far, far)),
+            ((189_566, 612_851), (1, 0), (far, 0)),
+            ((189_566, 612_851), (0, 0), (far, far)),
+            ((189_566, 612_851), (far, far), (0, 0)),
+        ] {
+            let plan = LeaperLattice::new(a, b)
+                .plan(to.0 - from.0, to.1 - from.1)
+                .unwrap();
+            let low = (-from.0, -from.1);
+            let high = (far - from.0, far - from.1);
+            let budget = &mut SteeringBudget::for_one_query();
+            let laid = lay(&plan, low, high, budget).unwrap_or_else(|| panic!("{from:?} {to:?}"));
+            assert!(
+                matches!(laid, Laid::Steered(_)),
+                "{from:?} {to:?}: {laid:?}"
+            );
+            walks_on_the_board(&laid, &plan, (from, to), (side, side), (a, b));
+        }
+    }
+
+    /// A query steers at most [`STEERED_MOVES`] moves in all: a walk longer than what is left
+    /// is not tried, and the budget spent on one walk is gone for the next.
+    #[test]
+    fn steering_stops_at_the_query_s_budget() {
+        let side: i64 = 1_000_000_000;
+        let plan = LeaperLattice::new(1, 1_000_000)
+            .plan(side - 1, side - 1)
+            .unwrap();
+        let (low, high) = ((0, 0), (side - 1, side - 1));
+        let budget = &mut SteeringBudget::for_one_query();
+        let mut laid = 0;
+        while lay(&plan, low, high, budget).is_some() {
+            laid += 1;
+        }
+        // 1,999,998 moves a walk, steered whole (it fits): 8 walks of 2²⁴ moves.
+        assert_eq!(laid, STEERED_MOVES / plan.moves());
     }
 }

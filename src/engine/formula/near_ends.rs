@@ -26,7 +26,7 @@ use crate::board::Position;
 use crate::engine::bidirectional::HalfSearch;
 use crate::engine::formula::Answer;
 use crate::engine::formula::lattice::{LeaperLattice, Plan};
-use crate::engine::formula::layout::{Laid, lay_from};
+use crate::engine::formula::layout::{Laid, SteeringBudget, lay_from};
 use crate::engine::observe::{Observer, Side};
 use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route, trace_back};
 
@@ -87,6 +87,7 @@ pub(crate) fn answer<O: Observer + ?Sized>(
     let mut lower = 0;
     let mut best: Option<Bridge> = None;
     let mut pairs_left = MOST_PAIRS;
+    let budget = &mut SteeringBudget::for_one_query();
     loop {
         let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
             (&mut forward, &backward)
@@ -127,7 +128,9 @@ pub(crate) fn answer<O: Observer + ?Sized>(
         pairs_left -= pairs;
         let depths = u64::from(forward.depth()) + u64::from(backward.depth());
         let ceiling = best.as_ref().map_or(u64::MAX, |bridge| bridge.moves);
-        let Some(round) = bound_over_pairs(lattice, request, &forward, &backward, ceiling) else {
+        let Some(round) =
+            bound_over_pairs(lattice, request, (&forward, &backward), ceiling, budget)
+        else {
             // No pair of frontier squares is joined on a board without edges: nor on this one.
             return Ok(Found {
                 answer: Answer::NoRoute,
@@ -165,14 +168,14 @@ struct Round {
 }
 
 /// The least L(u, w) over the frontiers' pairs, and the best walk laid among the pairs with the
-/// least bounds below `ceiling` (the best walk's length so far); `None` where no pair is joined
-/// on a board without edges.
+/// least bounds below `ceiling` (the best walk's length so far), steering walks within the
+/// query's `budget`; `None` where no pair is joined on a board without edges.
 fn bound_over_pairs(
     lattice: &LeaperLattice,
     request: &Request,
-    forward: &HalfSearch,
-    backward: &HalfSearch,
+    (forward, backward): (&HalfSearch, &HalfSearch),
     ceiling: u64,
+    budget: &mut SteeringBudget,
 ) -> Option<Round> {
     let depths = u64::from(forward.depth()) + u64::from(backward.depth());
     let mut bounds: Vec<(u64, Position, Position, Plan)> = Vec::new();
@@ -207,9 +210,11 @@ fn bound_over_pairs(
                 laid,
                 backward,
             };
-            match lay_from(&plan, board, from) {
+            match lay_from(&plan, board, from, budget) {
                 Some(laid) => Some(bridge(laid, false)),
-                None => lay_from(&plan.reversed(), board, to).map(|laid| bridge(laid, true)),
+                None => {
+                    lay_from(&plan.reversed(), board, to, budget).map(|laid| bridge(laid, true))
+                }
             }
         });
     Some(Round { least, laid })
