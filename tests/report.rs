@@ -504,3 +504,62 @@ fn the_page_never_replaces_the_answers_and_bad_places_are_refused_first() {
         .unwrap();
     assert!(output.status.success(), "{output:?}");
 }
+
+/// Each of the formula's searches on the page names the strategy that answered it, in its
+/// caption, in the page's data and in a chart of the queries by strategy, and these are the
+/// strategies `--stats` counts for the same queries asked with their routes, as the page asks
+/// them: the camel's laid walks on 12×12 and the pairs answered at once (the same square, one
+/// it never reaches), and the (3,7)-leaper's across 20×20 and a pair it never joins.
+#[test]
+fn the_formula_s_searches_name_the_strategy_that_answered_as_stats_counts_it() {
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["--board", "12", "--piece", "camel"],
+            "a1 l12\na1 b1\na1 c5\nf6 f6\nl12 a1\n",
+        ),
+        (&["--board", "20", "--piece", "3,7"], "a1 t20\nb2 c4\n"),
+    ];
+    for (args, input) in cases {
+        let page = report(args, input);
+        let data_start = page.find("id=\"report-data\">").unwrap();
+        let data = &page[data_start + 17..];
+        let data: Value = serde_json::from_str(&data[..data.find("</script>").unwrap()]).unwrap();
+        let mut on_the_page: Vec<String> = data["queries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|query| query["engines"].as_array().unwrap().clone())
+            .filter(|engine| engine["name"] == "formula")
+            .map(|engine| match engine["strategy"].as_str() {
+                Some(strategy) => format!("formula/{strategy}"),
+                None => "formula/at-once".to_owned(),
+            })
+            .collect();
+        on_the_page.sort();
+        let captions = page.matches("<figcaption><b>formula</b> (").count();
+        assert_eq!(captions, on_the_page.len(), "{args:?}");
+        assert!(page.contains("The formula&#39;s queries by what answered"));
+
+        let output = knight_moves()
+            .args(args)
+            .args(["--algorithm", "formula", "--path", "--stats"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let mut counted: Vec<String> = stderr
+            .lines()
+            .filter(|line| line.starts_with("formula/"))
+            .flat_map(|line| {
+                let mut fields = line.split_whitespace();
+                let way = fields.next().unwrap().to_owned();
+                let queries: usize = fields.next().unwrap().parse().unwrap();
+                std::iter::repeat_n(way, queries)
+            })
+            .collect();
+        counted.sort();
+        assert_eq!(on_the_page, counted, "{args:?}");
+        assert!(on_the_page.iter().any(|way| way != "formula/at-once"));
+    }
+}

@@ -499,29 +499,57 @@ impl Engine {
         request: &Request,
         observer: &mut dyn observe::Observer,
     ) -> Result<Outcome, GaveUp> {
+        self.search_observed_explained(workspace, request, observer)
+            .map(|explained| explained.outcome)
+    }
+
+    /// [`Engine::search_observed`], saying which of the formula's strategies answered (as
+    /// [`Engine::explained_fn`] does unwatched).
+    #[allow(
+        dead_code,
+        reason = "the program's --report reads it; the library does not"
+    )]
+    pub(crate) fn search_observed_explained(
+        self,
+        workspace: &mut Workspace,
+        request: &Request,
+        observer: &mut dyn observe::Observer,
+    ) -> Result<Explained, GaveUp> {
         let request = Request {
             may_use_adjacency: false,
             ..*request
         };
+        let unexplained = |outcome| Explained {
+            outcome,
+            strategy: None,
+        };
         match self {
             // Every strategy of the formula, watched: those that search tell their squares.
             Engine::Formula => {
-                prepared_with(workspace, &request, &FORMULA, |workspace, request| {
-                    formula::answer(workspace, request, observer).map(|found| found.outcome)
-                })
+                let mut strategy = None;
+                let outcome =
+                    prepared_with(workspace, &request, &FORMULA, |workspace, request| {
+                        let answered = formula::answer(workspace, request, observer)?;
+                        strategy = Some(answered.strategy);
+                        Ok(answered.outcome)
+                    })?;
+                Ok(Explained { outcome, strategy })
             }
-            Engine::Table => self.search(workspace, &request),
+            Engine::Table => self.search(workspace, &request).map(unexplained),
             Engine::Bfs => prepared_with(workspace, &request, &BFS, |workspace, request| {
                 bfs::search_observed(workspace, request, observer)
-            }),
+            })
+            .map(unexplained),
             Engine::Bidirectional => {
                 prepared_with(workspace, &request, &BIDIRECTIONAL, |workspace, request| {
                     bidirectional::search_observed(workspace, request, observer)
                 })
+                .map(unexplained)
             }
             Engine::Astar => prepared_with(workspace, &request, &ASTAR, |workspace, request| {
                 astar::search_observed(workspace, request, observer)
-            }),
+            })
+            .map(unexplained),
         }
     }
 

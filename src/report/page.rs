@@ -18,8 +18,9 @@ use serde_json::{Value, json};
 
 use super::{KeptQueries, KeptQuery, MAX_QUERIES, chart, escape};
 use crate::board::notation::square_name;
+use crate::engine::formula::Strategy;
 use crate::engine::observe::Side;
-use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace};
+use crate::engine::{Engine, Explained, GaveUp, Outcome, Request, Workspace};
 use crate::format::trace::{Event, Recording};
 
 /// The side of a square in the SVG's units.
@@ -33,6 +34,9 @@ const SCRIPT: &str = include_str!("replay.js");
 struct Searched {
     engine: Engine,
     found: Result<Outcome, GaveUp>,
+    /// The formula's strategy that answered, as its search says (`None`: another engine, or
+    /// answered at once, before any strategy).
+    strategy: Option<Strategy>,
     recording: Recording,
     route: Vec<crate::board::Position>,
     /// Nanoseconds a search, timed over a batch.
@@ -58,6 +62,8 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
     let mut data = Vec::new();
     // Per engine: squares expanded and nanoseconds, summed over the queries.
     let mut sums = vec![(0u64, 0.0f64); engines.len()];
+    // The formula's queries by what answered them, in the plan's order (`None`: at once).
+    let mut answered_by: std::collections::BTreeMap<Option<Strategy>, u64> = Default::default();
     // Queries by distance (`None`: no route).
     let mut distances: std::collections::BTreeMap<Option<u64>, u64> = Default::default();
     for (index, query) in kept.queries.iter().enumerate() {
@@ -67,6 +73,11 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
             .collect();
         if let Some(moves) = searched.iter().find_map(|s| s.found.ok().map(|o| o.moves)) {
             *distances.entry(moves).or_default() += 1;
+        }
+        for searched in searched.iter().filter(|s| s.engine == Engine::Formula) {
+            if searched.found.is_ok() {
+                *answered_by.entry(searched.strategy).or_default() += 1;
+            }
         }
         for (sum, searched) in sums.iter_mut().zip(&searched) {
             sum.0 += searched.expanded();
@@ -79,6 +90,7 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
             "engines": searched.iter().map(|s| json!({
                 "name": s.engine.name(),
                 "expansions": s.expanded(),
+                "strategy": s.strategy.map(Strategy::name),
                 "events": codes(&s.recording, kept.board.files()),
             })).collect::<Vec<Value>>(),
         }));
@@ -151,6 +163,18 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
             })
             .collect();
         chart::bars(&mut out, "Queries by distance", "", &histogram);
+        let strategies: Vec<(String, f64)> = answered_by
+            .iter()
+            .map(|(strategy, queries)| (strategy_label(*strategy), *queries as f64))
+            .collect();
+        if !strategies.is_empty() {
+            chart::bars(
+                &mut out,
+                "The formula's queries by what answered",
+                "",
+                &strategies,
+            );
+        }
         out.push_str("</section>");
     }
     out.push_str(&body);
@@ -165,6 +189,13 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
     out.push_str(SCRIPT);
     out.push_str("</script></body></html>\n");
     out
+}
+
+/// What answered one of the formula's queries, as the page names it: a strategy of its plan,
+/// or `at-once` (the same square, or a piece that never gets there, before any strategy), as
+/// `--stats` names its rows.
+fn strategy_label(strategy: Option<Strategy>) -> String {
+    strategy.map_or("at-once", Strategy::name).to_owned()
 }
 
 /// What the colours mean, once at the top.
@@ -195,7 +226,12 @@ fn search(
         may_use_adjacency: false,
     };
     let mut recording = Recording::default();
-    let found = engine.search_observed(workspace, &request, &mut recording);
+    let explained = engine.search_observed_explained(workspace, &request, &mut recording);
+    let strategy = explained
+        .as_ref()
+        .ok()
+        .and_then(|explained| explained.strategy);
+    let found = explained.map(|Explained { outcome, .. }| outcome);
     let route = match found {
         Ok(Outcome { moves: Some(_), .. }) => workspace.route.clone(),
         _ => Vec::new(),
@@ -209,6 +245,7 @@ fn search(
     Searched {
         engine,
         found,
+        strategy,
         recording,
         route,
         nanoseconds,
@@ -323,6 +360,10 @@ fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched:
     let board = kept.board;
     let (files, ranks) = (board.files(), board.ranks());
     let name = searched.engine.name();
+    let by = match (searched.engine, &searched.found) {
+        (Engine::Formula, Ok(_)) => format!(" ({})", strategy_label(searched.strategy)),
+        _ => String::new(),
+    };
     let expanded = searched.expanded();
     let answer = match searched.found {
         Ok(Outcome {
@@ -333,7 +374,7 @@ fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched:
     };
     let _ = write!(
         out,
-        "<figure class=\"search\"><figcaption><b>{name}</b>: {answer}, {expanded} {} expanded, \
+        "<figure class=\"search\"><figcaption><b>{name}</b>{by}: {answer}, {expanded} {} expanded, \
          {:.0} ns a query</figcaption>\
          <svg class=\"board finished\" data-engine=\"{name}\" viewBox=\"0 0 {} {}\" \
          role=\"img\" aria-label=\"{name}'s search\">",

@@ -46,8 +46,8 @@ pub(crate) enum Answer {
     Declined,
 }
 
-/// The formula's strategies, in the order [`PLAN`] tries them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The formula's strategies, in the order [`PLAN`] tries them (and, compared, in that order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Strategy {
     /// The knight's closed form ([`knight`]).
     KnightClosedForm,
