@@ -179,7 +179,7 @@ fn a_reader_that_leaves_ends_the_search() {
 /// makes, those it declines after included.
 #[test]
 fn every_strategy_of_the_formula_expands_what_stats_counts() {
-    let cases: [(&[&str], &str, u64); 7] = [
+    let cases: [(&[&str], &str, u64); 8] = [
         // Far pairs of a strip: the repeats.
         (
             &["--board", "8x100000", "--piece", "3,7"],
@@ -201,6 +201,8 @@ fn every_strategy_of_the_formula_expands_what_stats_counts() {
         ),
         // Corner to corner, which the half turn swaps.
         (&["--board", "23x29", "--piece", "3,7"], "a1 w29\n", 1),
+        // A pair the half turn swaps that no walk is laid for: the mirror.
+        (&["--board", "25x47", "--piece", "9,17"], "n4 l44\n", 1),
         // A big piece on a narrow strip, left to the searches.
         (
             &["--board", "245x3000", "--piece", "37,41"],
@@ -262,5 +264,57 @@ fn two_runs_of_the_same_input_give_the_same_answers_routes_and_counts() {
         let first = run(args);
         assert!(!first.2.is_empty(), "{args:?}");
         assert_eq!(run(args), first, "{args:?}");
+    }
+}
+
+/// The mirror (one search from one end to half the distance, for a pair the board's half turn
+/// swaps) answers the pairs it is for that nothing before it lays, as breadth-first search
+/// does, in fewer squares: the (9,17)-leaper's n4 l44 on 25×47 and the (12,17)-leaper's as27 a4
+/// on 45×30.
+#[test]
+fn the_mirror_answers_pairs_the_half_turn_swaps_that_no_walk_is_laid_for() {
+    for (board, piece, query) in [
+        ("25x47", "9,17", "n4 l44\n"),
+        ("45x30", "12,17", "as27 a4\n"),
+    ] {
+        let run = |engine: &str| {
+            let output = knight_moves()
+                .args([
+                    "--board",
+                    board,
+                    "--piece",
+                    piece,
+                    "--algorithm",
+                    engine,
+                    "--stats",
+                ])
+                .write_stdin(query)
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{output:?}");
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            let expanded = |row: &str| -> Option<u64> {
+                let line = stderr
+                    .lines()
+                    .find(|line| line.split_whitespace().next() == Some(row))?;
+                line.split_whitespace().nth(2)?.parse().ok()
+            };
+            (
+                String::from_utf8(output.stdout).unwrap(),
+                expanded(engine),
+                expanded("formula/mirror"),
+            )
+        };
+        let (formula_answer, formula_squares, mirror_squares) = run("formula");
+        let (bfs_answer, bfs_squares, _) = run("bfs");
+        assert_eq!(formula_answer, bfs_answer, "{board} {piece}");
+        assert_eq!(
+            mirror_squares, formula_squares,
+            "{board} {piece}: the mirror answered"
+        );
+        assert!(
+            mirror_squares.unwrap() < bfs_squares.unwrap(),
+            "{board} {piece}"
+        );
     }
 }
