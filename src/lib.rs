@@ -32,14 +32,35 @@
 //! How the library and the program are put together is told in docs/ARCHITECTURE.md.
 
 #![warn(missing_docs, missing_debug_implementations)]
+// Every `unsafe` block says why it is sound, in a `SAFETY` comment.
+#![deny(clippy::undocumented_unsafe_blocks)]
 
-mod board;
-mod engine;
+// The program's way into the library: the `knight-moves` binary is a crate of its own that
+// links this one, so `board` and `engine` are compiled (and their unit tests run) once, and
+// Cargo keeps them from importing any of the program's modules. Their items are public for
+// the program only: hidden from the documentation, outside the API this crate promises (the
+// re-exports below), free to change in any release.
+#[doc(hidden)]
+#[allow(
+    missing_debug_implementations,
+    rustdoc::private_intra_doc_links,
+    reason = "the program's internals, not API: a user never holds their types, and their \
+              documentation (read with --document-private-items) links their private parts"
+)]
+pub mod board;
+#[doc(hidden)]
+#[allow(
+    missing_debug_implementations,
+    rustdoc::private_intra_doc_links,
+    reason = "the program's internals, not API: a user never holds their types, and their \
+              documentation (read with --document-private-items) links their private parts"
+)]
+pub mod engine;
 mod query;
 
 pub use board::piece::InvalidPiece;
 pub use board::{Board, InvalidBoard, Piece, Position, SquareError};
-pub use engine::{Engine, GaveUp, Outcome};
+pub use engine::{Engine, GaveUp, Outcome, UnknownEngine};
 pub use query::{Query, SearchError, Searcher};
 
 /// The README's Rust example, compiled and run with the doctests, so that the user's guide

@@ -388,7 +388,9 @@ impl<S: Sink, M: Write> Lines for Pipeline<S, M> {
     /// left): the figures cover every query answered.
     fn end_of_read(&mut self, source: &str) -> io::Result<()> {
         let flushed = self.flush();
-        self.answerer.workspace.trim();
+        if self.answerer.workspace.trim() {
+            crate::allocator::return_freed_memory_to_the_system();
+        }
         self.measure(source);
         flushed
     }
@@ -418,6 +420,8 @@ impl Display for GaveUpMessage {
             }
             (GaveUp::Expanded { .. }, Engine::Formula, _) | (_, _, false) => "allow more",
             (GaveUp::Expanded { .. }, _, true) => "try --algorithm formula, or allow more",
+            // A limit the library adds later (its give-ups are non-exhaustive).
+            _ => "allow more",
         };
         match self.gave_up {
             GaveUp::Expanded { max_nodes } => {
@@ -433,6 +437,7 @@ impl Display for GaveUpMessage {
             GaveUp::OutOfMemory { expanded } => {
                 write!(f, "ran out of memory after expanding {expanded} squares")?;
             }
+            other => write!(f, "{other}")?,
         }
         write!(f, "; {hint}")
     }
@@ -448,7 +453,9 @@ impl Answerer {
         let searches = match self.search.engine.for_board(board) {
             Engine::Table => false,
             Engine::Formula => self.with_route,
-            Engine::Bfs | Engine::Bidirectional | Engine::Astar => true,
+            // The searches, and any engine the library adds later (its engines are
+            // non-exhaustive): a search may take long.
+            _ => true,
         };
         searches && squares > SquareMap::<()>::DENSE_LIMIT
     }

@@ -2,9 +2,10 @@
 //! [`Engine`], once ([`Engine::distance`], [`Engine::route`]) or one query after another by a
 //! [`Searcher`], which keeps its memory between searches.
 //!
-//! Only the library's crate root declares this module. The program (`src/main.rs`) asks the
-//! engines through their crate-private requests, which carry its options (a route or not, the
-//! limit) as fields; a library user gets functions that return what they computed instead.
+//! The program (`src/main.rs`) does not use this module: it asks the engines through their
+//! requests (`knight_moves::engine`, its hidden way in), which carry its options (a route or
+//! not, the limit) as fields; a library user gets functions that return what they computed
+//! instead.
 
 use std::fmt;
 
@@ -23,6 +24,7 @@ use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace};
 /// # Ok::<(), knight_moves::SearchError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Query {
     /// The board both squares are on.
     pub board: Board,
@@ -82,6 +84,7 @@ impl Query {
 /// assert_eq!(error.to_string(), "the table engine knows the knight only, not the camel");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SearchError {
     /// The engine does not answer on this board: the table knows 8×8 only.
     BoardNotSupported {
@@ -127,12 +130,21 @@ impl fmt::Display for SearchError {
             SearchError::OffBoard { position, board } => {
                 write!(f, "square {position} is off the {board} board")
             }
-            SearchError::GaveUp(gave_up) => gave_up.fmt(f),
+            // Why, with its figures, is the source's to say.
+            SearchError::GaveUp(_) => f.write_str("the search gave up"),
         }
     }
 }
 
-impl std::error::Error for SearchError {}
+impl std::error::Error for SearchError {
+    /// For a search that gave up, how ([`GaveUp`]); the refusals are whole in their message.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SearchError::GaveUp(gave_up) => Some(gave_up),
+            _ => None,
+        }
+    }
+}
 
 impl From<GaveUp> for SearchError {
     fn from(gave_up: GaveUp) -> SearchError {
@@ -203,11 +215,11 @@ impl Searcher {
     /// and how many squares it expanded to find them.
     ///
     /// ```
-    /// use knight_moves::{Board, Engine, Outcome, Position, Query, Searcher};
+    /// use knight_moves::{Board, Engine, Position, Query, Searcher};
     ///
     /// let query = Query::knight(Board::STANDARD, Position::new(0, 0), Position::new(7, 7));
     /// let table = Searcher::new().search(Engine::Table, query)?;
-    /// assert_eq!(table, Outcome { moves: Some(6), expanded: 0 });
+    /// assert_eq!((table.moves, table.expanded), (Some(6), 0));
     /// # Ok::<(), knight_moves::SearchError>(())
     /// ```
     pub fn search(&mut self, engine: Engine, query: Query) -> Result<Outcome, SearchError> {
@@ -267,8 +279,11 @@ impl Searcher {
     /// searcher.trim(); // what the search held goes back now, not at the next search
     /// # Ok::<(), knight_moves::SearchError>(())
     /// ```
+    ///
+    /// Only the searcher's own memory is dropped: the process's allocator is the program's to
+    /// tune (a program on glibc may follow this with `malloc_trim`).
     pub fn trim(&mut self) {
-        self.workspace.trim();
+        let _dropped_a_big_search = self.workspace.trim();
     }
 
     /// Checks `query` against what `engine` knows, then searches, building the route into
@@ -363,5 +378,26 @@ impl Engine {
         Ok(Searcher::new()
             .route(self, query)?
             .map(<[Position]>::to_vec))
+    }
+
+    /// One shortest route for `query` with its length in moves, as `pathfinding`'s searches
+    /// give theirs (`None` when no route joins the squares): [`Engine::route`] and
+    /// [`Engine::distance`] in one search.
+    ///
+    /// ```
+    /// use knight_moves::{Board, Engine, Query};
+    ///
+    /// let board = Board::STANDARD;
+    /// let (a1, h8) = (board.square("a1")?, board.square("h8")?);
+    /// let (route, moves) = Engine::Bfs.shortest_route(Query::knight(board, a1, h8))?.unwrap();
+    /// assert_eq!((route.first(), route.last(), moves), (Some(&a1), Some(&h8), 6));
+    /// assert_eq!(route.len(), 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn shortest_route(self, query: Query) -> Result<Option<(Vec<Position>, u64)>, SearchError> {
+        Ok(self.route(query)?.map(|route| {
+            let moves = route.len() as u64 - 1;
+            (route, moves)
+        }))
     }
 }

@@ -5,7 +5,7 @@
 //! searches give up, and for every problem whose board may be 8×8. The golden corpus holds the
 //! same on fixed inputs; these are made afresh from a seed, messy lines included.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -1,7 +1,7 @@
 //! Big and huge boards through the library's public API: the formula against A* where no
 //! exhaustive check is possible, the guided searches' savings, and the limit on a search's work.
 
-mod common;
+use crate::common;
 
 use common::{Random, assert_route, run};
 use knight_moves::{Board, Engine, GaveUp, Position, Query, SearchError, Searcher};

@@ -1,7 +1,7 @@
 //! `--board` as users run it: answers, long squares read and written exactly (with the
 //! accelerator on and off), pairs no knight can join in every format, limits and usage errors.
 
-mod common;
+use crate::common;
 
 use common::{Random, knight_moves, knight_moves_with_accelerator, run};
 use knight_moves::{Board, Engine, Position};

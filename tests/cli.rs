@@ -1,6 +1,6 @@
 //! The binary as users run it: input forms, bad lines, several sources, exit statuses.
 
-mod common;
+use crate::common;
 
 use common::{knight_moves, sentence};
 use predicates::prelude::*;

@@ -3,7 +3,7 @@
 //! answered exactly as the same text in UTF-8, bad lines and all; UTF-16 without a mark gets one
 //! message saying how to convert it; and `--check` reads answer files by the same rule.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::Output;

@@ -1,7 +1,7 @@
 //! Every engine on every one of the 4096 pairs of 8×8, through the library's public API: exact
 //! distances, valid routes, and the difference in work between them.
 
-mod common;
+use crate::common;
 
 use common::{is_knight_move, oracle_moves, run};
 use knight_moves::{Board, Engine, GaveUp, Outcome, Piece, Position, Query, SearchError, Searcher};
@@ -110,10 +110,7 @@ fn the_public_api_refuses_what_it_cannot_answer() {
     assert_eq!(searcher.search(Engine::Table, on_nine), Err(not_on_nine));
     let camel = Piece::leaper(1, 3).unwrap();
     // The formula knows every leaper (issue 23); the table, the knight only.
-    let camel_on_nine = Query {
-        piece: camel,
-        ..on_nine
-    };
+    let camel_on_nine = Query::new(nine, camel, a1, i9);
     assert_eq!(
         searcher.distance(Engine::Formula, camel_on_nine),
         searcher.distance(Engine::Bfs, camel_on_nine)
@@ -121,13 +118,7 @@ fn the_public_api_refuses_what_it_cannot_answer() {
     {
         let engine = Engine::Table;
         // The piece is named first: the table knows neither the board nor the camel.
-        let error = searcher.distance(
-            engine,
-            Query {
-                piece: camel,
-                ..on_nine
-            },
-        );
+        let error = searcher.distance(engine, Query::new(nine, camel, a1, i9));
         assert_eq!(
             error,
             Err(SearchError::PieceNotSupported {

@@ -2,7 +2,7 @@
 //! the crate: through the library's table engine, and through the binary with the accelerator
 //! on and off, in the judge's form and in a messy one.
 
-mod common;
+use crate::common;
 
 use common::{knight_moves_with_accelerator, oracle_moves, sentence, square_names};
 use knight_moves::{Board, Engine, Query};

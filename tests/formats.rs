@@ -1,6 +1,6 @@
 //! Output for scripts and for eyes: --format tsv/json, --header, --draw, colour, --generate.
 
-mod common;
+use crate::common;
 
 use common::{is_knight_move_between, knight_moves, oracle_moves};
 use predicates::prelude::*;

@@ -3,7 +3,7 @@
 //! whole in memory; a kind a problem has no use for is a usage error; the output's troubles end
 //! as everywhere else (a closed pipe quietly, a failed write with a message and status 2).
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::process::{Command, Stdio};

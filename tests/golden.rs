@@ -8,14 +8,14 @@
 //! The time column of `--stats` and `--compare` is the one thing that differs from run to run;
 //! it is taken out of both sides before comparing. To record the corpus anew from the current
 //! binary (only when an issue changes behaviour on purpose): `KNIGHT_MOVES_BLESS=1 cargo test
-//! --test golden`, then read the diff.
+//! --test integration golden::`, then read the diff.
 //!
 //! The system's words for its errors are the one other thing: Windows words a missing file
 //! otherwise than Linux, where the corpus was recorded; there only they are taken out. And on
 //! Windows the options' documentation is not compared: it tells how Windows splits --stress's
 //! COMMAND.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! name, a closed or full standard output, text from Windows editors, the length limit with
 //! CRLF, and the spellings of `--board` and `--max-nodes`.
 
-mod common;
+use crate::common;
 
 use common::{knight_moves, sentence};
 use predicates::prelude::*;

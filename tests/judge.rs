@@ -2,7 +2,7 @@
 //! programs (made of knight-moves itself and a POSIX shell), for every problem, and the judge
 //! inputs `--generate` makes.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -7,7 +7,7 @@
 //! survives (the child subreaper) and that memory is watched while the program runs are Linux's.
 #![cfg(target_os = "linux")] // leftovers are looked for in /proc; the subreaper is Linux's
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::os::unix::process::ExitStatusExt;

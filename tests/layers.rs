@@ -17,10 +17,12 @@ use std::path::{Path, PathBuf};
 
 /// The top-level modules, bottom layer first. A module may refer to modules of lower layers only.
 /// The two crate roots are on top by construction: `lib` (the library: `board`, `engine` and
-/// `query`, its public API) and `main` (the program: every module but `query`). `app` and
-/// `query` share the layer below them, each the top of its own crate.
+/// `query`, its public API) and `main` (the program: every other module, and the library's
+/// `board` and `engine`, which it links). `app` and `query` share the layer below them, each the
+/// top of its own crate. Cargo holds the library's side too: its crate cannot name the
+/// program's modules.
 const LAYERS: &[&[&str]] = &[
-    &["exit", "board"],
+    &["exit", "board", "allocator"],
     &["engine", "input", "output_file"],
     &["format", "stats", "sink"],
     &["problem", "report"],

@@ -6,7 +6,7 @@
 //! only the distance satisfies, and to A* near corners and edges; on random pairs of 100×100 and
 //! long boards; and on far pairs of long strips.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -116,7 +116,7 @@ fn every_pair_of_boards_up_to_40_for_every_leaper_up_to_8() {
 /// Every pair of every board up to 40×40, either way round (1,600 boards), for every leaper
 /// up to (8,8): 2.2 × 10¹⁰ pairs, the formula's distance against the independent search's.
 #[test]
-#[ignore = "2.2 × 10¹⁰ pairs, 15 minutes on two cores: run with cargo test --release -- --ignored every_pair_of_every_board"]
+#[ignore = "2.2 × 10¹⁰ pairs, 15 minutes on two cores: run with cargo test --release --test integration -- --ignored every_pair_of_every_board"]
 fn every_pair_of_every_board_up_to_40x40_for_every_leaper_up_to_8() {
     let boards: Vec<(u32, u32)> = (1..=40)
         .flat_map(|files| (1..=40).map(move |ranks| (files, ranks)))
@@ -195,6 +195,7 @@ fn by_the_board_s_recursion(
         piece,
         from,
         to,
+        ..
     } = query;
     let mut around = Vec::new();
     for (p, q) in [(a, b), (b, a)] {

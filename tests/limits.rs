@@ -3,7 +3,7 @@
 //! before a slow search, no search to prove there is no route, and give-ups that say what was
 //! limited.
 
-mod common;
+use crate::common;
 
 use std::io::{BufReader, Write};
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! The engine options as users run them: --algorithm, --path, --stats and --compare.
 
-mod common;
+use crate::common;
 
 use common::{is_knight_move_between, knight_moves, oracle_moves};
 use predicates::prelude::*;

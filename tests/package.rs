@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// The most the compressed crate may weigh, as docs/ARCHITECTURE.md states.
-const MOST_CRATE_BYTES: u64 = 320 * 1024;
+const MOST_CRATE_BYTES: u64 = 400 * 1024;
 
 /// `cargo package` with `arguments`, in the project's root, with its own target folder
 /// `target` (the test's own build holds the project's); returns stdout.

@@ -3,7 +3,7 @@
 //! written apart from the crate, their routes, the binary's sentences and formats for them,
 //! malformed `--piece`, and HackerRank's KnightL.
 
-mod common;
+use crate::common;
 
 use common::{knight_moves, oracle_leaper_distances};
 use knight_moves::{Board, Engine, Piece, Position, Query, Searcher};

@@ -3,7 +3,7 @@
 //! breadth-first search written apart from the crate, malformed input, and the options each
 //! problem takes.
 
-mod common;
+use crate::common;
 
 use std::io::{BufReader, Write};
 

@@ -5,7 +5,7 @@
 //! by `.ci/run` where it is): stepping the replay `N` times marks as expanded the trace's first
 //! `N` expansions, the console stays quiet, and the final state makes a screenshot.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

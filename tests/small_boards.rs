@@ -2,7 +2,7 @@
 //! every board up to 12×12 and of long narrow boards (and, in ignored tests, every board up to
 //! 40×40 and some larger ones), through the library's public API.
 
-mod common;
+use crate::common;
 
 use common::{assert_route, oracle_distances, run};
 use knight_moves::{Board, Engine, Piece};

@@ -1,7 +1,7 @@
 //! The binary as a stream: bounded memory on a huge line, a closed pipe downstream, and a
 //! program that talks to it line by line.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::thread;

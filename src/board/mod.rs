@@ -4,9 +4,9 @@
 //! The judge's 8×8 board also has its own compile-time tables ([`standard`]); everything else,
 //! every search included, works with [`Board`] and [`Position`], which know no special size.
 
-pub(crate) mod notation;
-pub(crate) mod piece;
-pub(crate) mod standard;
+pub mod notation;
+pub mod piece;
+pub mod standard;
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,7 +17,7 @@ pub use piece::Piece;
 /// The eight ways a knight can move, as (file, rank) steps. The order fixes the order in which
 /// searches look at neighbours, and so which of several shortest routes they find: routes are
 /// deterministic.
-pub(crate) const KNIGHT_STEPS: [(i64, i64); 8] = [
+pub const KNIGHT_STEPS: [(i64, i64); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -38,6 +38,7 @@ pub(crate) const KNIGHT_STEPS: [(i64, i64); 8] = [
 /// assert_eq!(Position::new(26, 99).to_string(), "aa100");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub struct Position {
     /// The file, counted from 0 (`a`).
     pub file: u32,
@@ -73,7 +74,7 @@ impl Position {
     }
 
     /// The (file, rank) difference from `self` to `other`.
-    pub(crate) fn offset_to(self, other: Position) -> (i64, i64) {
+    pub fn offset_to(self, other: Position) -> (i64, i64) {
         (
             i64::from(other.file) - i64::from(self.file),
             i64::from(other.rank) - i64::from(self.rank),
@@ -171,6 +172,20 @@ impl Board {
         notation::parse_square(text, self)
     }
 
+    /// [`Board::parse_square`] of a name held as a string.
+    ///
+    /// ```
+    /// use knight_moves::{Board, Position};
+    ///
+    /// let board: Board = "26x30".parse()?;
+    /// assert_eq!(board.square("z30")?, Position::new(25, 29));
+    /// assert!(board.square("aa1").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn square(self, name: &str) -> Result<Position, SquareError> {
+        self.parse_square(name.as_bytes())
+    }
+
     /// Whether a knight route joins two squares of this board, in closed form.
     ///
     /// Only three kinds of board leave squares apart. A side of 1 fits no knight move, so a
@@ -181,7 +196,7 @@ impl Board {
     /// the short difference. On 3×3 the centre has no move at all, and the other eight squares
     /// form one ring. Every other board is one piece (checked against breadth-first search on
     /// every pair of every board up to 12×12 by `tests/small_boards.rs`).
-    pub(crate) fn joins(self, from: Position, to: Position) -> bool {
+    pub fn joins(self, from: Position, to: Position) -> bool {
         // Turned so that `across` runs along the short side.
         let (narrow, long) = (self.files.min(self.ranks), self.files.max(self.ranks));
         let (across, along) = {
@@ -202,19 +217,19 @@ impl Board {
 
     /// Whether the square at (file, rank), which may be off any board, is on this one.
     #[cfg(test)]
-    pub(crate) fn contains(self, file: i64, rank: i64) -> bool {
+    pub fn contains(self, file: i64, rank: i64) -> bool {
         (0..i64::from(self.files)).contains(&file) && (0..i64::from(self.ranks)).contains(&rank)
     }
 
     /// The squares one knight move from `position`, in the order of [`KNIGHT_STEPS`].
     #[inline]
-    pub(crate) fn knight_neighbours(self, position: Position) -> impl Iterator<Item = Position> {
+    pub fn knight_neighbours(self, position: Position) -> impl Iterator<Item = Position> {
         self.neighbours(&Piece::KNIGHT, position)
     }
 
     /// The squares one move of `piece` from `position`, in the order of its moves.
     #[inline]
-    pub(crate) fn neighbours(
+    pub fn neighbours(
         self,
         piece: &Piece,
         position: Position,
@@ -252,16 +267,29 @@ impl fmt::Display for Board {
     }
 }
 
-/// Why a board's size was not understood.
+/// Why a board's size was not understood: the text given ([`InvalidBoard::given`]) and, as its
+/// message, the sizes there are (a caller quoting the text, as `--board`'s does, adds nothing
+/// twice).
 ///
 /// ```
-/// use knight_moves::{Board, InvalidBoard};
+/// use knight_moves::Board;
 ///
-/// assert_eq!("0x8".parse::<Board>(), Err(InvalidBoard));
+/// let refused = "0x8".parse::<Board>().unwrap_err();
+/// assert_eq!(refused.given(), "0x8");
+/// assert!(refused.to_string().starts_with("expected N for an N×N board or WxH"));
 /// assert_eq!("12x3".parse::<Board>().map(Board::files), Ok(12));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InvalidBoard;
+pub struct InvalidBoard {
+    given: String,
+}
+
+impl InvalidBoard {
+    /// The text that names no board.
+    pub fn given(&self) -> &str {
+        &self.given
+    }
+}
 
 impl fmt::Display for InvalidBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -291,7 +319,9 @@ impl FromStr for Board {
         files
             .zip(ranks)
             .and_then(|(files, ranks)| Board::new(files, ranks))
-            .ok_or(InvalidBoard)
+            .ok_or_else(|| InvalidBoard {
+                given: text.to_owned(),
+            })
     }
 }
 

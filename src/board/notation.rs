@@ -19,6 +19,7 @@ use crate::board::{Board, Position};
 /// assert_eq!(SquareError::OffBoard.to_string(), "past the edge of the board");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SquareError {
     /// Not letters followed by a number without leading zeros.
     Malformed,
@@ -74,7 +75,7 @@ pub(super) fn parse_square(token: &[u8], board: Board) -> Result<Position, Squar
 }
 
 /// Appends the name of file `file` (0 is `a`, 25 is `z`, 26 is `aa`) in lower case.
-pub(crate) fn push_file_name(out: &mut Vec<u8>, file: u32) {
+pub fn push_file_name(out: &mut Vec<u8>, file: u32) {
     // At most 7 letters for a u32; written backwards, then turned around.
     let mut letters = [0u8; 7];
     let mut count = 0;
@@ -90,14 +91,14 @@ pub(crate) fn push_file_name(out: &mut Vec<u8>, file: u32) {
 }
 
 /// Appends the square's name, as `e2` or `aa100`.
-pub(crate) fn push_square_name(out: &mut Vec<u8>, position: Position) {
+pub fn push_square_name(out: &mut Vec<u8>, position: Position) {
     push_file_name(out, position.file);
     let mut digits = itoa::Buffer::new();
     out.extend_from_slice(digits.format(u64::from(position.rank) + 1).as_bytes());
 }
 
 /// The square's name, as `e2` or `aa100`.
-pub(crate) fn square_name(position: Position) -> String {
+pub fn square_name(position: Position) -> String {
     let mut name = Vec::new();
     push_square_name(&mut name, position);
     String::from_utf8(name).expect("names are ASCII")

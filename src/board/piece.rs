@@ -152,16 +152,26 @@ impl Piece {
         })
     }
 
-    /// The (a, b) it leaps, with a ≤ b: what A*'s bound (`engine::unbounded::lower_bound`) is
-    /// computed from, so that the arithmetic of search stays in the engine layer.
-    pub(crate) fn leap(self) -> (u32, u32) {
+    /// Its legs (a, b), with a ≤ b: the (a,b)-leaper moves a squares one way and b the other.
+    /// (A*'s bound, `engine::unbounded::lower_bound`, is computed from them, so that the
+    /// arithmetic of search stays in the engine layer.)
+    ///
+    /// ```
+    /// use knight_moves::Piece;
+    ///
+    /// assert_eq!(Piece::KNIGHT.legs(), (1, 2));
+    /// assert_eq!(Piece::leaper(7, 3).unwrap().legs(), (3, 7));
+    /// assert_eq!("zebra".parse::<Piece>()?.legs(), (2, 3));
+    /// # Ok::<(), knight_moves::InvalidPiece>(())
+    /// ```
+    pub fn legs(self) -> (u32, u32) {
         (self.short_leg, self.long_leg)
     }
 
     /// g = gcd(a, b) and the (a/g, b/g)-leaper, which is how this piece moves within one class
     /// of squares (those whose coordinates leave the same remainders by g), each a sub-board
     /// of its own (the module's documentation).
-    pub(crate) fn within_its_class(self) -> (u32, Piece) {
+    pub fn within_its_class(self) -> (u32, Piece) {
         let g = gcd(self.short_leg, self.long_leg);
         match g {
             1 => (1, self),
@@ -218,7 +228,7 @@ impl Piece {
     /// Whether a route joins `from` and `to` on `board`: `Some` when the rule in the module's
     /// documentation decides it, `None` when only a search can tell (narrow boards). The knight
     /// has a closed form on every board ([`Board::joins`]).
-    pub(crate) fn joins(self, board: Board, from: Position, to: Position) -> Option<bool> {
+    pub fn joins(self, board: Board, from: Position, to: Position) -> Option<bool> {
         if self.is_knight() {
             return Some(board.joins(from, to));
         }
@@ -276,7 +286,7 @@ impl Piece {
     /// `from_across` across it: the rule of [`Piece::joins`] where it needs no finite length,
     /// which the strip rule ([`strip_joins`]) is proven for at every b. What it does not join
     /// no part of the strip joins either (a half-strip, a long board).
-    pub(crate) fn on_endless_strip(self, width: u32, from_across: u32) -> EndlessStrip {
+    pub fn on_endless_strip(self, width: u32, from_across: u32) -> EndlessStrip {
         let g = gcd(self.short_leg, self.long_leg);
         let (a, b) = (self.short_leg / g, self.long_leg / g);
         // The strip of `from`'s class, in its own coordinates.
@@ -296,7 +306,7 @@ impl Piece {
 
 /// What a piece joins on an endless strip from one position across it
 /// ([`Piece::on_endless_strip`]).
-pub(crate) struct EndlessStrip {
+pub struct EndlessStrip {
     g: u32,
     a: u32,
     b: u32,
@@ -309,7 +319,7 @@ pub(crate) struct EndlessStrip {
 
 impl EndlessStrip {
     /// Whether the piece never joins its start to position `to_across`, `along` rows away.
-    pub(crate) fn never_joins(&self, to_across: u32, along: i64) -> bool {
+    pub fn never_joins(&self, to_across: u32, along: i64) -> bool {
         let across = i64::from(to_across) - i64::from(self.from_across);
         if across == 0 && along == 0 {
             return false;
@@ -499,16 +509,28 @@ impl fmt::Display for Piece {
     }
 }
 
-/// Why `--piece` was not understood.
+/// Why `--piece` was not understood: the text given ([`InvalidPiece::given`]) and, as its
+/// message, the pieces there are.
 ///
 /// ```
-/// use knight_moves::{InvalidPiece, Piece};
+/// use knight_moves::Piece;
 ///
-/// assert_eq!("rook".parse::<Piece>(), Err(InvalidPiece));
+/// let refused = "rook".parse::<Piece>().unwrap_err();
+/// assert_eq!(refused.given(), "rook");
+/// assert!(refused.to_string().starts_with("expected knight, camel"));
 /// assert!("3,4".parse::<Piece>().is_ok());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InvalidPiece;
+pub struct InvalidPiece {
+    given: String,
+}
+
+impl InvalidPiece {
+    /// The text that names no piece.
+    pub fn given(&self) -> &str {
+        &self.given
+    }
+}
 
 impl fmt::Display for InvalidPiece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -528,30 +550,33 @@ impl FromStr for Piece {
 
     /// Reads a piece's name, or `A,B` for the (A,B)-leaper (either order).
     fn from_str(text: &str) -> Result<Piece, InvalidPiece> {
+        let refused = || InvalidPiece {
+            given: text.to_owned(),
+        };
         if let Some(&(_, a, b)) = NAMED.iter().find(|(name, ..)| *name == text) {
-            return Piece::leaper(a, b).ok_or(InvalidPiece);
+            return Piece::leaper(a, b).ok_or_else(refused);
         }
-        let (a, b) = text.split_once(',').ok_or(InvalidPiece)?;
+        let (a, b) = text.split_once(',').ok_or_else(refused)?;
         let number = |text: &str| {
             let text = text.trim();
             let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
             digits.then(|| text.parse::<u32>().ok()).flatten()
         };
         match (number(a), number(b)) {
-            (Some(a), Some(b)) => Piece::leaper(a, b).ok_or(InvalidPiece),
-            _ => Err(InvalidPiece),
+            (Some(a), Some(b)) => Piece::leaper(a, b).ok_or_else(refused),
+            _ => Err(refused()),
         }
     }
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+pub mod tests {
     use super::*;
     use std::collections::VecDeque;
 
     /// Every square's moves from `from` by `piece` on `board`, by a plain breadth-first search
     /// over coordinates, indexed `rank * files + file`.
-    pub(crate) fn distances(board: Board, piece: Piece, from: Position) -> Vec<Option<u32>> {
+    pub fn distances(board: Board, piece: Piece, from: Position) -> Vec<Option<u32>> {
         let files = board.files() as usize;
         let index = |p: Position| p.rank as usize * files + p.file as usize;
         let mut distances = vec![None; files * board.ranks() as usize];

@@ -31,17 +31,17 @@ impl Board {
 
 /// One square of the 8×8 board, numbered 0..64 rank by rank: a1 is 0, h1 is 7, a2 is 8, h8 is 63.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Square(u8);
+pub struct Square(u8);
 
 impl Square {
     /// How many squares the board has.
-    pub(crate) const COUNT: usize = 64;
+    pub const COUNT: usize = 64;
 
     /// The bottom-left corner, square 0.
-    pub(crate) const A1: Square = Square(0);
+    pub const A1: Square = Square(0);
 
     /// The square with this index (`rank * 8 + file`), if the index is on the board.
-    pub(crate) const fn from_index(index: usize) -> Option<Square> {
+    pub const fn from_index(index: usize) -> Option<Square> {
         if index < Square::COUNT {
             Some(Square(index as u8))
         } else {
@@ -52,7 +52,7 @@ impl Square {
     /// The square at file 0..8 (a..h) and rank 0..8 (1..8), if both are on the board.
     ///
     /// Takes signed numbers so that a knight's step off the edge is simply `None`.
-    pub(crate) const fn from_coordinates(file: i32, rank: i32) -> Option<Square> {
+    pub const fn from_coordinates(file: i32, rank: i32) -> Option<Square> {
         if 0 <= file && file < 8 && 0 <= rank && rank < 8 {
             Some(Square((rank * 8 + file) as u8))
         } else {
@@ -67,7 +67,7 @@ impl Square {
     /// `wrapping_sub` turns "below the range" into a large number, so one comparison bounds each
     /// byte on both sides.
     #[inline]
-    pub(crate) const fn from_bytes(file: u8, rank: u8) -> Option<Square> {
+    pub const fn from_bytes(file: u8, rank: u8) -> Option<Square> {
         let (file_offset, rank_offset) = Square::byte_offsets(file, rank);
         if file_offset < 8 && rank_offset < 8 {
             Some(Square::from_checked_bytes(file, rank))
@@ -84,7 +84,7 @@ impl Square {
     /// board (the result is kept to 0..64), so a mistake is a wrong answer a test catches, not
     /// a panic or worse.
     #[inline(always)]
-    pub(crate) const fn from_checked_bytes(file: u8, rank: u8) -> Square {
+    pub const fn from_checked_bytes(file: u8, rank: u8) -> Square {
         let (file, rank) = Square::byte_offsets(file, rank);
         Square::from_file_and_rank(file as u64, rank as u64)
     }
@@ -100,12 +100,12 @@ impl Square {
     /// which has checked that both are below 8, and for which the remainders keep a mistake on
     /// the board.
     #[inline(always)]
-    pub(crate) const fn from_file_and_rank(file: u64, rank: u64) -> Square {
+    pub const fn from_file_and_rank(file: u64, rank: u64) -> Square {
         Square((rank % 8 * 8 + file % 8) as u8)
     }
 
     /// Reads a square from a token, which must be exactly two bytes long.
-    pub(crate) fn from_token(token: &[u8]) -> Option<Square> {
+    pub fn from_token(token: &[u8]) -> Option<Square> {
         match *token {
             [file, rank] => Square::from_bytes(file, rank),
             _ => None,
@@ -114,7 +114,7 @@ impl Square {
 
     /// The square at a position, if the position is on the 8×8 board.
     #[inline]
-    pub(crate) const fn at(position: Position) -> Option<Square> {
+    pub const fn at(position: Position) -> Option<Square> {
         if position.file < 8 && position.rank < 8 {
             Some(Square((position.rank * 8 + position.file) as u8))
         } else {
@@ -123,50 +123,46 @@ impl Square {
     }
 
     /// The square's position, for the code that works on boards of any size.
-    pub(crate) const fn position(self) -> Position {
+    pub const fn position(self) -> Position {
         Position::new((self.0 % 8) as u32, (self.0 / 8) as u32)
     }
 
     /// The number `file * 8 + rank`: numbers order squares as [`Position`]s order (file first),
     /// for code that breaks ties between squares as the searches on other boards do.
     #[inline]
-    pub(crate) const fn file_major(self) -> u32 {
+    pub const fn file_major(self) -> u32 {
         (self.0 % 8 * 8 + self.0 / 8) as u32
     }
 
     /// The square whose [`Square::file_major`] number is `number % 64`.
     #[inline]
-    pub(crate) const fn from_file_major(number: u32) -> Square {
+    pub const fn from_file_major(number: u32) -> Square {
         Square((number % 8 * 8 + number / 8 % 8) as u8)
     }
 
     /// The index `rank * 8 + file`, for indexing tables.
     #[inline]
-    pub(crate) const fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The file, 0 for a through 7 for h.
-    pub(crate) const fn file(self) -> i32 {
+    pub const fn file(self) -> i32 {
         (self.0 % 8) as i32
     }
 
     /// The rank, 0 for rank 1 through 7 for rank 8.
-    pub(crate) const fn rank(self) -> i32 {
+    pub const fn rank(self) -> i32 {
         (self.0 / 8) as i32
     }
 
     /// Every square, a1 first and h8 last.
-    #[allow(
-        dead_code,
-        reason = "the library's tests and the program's accelerator use it"
-    )]
-    pub(crate) fn all() -> impl Iterator<Item = Square> + Clone {
+    pub fn all() -> impl Iterator<Item = Square> + Clone {
         (0..Square::COUNT as u8).map(Square)
     }
 
     /// The square's name in lower case, as two bytes (`*b"e2"`).
-    pub(crate) const fn name(self) -> [u8; 2] {
+    pub const fn name(self) -> [u8; 2] {
         [b'a' + self.0 % 8, b'1' + self.0 / 8]
     }
 }
@@ -180,7 +176,7 @@ impl fmt::Display for Square {
 
 /// The error for text that does not name a square of the 8×8 board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct InvalidSquare;
+pub struct InvalidSquare;
 
 impl fmt::Display for InvalidSquare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -200,7 +196,7 @@ impl FromStr for Square {
 
 /// The squares one knight move away from a square: between two (a corner) and eight.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Neighbours {
+pub struct Neighbours {
     squares: [Square; 8],
     len: u8,
 }
@@ -216,7 +212,7 @@ impl Neighbours {
 /// The knight's neighbours of one square, from the adjacency table built at compile time, in
 /// the order of [`KNIGHT_STEPS`] (the order the searches on other boards try them in).
 #[inline]
-pub(crate) fn knight_neighbours(square: Square) -> &'static [Square] {
+pub fn knight_neighbours(square: Square) -> &'static [Square] {
     ADJACENCY[square.index()].as_slice()
 }
 
@@ -256,18 +252,18 @@ const fn build_adjacency() -> [Neighbours; Square::COUNT] {
 /// one shortest route for every pair, so that routes cost a few lookups too.
 ///
 /// Every pair is reachable on 8×8 and no distance exceeds 6, so a byte holds each one.
-pub(crate) struct DistanceTable {
+pub struct DistanceTable {
     moves: [[u8; Square::COUNT]; Square::COUNT],
     first_steps: [[Square; Square::COUNT]; Square::COUNT],
 }
 
 /// The distance table for the 8×8 board, computed at compile time.
-pub(crate) static DISTANCES: DistanceTable = DistanceTable::build();
+pub static DISTANCES: DistanceTable = DistanceTable::build();
 
 impl DistanceTable {
     /// The fewest knight moves from `from` to `to`.
     #[inline]
-    pub(crate) fn moves(&self, from: Square, to: Square) -> u8 {
+    pub fn moves(&self, from: Square, to: Square) -> u8 {
         self.moves[from.index()][to.index()]
     }
 
@@ -275,13 +271,13 @@ impl DistanceTable {
     /// neighbours, in the order of [`KNIGHT_STEPS`], that is one move closer to `to`. For
     /// `from == to` it is `to` itself.
     #[inline]
-    pub(crate) fn first_step(&self, from: Square, to: Square) -> Square {
+    pub fn first_step(&self, from: Square, to: Square) -> Square {
         self.first_steps[from.index()][to.index()]
     }
 
     /// A shortest route from `from` to `to`, both included, by following first steps: what
     /// the table engine answers, and what the accelerator writes.
-    pub(crate) fn route(&self, from: Square, to: Square) -> impl Iterator<Item = Square> + '_ {
+    pub fn route(&self, from: Square, to: Square) -> impl Iterator<Item = Square> + '_ {
         let mut next = Some(from);
         std::iter::from_fn(move || {
             let at = next?;

@@ -21,12 +21,12 @@ use crate::engine::unbounded::lower_bound;
 use crate::engine::{GaveUp, Outcome, Request, Workspace, expand_one};
 
 /// A search over the adjacency table, between two different squares of the 8×8 board.
-pub(crate) type Search = fn(&mut Workspace, &Request, Square, Square) -> Result<Outcome, GaveUp>;
+pub type Search = fn(&mut Workspace, &Request, Square, Square) -> Result<Outcome, GaveUp>;
 
 /// The request's two squares as the 8×8 board's, when the searches here may answer it: the
 /// knight on the 8×8 board, and the request allows them ([`Request::may_use_adjacency`]).
 #[inline]
-pub(crate) fn squares(request: &Request) -> Option<(Square, Square)> {
+pub fn squares(request: &Request) -> Option<(Square, Square)> {
     let applies =
         request.may_use_adjacency && request.board.is_standard() && request.piece.is_knight();
     if !applies {
@@ -37,7 +37,7 @@ pub(crate) fn squares(request: &Request) -> Option<(Square, Square)> {
 
 /// Breadth-first search, as [`bfs::search`](crate::engine::bfs::search) does it: one queue
 /// holds the layers one after another, and the target is recognised when it is first generated.
-pub(crate) fn bfs(
+pub fn bfs(
     workspace: &mut Workspace,
     request: &Request,
     from: Square,
@@ -86,7 +86,7 @@ pub(crate) fn bfs(
 /// Bidirectional search, as [`bidirectional::search`](crate::engine::bidirectional::search)
 /// does it (its doc comment says why stopping at the first meeting is right): whole layers,
 /// the side with the smaller frontier grown, the forward side on a tie.
-pub(crate) fn bidirectional(
+pub fn bidirectional(
     workspace: &mut Workspace,
     request: &Request,
     from: Square,
@@ -232,7 +232,7 @@ static KNIGHT_BOUNDS: LazyLock<[[u8; 8]; 8]> = LazyLock::new(|| {
 /// comes first as a [`Position`]. An entry of the open list is those three packed in a `u32`
 /// (the sum above bit 12, the estimate above bit 6, [`Square::file_major`] below), which orders
 /// as the general search's tuples do: on 8×8 a sum stays far below 2²⁰ and an estimate below 64.
-pub(crate) fn astar(
+pub fn astar(
     workspace: &mut Workspace,
     request: &Request,
     from: Square,

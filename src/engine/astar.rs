@@ -15,14 +15,14 @@ use crate::engine::{
 /// [`lower_bound`] (ties: the least bound, which goes deeper, then the lowest position, so
 /// routes are deterministic), until the target is taken off the open list or none is left (no
 /// route).
-pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+pub fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     search_observed(workspace, request, &mut Unobserved)
 }
 
 /// [`search`], telling `observer` each square it reaches (or reaches by a shorter route) and
 /// expands, with its moves so far and its bound.
 #[inline(always)]
-pub(crate) fn search_observed<O: Observer + ?Sized>(
+pub fn search_observed<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,

@@ -12,13 +12,13 @@ use crate::engine::{
 /// The target is recognised when it is first generated as a neighbour, not when it would be
 /// taken off the queue: every square generated while expanding distance `d` is at distance
 /// `d + 1`, so waiting longer could only cost expansions.
-pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+pub fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     search_observed(workspace, request, &mut Unobserved)
 }
 
 /// [`search`], telling `observer` each square it reaches and expands.
 #[inline(always)]
-pub(crate) fn search_observed<O: Observer + ?Sized>(
+pub fn search_observed<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,

@@ -25,14 +25,14 @@ use crate::engine::{
 ///
 /// From a square to itself is 0 moves (one popular library answers 2 here): the shared
 /// preamble answers that before this search starts.
-pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+pub fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     search_observed(workspace, request, &mut Unobserved)
 }
 
 /// [`search`], telling `observer` each square either side reaches and expands, and where they
 /// meet.
 #[inline(always)]
-pub(crate) fn search_observed<O: Observer + ?Sized>(
+pub fn search_observed<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,
@@ -84,15 +84,15 @@ pub(crate) fn search_observed<O: Observer + ?Sized>(
 
 /// One of the two searches: what it has reached, and its outermost layer, in memory of the
 /// workspace. The formula's near-ends strategy grows the same searches, a layer at a time.
-pub(crate) struct HalfSearch<'a> {
+pub struct HalfSearch<'a> {
     side: Side,
-    pub(crate) parents: &'a mut Parents,
-    pub(crate) frontier: &'a mut Vec<Position>,
+    pub parents: &'a mut Parents,
+    pub frontier: &'a mut Vec<Position>,
     next: &'a mut Vec<Position>,
 }
 
 /// The memory a half search works in: its parents, its frontier and the next layer.
-pub(crate) type HalfMemory<'a> = (
+pub type HalfMemory<'a> = (
     &'a mut Parents,
     &'a mut Vec<Position>,
     &'a mut Vec<Position>,
@@ -100,7 +100,7 @@ pub(crate) type HalfMemory<'a> = (
 
 impl<'a> HalfSearch<'a> {
     /// A side that has reached only `square`, in emptied memory.
-    pub(crate) fn starting_at(
+    pub fn starting_at(
         side: Side,
         square: Position,
         (parents, frontier, next): HalfMemory<'a>,
@@ -121,7 +121,7 @@ impl<'a> HalfSearch<'a> {
 
     /// `square` at `moves` from this side's end, as an observer is told of it.
     #[inline(always)]
-    pub(crate) fn step(&self, square: Position, moves: u32) -> Step {
+    pub fn step(&self, square: Position, moves: u32) -> Step {
         Step {
             square,
             side: self.side,
@@ -131,12 +131,12 @@ impl<'a> HalfSearch<'a> {
     }
 
     /// The moves from this side's end to `square`, which it has reached.
-    pub(crate) fn moves_to(&self, square: Position) -> u32 {
+    pub fn moves_to(&self, square: Position) -> u32 {
         self.parents.get(square).map_or(0, |(_, moves)| moves)
     }
 
     /// The moves from this side's end to its frontier (0 once the frontier is empty).
-    pub(crate) fn depth(&self) -> u32 {
+    pub fn depth(&self) -> u32 {
         self.frontier
             .first()
             .map_or(0, |&square| self.moves_to(square))
@@ -144,7 +144,7 @@ impl<'a> HalfSearch<'a> {
 
     /// Expands every square of the outermost layer, making the next layer the frontier, and
     /// returns the first square found that `other` has reached too, if any.
-    pub(crate) fn grow_layer<O: Observer + ?Sized>(
+    pub fn grow_layer<O: Observer + ?Sized>(
         &mut self,
         request: &Request,
         other: &HalfSearch,

@@ -20,28 +20,28 @@
 //!   and memory grows with the squares a search touches, never with the size of the board.
 
 mod adjacency;
-pub(crate) mod astar;
-pub(crate) mod bfs;
-pub(crate) mod bidirectional;
-pub(crate) mod formula;
-pub(crate) mod observe;
+pub mod astar;
+pub mod bfs;
+pub mod bidirectional;
+pub mod formula;
+pub mod observe;
 #[cfg(test)]
 mod plain_search;
-pub(crate) mod square_map;
-pub(crate) mod table;
-pub(crate) mod unbounded;
-pub(crate) mod workspace;
+pub mod square_map;
+pub mod table;
+pub mod unbounded;
+pub mod workspace;
 
 use std::collections::TryReserveError;
 use std::fmt;
 
 use crate::board::{Board, Piece, Position};
 use crate::engine::square_map::SquareMap;
-pub(crate) use crate::engine::workspace::Workspace;
+pub use crate::engine::workspace::Workspace;
 
 /// One question for an engine: the fewest moves between two squares of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Request {
+pub struct Request {
     pub board: Board,
     /// The piece that moves: the knight, or any (a,b)-leaper (not for the table and formula).
     pub piece: Piece,
@@ -66,14 +66,15 @@ pub(crate) struct Request {
 /// What one search found.
 ///
 /// ```
-/// use knight_moves::{Board, Engine, Outcome, Position, Query, Searcher};
+/// use knight_moves::{Board, Engine, Position, Query, Searcher};
 ///
 /// let query = Query::knight(Board::STANDARD, Position::new(0, 0), Position::new(1, 2));
 /// let outcome = Searcher::new().search(Engine::Bfs, query)?;
-/// assert_eq!(outcome, Outcome { moves: Some(1), expanded: 1 });
+/// assert_eq!((outcome.moves, outcome.expanded), (Some(1), 1));
 /// # Ok::<(), knight_moves::SearchError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Outcome {
     /// The fewest moves of the piece between the two squares; `None` when no route joins them.
     pub moves: Option<u64>,
@@ -94,10 +95,13 @@ pub struct Outcome {
 /// let query = Query::knight(board, Position::new(0, 0), Position::new(99, 99));
 /// let found = Searcher::with_max_nodes(10).search(Engine::Bfs, query);
 /// assert_eq!(found, Err(SearchError::GaveUp(GaveUp::Expanded { max_nodes: 10 })));
-/// let message = found.unwrap_err().to_string();
-/// assert_eq!(message, "gave up after expanding 10 squares, its limit");
+/// let error = found.unwrap_err();
+/// assert_eq!(error.to_string(), "the search gave up");
+/// let why = std::error::Error::source(&error).map(ToString::to_string);
+/// assert_eq!(why.as_deref(), Some("gave up after expanding 10 squares, its limit"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GaveUp {
     /// It would have expanded more than `max_nodes` squares.
     Expanded {
@@ -138,26 +142,20 @@ impl fmt::Display for GaveUp {
     }
 }
 
+impl std::error::Error for GaveUp {}
+
 /// A search, as every caller runs it and as each engine writes its own part: the memory to
 /// work in (kept between queries, see [`Workspace`]) and the request. The route, when asked
 /// for, is left in the workspace.
-pub(crate) type SearchFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
+pub type SearchFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
 
 /// A search that says what answered: the outcome and, for the formula, the strategy of its
 /// plan that did ([`Explained`]); `--stats` and `--compare` measure these.
-#[allow(
-    dead_code,
-    reason = "the program's --stats reads it; the library does not"
-)]
-pub(crate) type ExplainedFn = fn(&mut Workspace, &Request) -> Result<Explained, GaveUp>;
+pub type ExplainedFn = fn(&mut Workspace, &Request) -> Result<Explained, GaveUp>;
 
 /// A search's outcome and what answered it.
-#[allow(
-    dead_code,
-    reason = "the program's --stats reads it; the library does not"
-)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Explained {
+pub struct Explained {
     pub outcome: Outcome,
     /// The formula's strategy that answered; `None` for the other engines, and where the
     /// shared preamble ([`prepared`]) answered at once.
@@ -254,10 +252,6 @@ fn prepared_with(
 }
 
 /// [`prepared`], for an engine without strategies to name.
-#[allow(
-    dead_code,
-    reason = "the program's --stats reads it; the library does not"
-)]
 #[inline(always)]
 fn explained(
     workspace: &mut Workspace,
@@ -284,6 +278,7 @@ fn explained(
 /// # Ok::<(), knight_moves::SearchError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Engine {
     /// The 8×8 distance table, computed at compile time: one lookup a query (8×8 only).
     Table,
@@ -446,8 +441,13 @@ impl Engine {
         }
     }
 
+    /// The engine `--algorithm` calls `name` ([`Engine::name`]), if one is.
+    fn named(name: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|engine| engine.name() == name)
+    }
+
     /// The engine's whole search, preamble included.
-    pub(crate) fn search_fn(self) -> SearchFn {
+    pub fn search_fn(self) -> SearchFn {
         match self {
             Engine::Table => |workspace, request| prepared(workspace, request, &TABLE),
             Engine::Formula => |workspace, request| prepared(workspace, request, &FORMULA),
@@ -461,11 +461,7 @@ impl Engine {
 
     /// The engine's whole search, preamble included, saying which of the formula's strategies
     /// answered.
-    #[allow(
-        dead_code,
-        reason = "the program's --stats reads it; the library does not"
-    )]
-    pub(crate) fn explained_fn(self) -> ExplainedFn {
+    pub fn explained_fn(self) -> ExplainedFn {
         match self {
             Engine::Formula => |workspace, request| {
                 let mut strategy = None;
@@ -489,11 +485,7 @@ impl Engine {
     /// square the search reaches and expands (see [`observe`]): the same answer, route and
     /// count, by the general search on every board, the 8×8 one being the same steps. The table
     /// and the closed form expand nothing, and tell nothing.
-    #[allow(
-        dead_code,
-        reason = "the program's pictures and traces watch searches; the library does not"
-    )]
-    pub(crate) fn search_observed(
+    pub fn search_observed(
         self,
         workspace: &mut Workspace,
         request: &Request,
@@ -505,11 +497,7 @@ impl Engine {
 
     /// [`Engine::search_observed`], saying which of the formula's strategies answered (as
     /// [`Engine::explained_fn`] does unwatched).
-    #[allow(
-        dead_code,
-        reason = "the program's --report reads it; the library does not"
-    )]
-    pub(crate) fn search_observed_explained(
+    pub fn search_observed_explained(
         self,
         workspace: &mut Workspace,
         request: &Request,
@@ -555,12 +543,52 @@ impl Engine {
 
     /// Runs one search in `workspace`; the route, when asked for, is left in
     /// [`Workspace::route`].
-    pub(crate) fn search(
-        self,
-        workspace: &mut Workspace,
-        request: &Request,
-    ) -> Result<Outcome, GaveUp> {
+    pub fn search(self, workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
         (self.search_fn())(workspace, request)
+    }
+}
+
+/// An engine's name that names none ([`Engine`]'s `FromStr`): which name, and the names there
+/// are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownEngine {
+    name: String,
+}
+
+impl fmt::Display for UnknownEngine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Engine::ALL.iter().map(|engine| engine.name()).collect();
+        write!(
+            f,
+            "no engine is called {:?}: the engines are {}",
+            self.name,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownEngine {}
+
+/// An engine from its name, as `--algorithm` takes it ([`Engine::name`]).
+///
+/// ```
+/// use knight_moves::Engine;
+///
+/// assert_eq!("bidirectional".parse::<Engine>()?, Engine::Bidirectional);
+/// let unknown = "dijkstra".parse::<Engine>().unwrap_err();
+/// assert_eq!(
+///     unknown.to_string(),
+///     "no engine is called \"dijkstra\": the engines are table, formula, bfs, bidirectional, astar"
+/// );
+/// # Ok::<(), knight_moves::UnknownEngine>(())
+/// ```
+impl std::str::FromStr for Engine {
+    type Err = UnknownEngine;
+
+    fn from_str(name: &str) -> Result<Engine, UnknownEngine> {
+        Engine::named(name).ok_or_else(|| UnknownEngine {
+            name: name.to_owned(),
+        })
     }
 }
 
@@ -575,7 +603,7 @@ impl fmt::Display for Engine {
 ///
 /// Distances are `u32`: the longest on a 10⁹ × 10⁹ board is under 7 × 10⁸, and every byte of
 /// an entry counts when a search holds millions of them.
-pub(crate) type Parents = SquareMap<(Position, u32)>;
+pub type Parents = SquareMap<(Position, u32)>;
 
 /// Appends to `route` the squares from `end` back to the start of the search that filled
 /// `parents`, `end` first: reversed, that is a shortest route from the start to `end`.

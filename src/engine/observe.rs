@@ -14,7 +14,7 @@ use crate::engine::GaveUp;
 
 /// Which of the searches a step belongs to: bidirectional BFS has two, the others one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Side {
+pub enum Side {
     /// From the start (every search but bidirectional's backward half).
     Forward,
     /// Bidirectional BFS's search from the target.
@@ -23,7 +23,7 @@ pub(crate) enum Side {
 
 /// One square as a search holds it at a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Step {
+pub struct Step {
     pub square: Position,
     pub side: Side,
     /// The moves from the side's own end (A*'s g).
@@ -33,7 +33,7 @@ pub(crate) struct Step {
 }
 
 /// What is told of a search, in the order it happens.
-pub(crate) trait Observer {
+pub trait Observer {
     /// `step.square` was reached for the first time, or (A*) by a shorter route: it is now on
     /// the side's queue or open list. The ends are reached before anything is expanded.
     fn reach(&mut self, step: Step);
@@ -56,7 +56,7 @@ pub(crate) trait Observer {
 /// that reason instead of this result, which nobody sees. Unwatched, it is `Ok` and costs
 /// nothing: [`Unobserved`] never stops.
 #[inline(always)]
-pub(crate) fn go_on<O: Observer + ?Sized>(observer: &O, max_nodes: u64) -> Result<(), GaveUp> {
+pub fn go_on<O: Observer + ?Sized>(observer: &O, max_nodes: u64) -> Result<(), GaveUp> {
     match observer.has_stopped() {
         true => Err(GaveUp::Expanded { max_nodes }),
         false => Ok(()),
@@ -64,7 +64,7 @@ pub(crate) fn go_on<O: Observer + ?Sized>(observer: &O, max_nodes: u64) -> Resul
 }
 
 /// The observer of a search nobody watches: every method does nothing.
-pub(crate) struct Unobserved;
+pub struct Unobserved;
 
 impl Observer for Unobserved {
     #[inline(always)]

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 /// Every square's distance from `from` for the (a,b)-leaper on a board `files` × `ranks`,
 /// indexed `rank * files + file`; `None` where no walk reaches.
-pub(crate) fn plain_distances(
+pub fn plain_distances(
     files: i64,
     ranks: i64,
     from: (i64, i64),

@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 use crate::board::{Board, Position};
 
 /// A map from the squares of one board to values of `V`.
-pub(crate) struct SquareMap<V> {
+pub struct SquareMap<V> {
     /// The board the map is fitted to; `None` before the first [`SquareMap::reset`].
     board: Option<Board>,
     storage: Storage<V>,
@@ -36,7 +36,7 @@ enum Storage<V> {
 
 impl<V: Copy + Default> SquareMap<V> {
     /// The most squares a board may have for the map to be an array.
-    pub(crate) const DENSE_LIMIT: u64 = 4096;
+    pub const DENSE_LIMIT: u64 = 4096;
 
     /// Entries a hash map may keep room for between searches. Beyond it, a search that reached
     /// millions of squares would keep their memory for the rest of the run; and emptying a hash
@@ -45,7 +45,7 @@ impl<V: Copy + Default> SquareMap<V> {
     const SPARSE_KEPT: usize = 4096;
 
     /// An empty map for the squares of `board`.
-    pub(crate) fn new(board: Board) -> SquareMap<V> {
+    pub fn new(board: Board) -> SquareMap<V> {
         let squares = u64::from(board.files()) * u64::from(board.ranks());
         let storage = if squares <= SquareMap::<V>::DENSE_LIMIT {
             Storage::Dense {
@@ -63,7 +63,7 @@ impl<V: Copy + Default> SquareMap<V> {
     }
 
     /// A map for no board yet, which allocates nothing; [`SquareMap::reset`] fits it to one.
-    pub(crate) fn unfitted() -> SquareMap<V> {
+    pub fn unfitted() -> SquareMap<V> {
         SquareMap {
             board: None,
             storage: Storage::Dense {
@@ -75,7 +75,7 @@ impl<V: Copy + Default> SquareMap<V> {
     }
 
     /// Empties the map for a search on `board`, keeping its memory when the board is the same.
-    pub(crate) fn reset(&mut self, board: Board) {
+    pub fn reset(&mut self, board: Board) {
         if self.board != Some(board) {
             *self = SquareMap::new(board);
             return;
@@ -97,7 +97,7 @@ impl<V: Copy + Default> SquareMap<V> {
     }
 
     /// The entries the map has room for without growing.
-    pub(crate) fn room(&self) -> usize {
+    pub fn room(&self) -> usize {
         match &self.storage {
             Storage::Dense { slots, .. } => slots.len(),
             Storage::Sparse(map) => map.capacity(),
@@ -107,7 +107,7 @@ impl<V: Copy + Default> SquareMap<V> {
     /// Gives back the room of a hash map beyond what it keeps between searches; its entries,
     /// if any, are the last search's and no longer needed. An array, a few kilobytes at most,
     /// is kept.
-    pub(crate) fn trim(&mut self) {
+    pub fn trim(&mut self) {
         if let Storage::Sparse(map) = &mut self.storage {
             if map.capacity() > SquareMap::<V>::SPARSE_KEPT {
                 map.clear();
@@ -120,7 +120,7 @@ impl<V: Copy + Default> SquareMap<V> {
     /// failing instead of aborting when the memory cannot be had. An array has a slot for
     /// every square already.
     #[inline]
-    pub(crate) fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+    pub fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
         match &mut self.storage {
             Storage::Dense { .. } => Ok(()),
             Storage::Sparse(map) => map.try_reserve(additional),
@@ -135,7 +135,7 @@ impl<V: Copy + Default> SquareMap<V> {
     }
 
     #[inline(always)]
-    pub(crate) fn get(&self, square: Position) -> Option<V> {
+    pub fn get(&self, square: Position) -> Option<V> {
         match &self.storage {
             Storage::Dense {
                 files,
@@ -150,13 +150,13 @@ impl<V: Copy + Default> SquareMap<V> {
     }
 
     #[inline]
-    pub(crate) fn contains(&self, square: Position) -> bool {
+    pub fn contains(&self, square: Position) -> bool {
         self.get(square).is_some()
     }
 
     /// Sets the value of `square`, and says whether it had none before.
     #[inline(always)]
-    pub(crate) fn insert(&mut self, square: Position, value: V) -> bool {
+    pub fn insert(&mut self, square: Position, value: V) -> bool {
         match &mut self.storage {
             Storage::Dense {
                 files,

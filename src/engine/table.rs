@@ -6,7 +6,7 @@ use crate::board::standard::{DISTANCES, Square};
 use crate::engine::{GaveUp, Outcome, Request, Workspace, no_route};
 
 /// Whether the table holds `board`'s distances: the judge's 8×8 only.
-pub(crate) fn knows(board: Board) -> bool {
+pub fn knows(board: Board) -> bool {
     board.is_standard()
 }
 
@@ -15,7 +15,7 @@ pub(crate) fn knows(board: Board) -> bool {
 /// Only for the 8×8 board: `--algorithm table` on another board is refused before any query
 /// (and by the library's `Searcher`), and a square off 8×8 here is answered "no route"
 /// rather than with a wrong number.
-pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+pub fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     let squares = Square::at(request.from)
         .zip(Square::at(request.to))
         .filter(|_| knows(request.board));

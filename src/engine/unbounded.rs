@@ -17,7 +17,7 @@ use crate::board::{Piece, Position};
 /// of the square, so the count has the parity of `x + y`. That bound, raised to the right parity,
 /// is exact except for two cramped cases, (1, 0) and (2, 2), which need 3 and 4 moves. A test
 /// below checks it against breadth-first search on a board too big for its edges to matter.
-pub(crate) fn unbounded_distance(file_difference: i64, rank_difference: i64) -> u64 {
+pub fn unbounded_distance(file_difference: i64, rank_difference: i64) -> u64 {
     let (a, b) = (
         file_difference.unsigned_abs(),
         rank_difference.unsigned_abs(),
@@ -57,13 +57,13 @@ pub(crate) fn unbounded_distance(file_difference: i64, rank_difference: i64) -> 
 /// The heuristic some articles use, Manhattan distance × 10 against a step cost of 23, is not
 /// admissible: one knight move changes the Manhattan distance by 3, which it prices at 30 > 23,
 /// so it can overestimate and A* can return a route that is too long.
-pub(crate) fn lower_bound(piece: Piece, from: Position, to: Position) -> u32 {
+pub fn lower_bound(piece: Piece, from: Position, to: Position) -> u32 {
     let (dx, dy) = from.offset_to(to);
     let (dx, dy) = (dx.unsigned_abs(), dy.unsigned_abs());
     if piece.is_knight() {
         return unbounded_distance(dx as i64, dy as i64) as u32;
     }
-    let (a, b) = piece.leap();
+    let (a, b) = piece.legs();
     let (a, b) = (u64::from(a), u64::from(b));
     // Each move changes a coordinate by at most b, and both together by at most a + b.
     let bound = dx

@@ -18,10 +18,10 @@ use crate::engine::square_map::SquareMap;
 
 /// An entry of A*'s open list: (moves so far + estimate, estimate, square), least first; 16
 /// bytes, as A* holds several for every square it expands.
-pub(crate) type OpenEntry = Reverse<(u32, u32, Position)>;
+pub type OpenEntry = Reverse<(u32, u32, Position)>;
 
 /// Reusable memory for searches; see the module documentation.
-pub(crate) struct Workspace {
+pub struct Workspace {
     /// What the search (or the forward side of a bidirectional one) has reached.
     pub parents: Parents,
     /// What the backward side of a bidirectional search has reached.
@@ -39,6 +39,8 @@ pub(crate) struct Workspace {
     /// What the formula keeps between queries, its one owner (through [`Workspace::trim`]
     /// too, but for the mirror's arrays; [`Workspace::release`] drops it all).
     pub formula: FormulaMemory,
+    /// Whether [`Workspace::release`] dropped everything since the last [`Workspace::trim`].
+    released: bool,
 }
 
 impl Workspace {
@@ -51,7 +53,7 @@ impl Workspace {
 
     /// An empty workspace, which allocates nothing until a search uses it; it fits itself to
     /// each board it is used on.
-    pub(crate) fn new() -> Workspace {
+    pub fn new() -> Workspace {
         Workspace {
             parents: SquareMap::unfitted(),
             parents_back: SquareMap::unfitted(),
@@ -61,13 +63,17 @@ impl Workspace {
             packed_open: BinaryHeap::new(),
             route: Vec::new(),
             formula: FormulaMemory::default(),
+            released: false,
         }
     }
 
     /// Gives back the memory of a big search beyond what [`Workspace::reset`] keeps, without
     /// waiting for the next search: for a program that may wait long before its next query.
-    /// What the last search left here (its route included) is dropped.
-    pub(crate) fn trim(&mut self) {
+    /// What the last search left here (its route included) is dropped. Whether this, or a
+    /// [`Workspace::release`] since the last trim, dropped a big search's memory: the moment
+    /// for a program to ask its allocator to give freed memory back to the system, which the
+    /// library never does itself (it is the whole process's allocator, not the library's).
+    pub fn trim(&mut self) -> bool {
         let held = self.parents.room()
             + self.parents_back.room()
             + self.closed.room()
@@ -87,22 +93,23 @@ impl Workspace {
         // search. The formula's kept repeats and distances stay: they are what the next
         // queries of that board are answered from, and the pipeline trims after every read.
         self.formula.trim();
-        if held > Workspace::BIG {
-            return_freed_memory_to_the_system();
-        }
+        held > Workspace::BIG || std::mem::take(&mut self.released)
     }
 
     /// Gives back all the memory the workspace holds, without asking for any: after a search
     /// that ran out of memory, when even the room [`Workspace::trim`] keeps might be refused.
-    pub(crate) fn release(&mut self) {
-        *self = Workspace::new();
-        return_freed_memory_to_the_system();
+    /// The next [`Workspace::trim`] says so.
+    pub fn release(&mut self) {
+        *self = Workspace {
+            released: true,
+            ..Workspace::new()
+        };
     }
 
     /// Empties the maps, layers and open list for a search on `board` (the route is emptied by
     /// every search, see [`crate::engine`]), keeping the memory of earlier searches up
     /// to a bound, so that one huge search does not hold its memory for the rest of the run.
-    pub(crate) fn reset(&mut self, board: Board) {
+    pub fn reset(&mut self, board: Board) {
         self.parents.reset(board);
         self.parents_back.reset(board);
         self.closed.reset(board);
@@ -125,24 +132,5 @@ impl Workspace {
 impl Default for Workspace {
     fn default() -> Workspace {
         Workspace::new()
-    }
-}
-
-/// Asks the C library's allocator to give the memory freed so far back to the system.
-///
-/// glibc keeps freed blocks below its mmap threshold in its heap for reuse, and raises that
-/// threshold (up to 32 MiB) each time a larger block mapped on its own is freed: after a big
-/// search, tens of megabytes of freed memory stayed resident while the program waited for its
-/// next query. `malloc_trim` releases them. Elsewhere the allocator is left to itself.
-fn return_freed_memory_to_the_system() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        // SAFETY: malloc_trim takes a plain integer, touches only the allocator's own state
-        // (under its lock, so it is safe with other threads allocating), and the Rust global
-        // allocator on this target is that same malloc. Its result, whether memory was
-        // released, needs no handling.
-        unsafe {
-            libc::malloc_trim(0);
-        }
     }
 }

@@ -112,6 +112,8 @@ pub(crate) fn parse_line(line: &[u8], board: Board) -> Result<Option<Query<'_>>,
             match error {
                 SquareError::Malformed => LineError::InvalidSquare { token, board },
                 SquareError::OffBoard => LineError::OffBoard { token, board },
+                // A kind the library adds later (its errors are non-exhaustive): not a square.
+                _ => LineError::InvalidSquare { token, board },
             }
         })
     };

@@ -95,7 +95,9 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
             })).collect::<Vec<Value>>(),
         }));
         // The searches' memory is not kept for the next query's, which may be smaller.
-        workspace.trim();
+        if workspace.trim() {
+            crate::allocator::return_freed_memory_to_the_system();
+        }
     }
 
     let count = kept.queries.len();

@@ -297,7 +297,9 @@ impl Measurements {
         self.disagreements += disagreements.len() as u64;
         self.batch.clear();
         // Its searches' memory is not kept until the next batch, which may be long in coming.
-        self.workspace.trim();
+        if self.workspace.trim() {
+            crate::allocator::return_freed_memory_to_the_system();
+        }
         disagreements
     }
 
@@ -347,6 +349,8 @@ fn expanded(result: &Result<Explained, GaveUp>) -> u64 {
         Err(GaveUp::Expanded { max_nodes }) => *max_nodes,
         Err(GaveUp::RouteTooLong { .. }) => 0,
         Err(GaveUp::OutOfMemory { expanded }) => *expanded,
+        // A limit the library adds later (its give-ups are non-exhaustive): nothing counted.
+        Err(_) => 0,
     }
 }
 
@@ -386,7 +390,6 @@ impl Disagreement {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::engine::Outcome;
 
     const BOARD: Board = Board::STANDARD;
 
@@ -397,12 +400,10 @@ pub(crate) mod tests {
     /// An engine that is wrong on purpose: one move too many from a1.
     fn broken(workspace: &mut Workspace, request: &Request) -> Result<Explained, GaveUp> {
         let right = Engine::Table.search(workspace, request)?;
-        let outcome = Outcome {
-            moves: right
-                .moves
-                .map(|moves| moves + u64::from(request.from == square("a1"))),
-            ..right
-        };
+        let mut outcome = right;
+        outcome.moves = right
+            .moves
+            .map(|moves| moves + u64::from(request.from == square("a1")));
         Ok(Explained {
             outcome,
             strategy: None,

@@ -12,7 +12,7 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 /// Entries of `V` by `K`, at most `most` units in all, the oldest dropped first.
-pub(crate) struct KeptMemory<K, V> {
+pub struct KeptMemory<K, V> {
     entries: FxHashMap<K, (V, usize)>,
     /// The keys in the order they were kept, the oldest first.
     order: VecDeque<K>,
@@ -23,7 +23,7 @@ pub(crate) struct KeptMemory<K, V> {
 
 impl<K: Copy + Eq + Hash, V> KeptMemory<K, V> {
     /// An empty memory of at most `most` units.
-    pub(crate) fn new(most: usize) -> KeptMemory<K, V> {
+    pub fn new(most: usize) -> KeptMemory<K, V> {
         KeptMemory {
             entries: FxHashMap::default(),
             order: VecDeque::new(),
@@ -33,14 +33,14 @@ impl<K: Copy + Eq + Hash, V> KeptMemory<K, V> {
     }
 
     /// The entry kept for `key`, if any.
-    pub(crate) fn get(&self, key: &K) -> Option<&V> {
+    pub fn get(&self, key: &K) -> Option<&V> {
         self.entries.get(key).map(|(value, _)| value)
     }
 
     /// Keeps `value`, of `size` units, for `key` (in the place of what was kept for it), after
     /// dropping the oldest entries until it fits. An entry larger than the whole bound is not
     /// kept, and drops nothing.
-    pub(crate) fn keep(&mut self, key: K, value: V, size: usize) {
+    pub fn keep(&mut self, key: K, value: V, size: usize) {
         if size > self.most {
             return;
         }
@@ -68,7 +68,7 @@ impl<K: Copy + Eq + Hash, V> KeptMemory<K, V> {
 
     /// The units held, at most the bound.
     #[cfg(test)]
-    pub(crate) fn held(&self) -> usize {
+    pub fn held(&self) -> usize {
         self.held
     }
 }

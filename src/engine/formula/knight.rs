@@ -27,7 +27,7 @@ use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route};
 
 /// What the closed form says about a pair of squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ClosedForm {
+pub enum ClosedForm {
     /// The fewest moves.
     Moves(u64),
     /// No knight route joins the squares.
@@ -37,12 +37,12 @@ pub(crate) enum ClosedForm {
 }
 
 /// Whether [`closed_form`] answers every pair of `board`: all but 3×3, 3×4 and 4×4.
-pub(crate) fn closed_form_covers(board: Board) -> bool {
+pub fn closed_form_covers(board: Board) -> bool {
     !matches!((board.files(), board.ranks()), (3 | 4, 3 | 4))
 }
 
 /// The distance by closed form, on every board but 3×3, 3×4 and 4×4.
-pub(crate) fn closed_form(board: Board, from: Position, to: Position) -> ClosedForm {
+pub fn closed_form(board: Board, from: Position, to: Position) -> ClosedForm {
     let (file_difference, rank_difference) = from.offset_to(to);
     if board.files() >= 5 && board.ranks() >= 5 {
         // The common case, first and without turning the board: only the corners are cramped.
@@ -111,7 +111,7 @@ pub(crate) fn closed_form(board: Board, from: Position, to: Position) -> ClosedF
 /// the closed form puts one move closer. That takes time linear in the route's length. A route
 /// of more than `max_nodes` moves is refused ([`GaveUp::RouteTooLong`]), since it would be held
 /// in memory whole. Declines the boards the closed form does not cover.
-pub(crate) fn answer(workspace: &mut Workspace, request: &Request) -> Result<Answer, GaveUp> {
+pub fn answer(workspace: &mut Workspace, request: &Request) -> Result<Answer, GaveUp> {
     let Request {
         board, from, to, ..
     } = *request;

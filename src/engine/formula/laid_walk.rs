@@ -11,7 +11,7 @@ use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route};
 
 /// The lattice's answer, with the walk laid as the route when asked; declines where no shape of
 /// the layout fits from either end.
-pub(crate) fn answer(
+pub fn answer(
     workspace: &mut Workspace,
     lattice: &LeaperLattice,
     request: &Request,

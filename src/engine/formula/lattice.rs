@@ -40,7 +40,7 @@ type Wide = i128;
 
 /// One leaper's lattice: how to solve M·z = t, and the kernel's reduced basis.
 #[derive(Clone, Debug)]
-pub(crate) struct LeaperLattice {
+pub struct LeaperLattice {
     /// v, u, p, q: the moves z counts, each with its opposite (a negative count).
     vectors: [(i64, i64); 4],
     /// M·U = [[g, 0, 0, 0], [h, d, 0, 0]] for a unimodular U: these three entries.
@@ -54,19 +54,19 @@ pub(crate) struct LeaperLattice {
 /// The moves of a shortest walk on a board without edges: `counts[i]` times `vectors[i]` (a
 /// negative count: that many of its opposite), in any order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Plan {
+pub struct Plan {
     pub vectors: [(i64, i64); 4],
     pub counts: [i64; 4],
 }
 
 impl Plan {
     /// The walk's length: the fewest moves.
-    pub(crate) fn moves(&self) -> u64 {
+    pub fn moves(&self) -> u64 {
         self.counts.iter().map(|count| count.unsigned_abs()).sum()
     }
 
     /// The same walk's moves, each the other way: the walk back.
-    pub(crate) fn reversed(self) -> Plan {
+    pub fn reversed(self) -> Plan {
         Plan {
             vectors: self.vectors,
             counts: self.counts.map(|count| -count),
@@ -76,7 +76,7 @@ impl Plan {
 
 impl LeaperLattice {
     /// The lattice of the (a,b)-leaper (either order; not both 0).
-    pub(crate) fn new(a: u32, b: u32) -> LeaperLattice {
+    pub fn new(a: u32, b: u32) -> LeaperLattice {
         let (a, b) = (i64::from(a.min(b)), i64::from(a.max(b)));
         let vectors = [(b, a), (a, b), (-a, b), (b, -a)];
         let (triangle, transform) = hermite(vectors);
@@ -94,7 +94,7 @@ impl LeaperLattice {
     }
 
     /// A shortest walk's moves to (dx, dy); `None` where the piece never gets there.
-    pub(crate) fn plan(&self, dx: i64, dy: i64) -> Option<Plan> {
+    pub fn plan(&self, dx: i64, dy: i64) -> Option<Plan> {
         if self.is_straight() {
             return self.straight_plan(dx, dy);
         }
@@ -129,7 +129,7 @@ impl LeaperLattice {
     /// way) reach from `plan` one at a time without lengthening it. A board's sides may keep
     /// one plan's walks off it and not another's (a strip 4 wide takes the zebra's two moves
     /// of (3,2) there and back as (3,2) and (−3,2), not as two of (3,2)).
-    pub(crate) fn shortest_plans(&self, plan: Plan, limit: usize) -> Vec<Plan> {
+    pub fn shortest_plans(&self, plan: Plan, limit: usize) -> Vec<Plan> {
         // The straight pieces' plans are unique (their kernel is not used).
         if self.is_straight() {
             return vec![plan];

@@ -29,7 +29,7 @@ use crate::engine::formula::lattice::Plan;
 /// One stretch of a walk: `times` times `first`, or, with a `second`, `times` pairs of `first`
 /// then `second`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Run {
+pub struct Run {
     first: (i64, i64),
     second: Option<(i64, i64)>,
     times: i64,
@@ -137,7 +137,7 @@ impl Order {
 
 /// A walk laid on a board: its runs, in order.
 #[derive(Clone, Debug)]
-pub(crate) enum Laid {
+pub enum Laid {
     /// Six runs, one after another.
     Runs([Run; 6]),
     /// All four kinds spread evenly through the walk ([`Interleaved`]).
@@ -151,7 +151,7 @@ pub(crate) enum Laid {
 impl Laid {
     /// Hands each square after `start`, in order, to `visit`: the walk laid from `start` by
     /// [`lay_from`], on its board.
-    pub(crate) fn for_each_square(&self, start: Position, mut visit: impl FnMut(Position)) {
+    pub fn for_each_square(&self, start: Position, mut visit: impl FnMut(Position)) {
         let mut at = (i64::from(start.file), i64::from(start.rank));
         self.for_each_move(|(x, y)| {
             at = (at.0 + x, at.1 + y);
@@ -161,7 +161,7 @@ impl Laid {
     }
 
     /// Hands each move, in order, to `step`.
-    pub(crate) fn for_each_move(&self, mut step: impl FnMut((i64, i64))) {
+    pub fn for_each_move(&self, mut step: impl FnMut((i64, i64))) {
         match self {
             Laid::Runs(runs) => runs.iter().for_each(|run| run.for_each_move(&mut step)),
             Laid::Interleaved(interleaved) => interleaved.for_each_move(step),
@@ -223,7 +223,7 @@ impl Spread {
 /// at most the longest leg b in size). So a walk whose box, its ends' widened by that much,
 /// lies on the board, stays on it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Interleaved {
+pub struct Interleaved {
     main: Spread,
     fixes: Spread,
 }
@@ -265,7 +265,7 @@ impl Interleaved {
 }
 
 /// [`lay`] on `board` from `start`: the board's sides seen from that square.
-pub(crate) fn lay_from(
+pub fn lay_from(
     plan: &Plan,
     board: Board,
     start: Position,
@@ -282,7 +282,7 @@ pub(crate) fn lay_from(
 /// An order of `plan`'s moves, from the origin, whose squares all lie within `low..=high`
 /// (the board, seen from the start), if one of the shapes the module describes has one; the
 /// steered shape only within what is left of `budget`.
-pub(crate) fn lay(
+pub fn lay(
     plan: &Plan,
     low: (i64, i64),
     high: (i64, i64),
@@ -401,18 +401,18 @@ pub(crate) fn lay(
 /// end it is tried from: about a tenth of a second of steering at most. A walk that long is one
 /// no other shape has, of a piece big for its board (a million moves and more that zigzag from
 /// corner to corner); every other query steers a few walks of a few moves, or none.
-pub(crate) const STEERED_MOVES: u64 = 1 << 24;
+pub const STEERED_MOVES: u64 = 1 << 24;
 
 /// What the steered shape may still walk for one query: [`STEERED_MOVES`] at first, less each
 /// walk it steers, whether or not that walk fits.
 #[derive(Debug)]
-pub(crate) struct SteeringBudget {
+pub struct SteeringBudget {
     moves_left: u64,
 }
 
 impl SteeringBudget {
     /// A query's budget: [`STEERED_MOVES`].
-    pub(crate) fn for_one_query() -> SteeringBudget {
+    pub fn for_one_query() -> SteeringBudget {
         SteeringBudget {
             moves_left: STEERED_MOVES,
         }
@@ -437,7 +437,7 @@ impl SteeringBudget {
 /// halfway, where a big board has room. Only its rule is kept: steering again makes the same
 /// walk, so checking it and laying it cost one pass each, linear in the walk.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Steered {
+pub struct Steered {
     /// The half steered out from the start (the whole walk, where the other half is empty).
     out: Half,
     /// The half steered back from the end, its moves each the other way.
@@ -562,7 +562,7 @@ const DETOUR_STATES: usize = 1 << 16;
 /// middle of a long walk, does not reach; the walk is checked square by square on both
 /// before it is used.
 #[derive(Clone, Debug)]
-pub(crate) struct Detour {
+pub struct Detour {
     before: Run,
     middle: Vec<(i64, i64)>,
     after: Run,

@@ -28,24 +28,24 @@ use crate::engine::{GaveUp, Outcome, Request, Workspace, expand_one, no_route, o
 /// The memory of the search: a slot a square of the board (0 between searches) and the squares
 /// it reached.
 #[derive(Default)]
-pub(crate) struct MirrorMemory {
+pub struct MirrorMemory {
     pub distances: Vec<u32>,
     pub queue: Vec<u32>,
 }
 
 impl MirrorMemory {
     /// The bytes its arrays hold room for.
-    pub(crate) fn bytes(&self) -> usize {
+    pub fn bytes(&self) -> usize {
         (self.distances.capacity() + self.queue.capacity()) * std::mem::size_of::<u32>()
     }
 }
 
 /// The most squares a board may have for the search to run on it.
-pub(crate) const MOST_SQUARES: u64 = 1 << 20;
+pub const MOST_SQUARES: u64 = 1 << 20;
 
 /// Whether the search applies: the board's half turn swaps the two squares, and the board is
 /// small enough for its array.
-pub(crate) fn applies(request: &Request) -> bool {
+pub fn applies(request: &Request) -> bool {
     let squares = u64::from(request.board.files()) * u64::from(request.board.ranks());
     squares <= MOST_SQUARES && request.to == half_turn(request.board, request.from)
 }
@@ -60,7 +60,7 @@ fn half_turn(board: Board, square: Position) -> Position {
 /// Searches from `request.from` to half the distance, telling `observer` each square reached
 /// and expanded, and, at the end, the middle square: reached from the target's side (by the
 /// half turn of the walk to its image) and where the two halves meet.
-pub(crate) fn search_observed<O: Observer + ?Sized>(
+pub fn search_observed<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,

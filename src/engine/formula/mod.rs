@@ -18,15 +18,15 @@
 //! strip's repeats, the small boards' distances) has one owner, [`FormulaMemory`], bounded in
 //! bytes, whose eviction depends only on the queries asked.
 
-pub(crate) mod kept;
-pub(crate) mod knight;
+pub mod kept;
+pub mod knight;
 mod laid_walk;
-pub(crate) mod lattice;
-pub(crate) mod layout;
-pub(crate) mod mirror;
+pub mod lattice;
+pub mod layout;
+pub mod mirror;
 mod near_ends;
-pub(crate) mod small_board;
-pub(crate) mod strip;
+pub mod small_board;
+pub mod strip;
 
 use crate::engine::formula::lattice::LeaperLattice;
 use crate::engine::formula::mirror::MirrorMemory;
@@ -37,7 +37,7 @@ use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, astar, bidirect
 
 /// What one strategy says of a query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Answer {
+pub enum Answer {
     /// The fewest moves; the route, when asked, is in the workspace.
     Moves(u64),
     /// No walk of the piece joins the squares on this board.
@@ -48,7 +48,7 @@ pub(crate) enum Answer {
 
 /// The formula's strategies, in the order [`PLAN`] tries them (and, compared, in that order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) enum Strategy {
+pub enum Strategy {
     /// The knight's closed form ([`knight`]).
     KnightClosedForm,
     /// Distances kept from an earlier search of the whole small board ([`small_board`]).
@@ -72,7 +72,7 @@ pub(crate) enum Strategy {
 
 /// The order the strategies are tried in, the first that answers winning: the cheapest first,
 /// those that depend on the board's shape next, the open searches last.
-pub(crate) const PLAN: [Strategy; 9] = [
+pub const PLAN: [Strategy; 9] = [
     Strategy::KnightClosedForm,
     Strategy::KeptBoard,
     Strategy::WholeBoard,
@@ -86,11 +86,7 @@ pub(crate) const PLAN: [Strategy; 9] = [
 
 impl Strategy {
     /// The strategy's name, as `--stats` lists it.
-    #[allow(
-        dead_code,
-        reason = "the program's --stats reads it; the library does not"
-    )]
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Strategy::KnightClosedForm => "knight-closed-form",
             Strategy::KeptBoard => "kept-board",
@@ -136,14 +132,14 @@ const ASTAR_FROM: u64 = 1024;
 
 /// A query's outcome and the strategy that answered it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Answered {
+pub struct Answered {
     pub outcome: Outcome,
     pub strategy: Strategy,
 }
 
 /// Everything the formula keeps from one query to the next; see the module documentation.
 #[derive(Default)]
-pub(crate) struct FormulaMemory {
+pub struct FormulaMemory {
     /// The last leaper asked of, (a, b), and its lattice (a run asks of one piece; KnightL of
     /// each in turn).
     lattice: Option<((u32, u32), LeaperLattice)>,
@@ -159,7 +155,7 @@ pub(crate) struct FormulaMemory {
 impl FormulaMemory {
     /// The lattice of `request`'s piece, made once a piece.
     fn lattice(&mut self, request: &Request) -> LeaperLattice {
-        let legs = request.piece.leap();
+        let legs = request.piece.legs();
         match &self.lattice {
             Some((kept, lattice)) if *kept == legs => lattice.clone(),
             _ => {
@@ -172,25 +168,25 @@ impl FormulaMemory {
 
     /// Gives back the mirror's arrays, remade by its next search: what
     /// [`Workspace::trim`] drops. The kept repeats and distances stay, for the queries after.
-    pub(crate) fn trim(&mut self) {
+    pub fn trim(&mut self) {
         self.mirror = MirrorMemory::default();
     }
 
     /// The bytes of arrays [`FormulaMemory::trim`] gives back.
-    pub(crate) fn trimmed_bytes(&self) -> usize {
+    pub fn trimmed_bytes(&self) -> usize {
         self.mirror.bytes()
     }
 }
 
 /// The formula's answer to `request` (two different squares the piece may join, as the
 /// engines' shared preamble leaves them): the strategies of [`PLAN`] in turn.
-pub(crate) fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
+pub fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
     answer(workspace, request, &mut Unobserved).map(|answered| answered.outcome)
 }
 
 /// [`search`], with the strategy that answered, telling `observer` every square any strategy
 /// reaches and expands.
-pub(crate) fn answer<O: Observer + ?Sized>(
+pub fn answer<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,
@@ -294,7 +290,7 @@ fn run<O: Observer + ?Sized>(
 
 /// The limit A* is held to as the formula's strategy: the one asked for, or else A*'s own
 /// default (which holds it under about 1 GiB; the formula's, ten million squares, would not).
-pub(crate) fn for_a_star(request: &Request) -> u64 {
+pub fn for_a_star(request: &Request) -> u64 {
     match request.max_nodes_given {
         true => request.max_nodes,
         false => Engine::Astar.default_max_nodes(),

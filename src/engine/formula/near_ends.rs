@@ -31,7 +31,7 @@ use crate::engine::observe::{Observer, Side};
 use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route, trace_back};
 
 /// The most squares the two searches expand between them before the strategy declines.
-pub(crate) const MOST_SQUARES: u64 = 1 << 10;
+pub const MOST_SQUARES: u64 = 1 << 10;
 
 /// The most pairs of frontier squares whose lattice distance the rounds work out in all, about
 /// a tenth of a microsecond each.
@@ -42,7 +42,7 @@ const MOST_LAID_TRIES: usize = 64;
 
 /// What the strategy found: an answer (with the squares it expanded), or that it declined
 /// having expanded so many.
-pub(crate) struct Found {
+pub struct Found {
     pub answer: Answer,
     pub expanded: u64,
 }
@@ -61,7 +61,7 @@ struct Bridge {
 
 /// Answers `request` by the frontiers' bounds, or declines; see the module documentation.
 /// Expands squares in the workspace's maps and layers (emptied here), telling `observer`.
-pub(crate) fn answer<O: Observer + ?Sized>(
+pub fn answer<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     lattice: &LeaperLattice,
     request: &Request,

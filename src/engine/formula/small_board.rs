@@ -21,12 +21,12 @@ use crate::engine::observe::{Observer, Side, Step, go_on};
 use crate::engine::{GaveUp, Outcome, Request, Workspace};
 
 /// The most squares a board searched whole may have: 2¹¹ (40×40 is 1,600).
-pub(crate) const SMALL_BOARD: u64 = 1 << 11;
+pub const SMALL_BOARD: u64 = 1 << 11;
 
 /// The most bytes of distances kept in all: 8 MiB (2²² distances of 2 bytes), a whole board's
 /// from every square of the biggest small board. Past it, the squares searched longest ago are
 /// dropped, one at a time, to make room ([`KeptMemory`]).
-pub(crate) const KEPT_BYTES: usize = 1 << 23;
+pub const KEPT_BYTES: usize = 1 << 23;
 
 /// The most first squares noted as asked from ([`note_asked`]).
 const NOTED_SQUARES: usize = 1 << 16;
@@ -49,7 +49,7 @@ struct Key {
 impl Key {
     fn of(request: &Request) -> Key {
         Key {
-            legs: request.piece.leap(),
+            legs: request.piece.legs(),
             files: request.board.files(),
             ranks: request.board.ranks(),
             from: request.from,
@@ -58,7 +58,7 @@ impl Key {
 }
 
 /// The distances kept from earlier searches, a board's worth (rank by rank) a square.
-pub(crate) struct SmallBoardMemory {
+pub struct SmallBoardMemory {
     distances: KeptMemory<Key, Box<[u16]>>,
     /// The first squares asked from once, whose next query searches the whole board.
     asked: KeptMemory<Key, ()>,
@@ -74,26 +74,26 @@ impl Default for SmallBoardMemory {
 }
 
 /// Whether `request`'s board is searched whole: a small board, with room for it in the limit.
-pub(crate) fn applies(request: &Request) -> bool {
+pub fn applies(request: &Request) -> bool {
     let squares = u64::from(request.board.files()) * u64::from(request.board.ranks());
     squares <= SMALL_BOARD && squares <= request.max_nodes
 }
 
 /// The distance, if a search from `request`'s first square is already kept: `Some(None)` where
 /// no route joins the squares. Costs one lookup.
-pub(crate) fn kept(memory: &FormulaMemory, request: &Request) -> Option<Option<u64>> {
+pub fn kept(memory: &FormulaMemory, request: &Request) -> Option<Option<u64>> {
     let distances = memory.small_board.distances.get(&Key::of(request))?;
     Some(distance_to(distances, request.board, request.to))
 }
 
 /// Whether a query from `request`'s first square, on its board, was asked before (and noted).
-pub(crate) fn asked_before(memory: &FormulaMemory, request: &Request) -> bool {
+pub fn asked_before(memory: &FormulaMemory, request: &Request) -> bool {
     memory.small_board.asked.get(&Key::of(request)).is_some()
 }
 
 /// Notes a query from `request`'s first square on a board that [`applies`], so that the next
 /// one from that square searches the whole board.
-pub(crate) fn note_asked(memory: &mut FormulaMemory, request: &Request) {
+pub fn note_asked(memory: &mut FormulaMemory, request: &Request) {
     if applies(request) && !request.with_route && !asked_before(memory, request) {
         (memory.small_board.asked).keep(Key::of(request), (), NOTED_BYTES);
     }
@@ -102,7 +102,7 @@ pub(crate) fn note_asked(memory: &mut FormulaMemory, request: &Request) {
 /// The distance, by a search of the whole board from `request`'s first square (on a board
 /// where it [`applies`]), told to `observer` as it goes, its distances kept for the queries
 /// after.
-pub(crate) fn search_observed<O: Observer + ?Sized>(
+pub fn search_observed<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,

@@ -58,7 +58,7 @@ const WINDOW_ROWS: i64 = 1 << 21;
 
 /// The most bytes the kept repeats' distances may take in all: 64 MiB; past it, those found
 /// longest ago are dropped to make room, one at a time ([`KeptMemory`]).
-pub(crate) const KEPT_BYTES: usize = 1 << 26;
+pub const KEPT_BYTES: usize = 1 << 26;
 
 /// The board seen as a strip: `width` squares across, `length` along (files across unless
 /// `turned`).
@@ -106,7 +106,7 @@ impl Strip {
 /// The distances from a square up a half-strip, once they repeat: rows counted from the
 /// square's, up the half-strip.
 #[derive(Debug)]
-pub(crate) struct Repeats {
+pub struct Repeats {
     width: i64,
     /// The first row of `near`.
     lowest: i64,
@@ -165,7 +165,7 @@ impl Repeats {
 
 /// The kept repeats, by piece, strip width, column and rows to the end below (capped where
 /// the end is too far for a search to see).
-pub(crate) struct StripMemory {
+pub struct StripMemory {
     repeats: KeptMemory<RepeatsKey, Arc<Repeats>>,
 }
 
@@ -236,7 +236,7 @@ fn applies(strip: &Strip, leap: i64) -> bool {
 /// `request` answered through both squares' repeats, with its route when asked; `None` where
 /// the repeats are not found within `--max-nodes` or the pair is too close for a band between
 /// them, which a search answers instead.
-pub(crate) fn answer<O: Observer + ?Sized>(
+pub fn answer<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,
@@ -465,7 +465,7 @@ fn repeats<O: Observer + ?Sized>(
     // Where the end is out of the widest window's reach, every such square's repeats are the
     // same.
     let key = RepeatsKey {
-        legs: request.piece.leap(),
+        legs: request.piece.legs(),
         width: strip.width,
         across: at.0,
         behind: below.min(widest + 1),
