@@ -48,3 +48,76 @@ impl From<ExitStatus> for ExitCode {
         ExitCode::from(status as u8)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The statuses `--help` lists, each with its text on one line.
+    fn listed(help: &str) -> Vec<(u8, String)> {
+        let mut statuses: Vec<(u8, String)> = Vec::new();
+        for line in help.lines().skip(1) {
+            let text = line.trim();
+            match text.split_once("  ") {
+                Some((status, meaning))
+                    if status.parse::<u8>().is_ok()
+                        && line.starts_with("  ")
+                        && !line.starts_with("   ") =>
+                {
+                    statuses.push((status.parse().unwrap(), meaning.trim().to_owned()));
+                }
+                _ if line.starts_with("     ") => {
+                    let last = statuses
+                        .last_mut()
+                        .expect("a status before its continuation");
+                    last.1 = format!("{} {text}", last.1);
+                }
+                _ => {}
+            }
+        }
+        statuses
+    }
+
+    /// The README's table of exit statuses is `--help`'s, word for word (the README puts the
+    /// options in backticks), and names every status there is.
+    #[test]
+    fn the_readme_quotes_the_statuses_help_lists() {
+        let readme = include_str!("../README.md");
+        let table: Vec<(u8, String)> = readme
+            .lines()
+            .skip_while(|line| !line.starts_with("| status | meaning |"))
+            .skip(2)
+            .take_while(|line| line.starts_with('|'))
+            .map(|row| {
+                let cells: Vec<&str> = row.trim_matches('|').split(" | ").collect();
+                (
+                    cells[0].trim().parse().unwrap(),
+                    cells[1].trim().replace('`', ""),
+                )
+            })
+            .collect();
+        let help = listed(ExitStatus::HELP);
+        assert_eq!(table, help);
+        let every = [
+            ExitStatus::Success,
+            ExitStatus::InvalidLines,
+            ExitStatus::Trouble,
+            ExitStatus::EnginesDisagree,
+            ExitStatus::NotAccepted,
+            ExitStatus::JudgeFailure,
+        ];
+        // A status added to the enum stops this match from compiling until it is listed.
+        for status in every {
+            match status {
+                ExitStatus::Success
+                | ExitStatus::InvalidLines
+                | ExitStatus::Trouble
+                | ExitStatus::EnginesDisagree
+                | ExitStatus::NotAccepted
+                | ExitStatus::JudgeFailure => {}
+            }
+        }
+        let numbers: Vec<u8> = help.iter().map(|(status, _)| *status).collect();
+        assert_eq!(numbers, every.map(|status| status as u8));
+    }
+}

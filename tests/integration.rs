@@ -8,6 +8,7 @@ mod accelerator_switch;
 mod big_boards;
 mod board_option;
 mod cli;
+mod doc_examples;
 mod encodings;
 mod engines;
 mod exhaustive;

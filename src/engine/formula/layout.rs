@@ -403,6 +403,15 @@ pub fn lay(
 /// corner to corner); every other query steers a few walks of a few moves, or none.
 pub const STEERED_MOVES: u64 = 1 << 24;
 
+/// The longest walk steered on any board; longer ones only on a board at least
+/// [`ROOM_IN_LEGS`] of the piece's longest legs across each way.
+const SHORT_WALK: u64 = 1 << 10;
+
+/// How many of the piece's longest legs a board must be across, each way, for a walk longer
+/// than [`SHORT_WALK`] to be steered on it: room for a zigzag a leg wide to the side of its
+/// straight line (a big piece's, corner to corner of 10⁹ × 10⁹, needs about one).
+const ROOM_IN_LEGS: i64 = 2;
+
 /// What the steered shape may still walk for one query: [`STEERED_MOVES`] at first, less each
 /// walk it steers, whether or not that walk fits.
 #[derive(Debug)]
@@ -462,6 +471,19 @@ impl Steered {
         high: (i64, i64),
         budget: &mut SteeringBudget,
     ) -> Option<Steered> {
+        // A long walk is steered only where the board has room to zigzag across it: on a
+        // strip a few leaps wide, steering a walk of thousands of moves almost always ends
+        // against a side after most of them, and the strip's repeats answer such pairs.
+        let longest_leg = plan
+            .vectors
+            .iter()
+            .map(|&(x, y)| x.abs().max(y.abs()))
+            .max()
+            .unwrap_or(0);
+        let narrowest = (high.0 - low.0).min(high.1 - low.1) + 1;
+        if plan.moves() > SHORT_WALK && narrowest < ROOM_IN_LEGS * longest_leg {
+            return None;
+        }
         let kinds: [(i64, i64); 4] = std::array::from_fn(|i| {
             let (x, y) = plan.vectors[i];
             let sign = plan.counts[i].signum();
@@ -486,8 +508,12 @@ impl Steered {
                 high: (high.0 - end.0, high.1 - end.1),
             },
         };
-        [split(counts), split(counts.map(|count| count / 2))]
-            .into_iter()
+        // In halves only a long walk, whose ends may both be cramped corners: a short one
+        // that does not fit whole is left to the searches near its ends, which cost less than
+        // steering it again.
+        let halves = (plan.moves() > SHORT_WALK).then(|| split(counts.map(|count| count / 2)));
+        std::iter::once(split(counts))
+            .chain(halves)
             .find(|steered| {
                 budget.take(plan.moves()) && steered.out.steer(|_| {}) && steered.back.steer(|_| {})
             })

@@ -117,7 +117,12 @@ impl Strategy {
                     && small_board::applies(request)
                     && small_board::asked_before(memory, request)
             }
-            Strategy::LaidWalk | Strategy::NearEnds => !knight,
+            Strategy::LaidWalk => !knight,
+            // A pair the mirror is for (the half turn swaps it, on a board of at most 2²⁰
+            // squares) goes to it straight: one search to half the distance on a board that
+            // small costs less than near-ends' bounds when they do not meet, which is most of
+            // the time there (KnightL's pieces big for their board: 4,950 of them at n = 100).
+            Strategy::NearEnds => !knight && !mirror::applies(request),
             Strategy::Strip => !knight && !mirror::applies(request),
             Strategy::Mirror => !knight && mirror::applies(request),
             Strategy::Astar => !knight && squares > ASTAR_FROM,
