@@ -306,13 +306,14 @@ fn draw_followed_by_a_file_reads_the_file() {
 }
 
 /// `--draw=search` with the formula where it searches (a piece whose walks do not fit the
-/// board: a few layers from both corners) draws that search, and does not claim it
-/// searched nothing; where it answers by closed form, it says so.
+/// board, corner to corner: the mirror's search from one corner to half the distance) draws
+/// that search, and does not claim it searched nothing; where it answers by closed form, it
+/// says so.
 #[test]
 fn the_formula_s_search_is_drawn_where_it_searches() {
     let searched = stdout_of(&["--draw=search", "--piece", "3,7"], "a1 h8\n");
     assert!(
-        searched.contains("formula:\n6 squares expanded"),
+        searched.contains("formula:\n5 squares expanded"),
         "{searched}"
     );
     assert!(!searched.contains("searches nothing"), "{searched}");
