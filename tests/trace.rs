@@ -136,23 +136,13 @@ fn random_pairs_of_boards_up_to_40x40_expand_what_stats_counts_for_four_pieces()
 #[test]
 fn a_reader_that_leaves_ends_the_search() {
     use std::io::{BufRead, BufReader, Read, Write};
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     for engine in ["bfs", "bidirectional"] {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_knight-moves"));
+        let mut command = limited_trace_search(engine);
         command
-            .args([
-                "--board",
-                "1000x3000",
-                "--format",
-                "trace",
-                "--algorithm",
-                engine,
-            ])
-            .args(["--max-nodes", "3000000"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        common::limit_address_space(&mut command, 48 << 20);
         let mut child = command.spawn().unwrap();
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(b"a1 all3000\n").unwrap();
@@ -174,26 +164,31 @@ fn a_reader_that_leaves_ends_the_search() {
     }
 }
 
+/// The trace of `engine`'s search of a1 to all3000 on 1000×3000 (up to 3,000,000 squares),
+/// under a 48 MB address-space limit: less than the whole search needs.
+#[cfg(target_os = "linux")] // setrlimit(RLIMIT_AS)
+fn limited_trace_search(engine: &str) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"));
+    command.args([
+        "--board",
+        "1000x3000",
+        "--format",
+        "trace",
+        "--algorithm",
+        engine,
+    ]);
+    command.args(["--max-nodes", "3000000"]);
+    common::limit_address_space(&mut command, 48 << 20);
+    command
+}
+
 /// The same search, its trace read to the end, needs more than that limit: the limit tells a
 /// search that ends from one that goes on.
 #[cfg(target_os = "linux")] // setrlimit(RLIMIT_AS), and glibc failing cleanly
 #[test]
 fn the_whole_search_needs_more_than_the_leaving_reader_s_limit() {
-    use std::process::Command;
     for engine in ["bfs", "bidirectional"] {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_knight-moves"));
-        command.args([
-            "--board",
-            "1000x3000",
-            "--format",
-            "trace",
-            "--algorithm",
-            engine,
-            "--max-nodes",
-            "3000000",
-        ]);
-        common::limit_address_space(&mut command, 48 << 20);
-        let output = assert_cmd::Command::from_std(command)
+        let output = assert_cmd::Command::from_std(limited_trace_search(engine))
             .write_stdin("a1 all3000\n")
             .output()
             .unwrap();
