@@ -153,7 +153,7 @@ fn every_pair_on_every_thread(boards: &[(u32, u32)]) {
 #[test]
 fn random_pairs_of_100x100_7x1000_and_1000x13_for_every_leaper_up_to_8() {
     let mut searcher = Searcher::new();
-    let mut random = Random(0x5eed_0023);
+    let mut random = Random::seeded(0x5eed_0023);
     for (files, ranks) in [(100, 100), (7, 1000), (1000, 13)] {
         let board = Board::new(files, ranks).unwrap();
         for (a, b) in small_leapers() {
@@ -223,7 +223,7 @@ fn by_the_board_s_recursion(
 #[test]
 fn far_pairs_of_long_strips_obey_the_board_s_recursion() {
     let mut searcher = Searcher::new();
-    let mut random = Random(0x0007_2023);
+    let mut random = Random::seeded(0x0007_2023);
     let mut pieces: Vec<(u32, u32)> = vec![(1, 2), (1, 3), (2, 3), (1, 4), (0, 1), (1, 1)];
     while pieces.len() < 30 {
         let b = 1 + random.below(50) as u32;
@@ -262,7 +262,7 @@ fn far_pairs_of_long_strips_obey_the_board_s_recursion() {
 #[test]
 fn far_pairs_of_wide_strips_for_big_pieces_obey_the_board_s_recursion() {
     let mut searcher = Searcher::new();
-    let mut random = Random(0x0250_0500);
+    let mut random = Random::seeded(0x0250_0500);
     let length = 1_000_000_000u32;
     let mut joined = 0;
     for (a, b) in [(13, 50), (49, 50), (24, 49), (37, 41)] {
@@ -339,7 +339,7 @@ fn pairs_laid_only_from_their_second_square_are_answered_both_ways() {
 #[test]
 fn far_pairs_of_a_piece_with_a_common_factor_are_its_class_s() {
     let mut searcher = Searcher::new();
-    let mut random = Random(0x0300_0700);
+    let mut random = Random::seeded(0x0300_0700);
     let (width, length, g) = (800u32, 1_000_000_000u32, 100u32);
     let (board, piece) = (
         Board::new(width, length).unwrap(),
@@ -347,8 +347,11 @@ fn far_pairs_of_a_piece_with_a_common_factor_are_its_class_s() {
     );
     let sub_board = Board::new(width / g, length / g).unwrap();
     let in_class = Piece::leaper(3, 7).unwrap();
-    let mut joined = 0;
-    for _ in 0..40 {
+    // Drawn until a dozen pairs are joined (about one in five is: the rest are unreachable,
+    // and are checked as such), at most 200 draws.
+    let (mut joined, mut drawn) = (0, 0);
+    while joined < 12 && drawn < 200 {
+        drawn += 1;
         let class = (random.below(100) as u32, random.below(100) as u32);
         let (near, far) = (random.below(50) as u32, 9_999_900 - random.below(50) as u32);
         let mut square = |rank: u32| {
@@ -369,7 +372,7 @@ fn far_pairs_of_a_piece_with_a_common_factor_are_its_class_s() {
             joined += 1;
         }
     }
-    assert!(joined >= 10, "only {joined} pairs joined");
+    assert!(joined == 12, "only {joined} of {drawn} pairs joined");
 }
 
 /// Strips whose distances are not those of the board without edges (the (3,7)-leaper on 8
@@ -382,7 +385,7 @@ fn far_pairs_of_a_piece_with_a_common_factor_are_its_class_s() {
 #[test]
 fn every_seventeenth_row_of_long_narrow_strips_from_their_ends_and_middle() {
     let mut searcher = Searcher::new();
-    let mut random = Random(0x5781_2026);
+    let mut random = Random::seeded(0x5781_2026);
     let mut checked = 0u64;
     for ((a, b), width, length) in [
         ((3, 7), 8, 12_000u32),
@@ -438,7 +441,7 @@ fn windows_around_the_middle_of_a_big_board_for_every_leaper_up_to_8() {
         let piece = Piece::leaper(a, b).unwrap();
         let expected = oracle_leaper_distances(side, side, middle, (i64::from(a), i64::from(b)));
         let from = Position::new(middle.0, middle.1);
-        let mut random = Random(u64::from(a * 100 + b) + 7);
+        let mut random = Random::seeded(u64::from(a * 100 + b) + 7);
         for rank in 0..side {
             for file in 0..side {
                 let to = Position::new(file, rank);
@@ -465,7 +468,7 @@ fn far_pairs_of_a_huge_board_obey_the_recursion() {
     // No search: the formula answers every piece this far from the edges at once.
     let mut searcher = Searcher::with_max_nodes(1);
     let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
-    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut random = Random::seeded(0x9e37_79b9_7f4a_7c15);
     let named = [
         (1, 2),
         (1, 3),
@@ -517,7 +520,7 @@ fn far_pairs_of_a_huge_board_obey_the_recursion() {
 fn far_pairs_of_big_pieces_are_answered_without_a_search() {
     let mut searcher = Searcher::with_max_nodes(1);
     let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
-    let mut random = Random(0x00b1_6023);
+    let mut random = Random::seeded(0x00b1_6023);
     for _ in 0..30 {
         let b = 1_000 + random.below(999_001) as u32;
         let a = random.below(u64::from(b) + 1) as u32;
@@ -545,7 +548,7 @@ fn near_corners_and_edges_of_a_huge_board_the_formula_is_a_star() {
     let mut searcher = Searcher::with_max_nodes(5_000_000);
     let side = 1_000_000_000;
     let board = Board::new(side, side).unwrap();
-    let mut random = Random(23);
+    let mut random = Random::seeded(23);
     for (a, b) in [
         (1, 3),
         (2, 3),

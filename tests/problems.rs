@@ -69,7 +69,7 @@ fn nakanj_answers_all_4096_pairs_as_the_sentences_do() {
 
 #[test]
 fn poj1915_scenarios_on_random_boards_match_an_independent_search() {
-    let mut random = Random(1915);
+    let mut random = Random::seeded(1915);
     let scenarios = 400;
     let (mut input, mut expected) = (format!("{scenarios}\n"), String::new());
     for _ in 0..scenarios {

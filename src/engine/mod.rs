@@ -25,8 +25,7 @@ pub mod bfs;
 pub mod bidirectional;
 pub mod formula;
 pub mod observe;
-#[cfg(test)]
-mod plain_search;
+pub mod plain_search;
 pub mod square_map;
 pub mod table;
 pub mod unbounded;

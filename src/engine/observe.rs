@@ -166,13 +166,8 @@ mod tests {
     #[test]
     fn watched_searches_answer_and_count_as_unwatched_ones_on_random_boards_and_pieces() {
         let pieces = [(1, 2), (1, 3), (2, 3), (0, 1)];
-        let mut state = 0x2243_u64;
-        let mut next = |below: u32| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((state >> 33) % u64::from(below)) as u32
-        };
+        let mut random = fastrand::Rng::with_seed(0x2243);
+        let mut next = |below: u32| random.u32(..below);
         for _ in 0..3000 {
             let board = Board::new(1 + next(40), 1 + next(40)).unwrap();
             let (short, long) = pieces[next(4) as usize];

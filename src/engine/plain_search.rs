@@ -1,6 +1,8 @@
-//! For the engine's unit tests: every square's distance by a breadth-first search written
-//! apart from the engines it checks, on plain coordinates (the integration tests have their
-//! own, `tests/common`, outside the crate).
+//! The tests' oracle: every square's distance by a breadth-first search written apart from
+//! the engines it checks, on plain coordinates, sharing no code with them. The one oracle of
+//! the searches: the engines' unit tests call it, and so do the integration tests (through
+//! `tests/common`), which is why it is public in the program's hidden way in (`engine`)
+//! rather than compiled for unit tests only. No engine calls it.
 
 use std::collections::VecDeque;
 

@@ -5,7 +5,6 @@
 #![allow(dead_code)] // each test file uses its own part of this
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -95,16 +94,24 @@ pub fn assert_route(
     }
 }
 
-/// A small deterministic generator (xorshift), so that random cases are the same every run.
-pub struct Random(pub u64);
+/// The tests' random numbers: fastrand (the generator the unit tests in `src/` use too),
+/// seeded, so that random cases are the same every run.
+pub struct Random(fastrand::Rng);
 
 impl Random {
+    /// A generator whose numbers depend only on `seed`.
+    pub fn seeded(seed: u64) -> Random {
+        Random(fastrand::Rng::with_seed(seed))
+    }
+
     /// A number below `bound`.
     pub fn below(&mut self, bound: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % bound
+        self.0.u64(..bound)
+    }
+
+    /// A number from `low` to `high`, both included.
+    pub fn between(&mut self, low: u32, high: u32) -> u32 {
+        self.0.u32(low..=high)
     }
 }
 
@@ -173,48 +180,28 @@ pub fn oracle_moves(from: &str, to: &str) -> u32 {
     moves as u32
 }
 
-/// Every square's distance from `from` on a board of `files` × `ranks`, by a breadth-first
-/// search on plain coordinates that shares no code with the crate; `None` where no route
-/// reaches. Indexed `rank * files + file`.
+/// Every square's distance from `from` on a board of `files` × `ranks`, by the searches' one
+/// oracle ([`oracle_leaper_distances`]); `None` where no route reaches. Indexed
+/// `rank * files + file`.
 pub fn oracle_distances(files: u32, ranks: u32, from: (u32, u32)) -> Vec<Option<u64>> {
     oracle_leaper_distances(files, ranks, from, (1, 2))
 }
 
-/// [`oracle_distances`] for the (a,b)-leaper: the moves (±a, ±b) and (±b, ±a).
+/// [`oracle_distances`] for the (a,b)-leaper: the moves (±a, ±b) and (±b, ±a). The searches'
+/// one oracle, `knight_moves::engine::plain_search`, which the engines' unit tests use too: a
+/// queue over plain coordinates that shares no code with the engines it checks.
 pub fn oracle_leaper_distances(
     files: u32,
     ranks: u32,
     from: (u32, u32),
-    (a, b): (i64, i64),
+    leaps: (i64, i64),
 ) -> Vec<Option<u64>> {
-    let index = |(file, rank): (u32, u32)| (rank * files + file) as usize;
-    let mut distances = vec![None; (files * ranks) as usize];
-    distances[index(from)] = Some(0);
-    let mut queue = VecDeque::from([from]);
-    let moves = [
-        (a, b),
-        (b, a),
-        (-a, b),
-        (-b, a),
-        (a, -b),
-        (b, -a),
-        (-a, -b),
-        (-b, -a),
-    ];
-    while let Some((file, rank)) = queue.pop_front() {
-        let moves_so_far = distances[index((file, rank))].unwrap();
-        for (df, dr) in moves {
-            let (f, r) = (i64::from(file) + df, i64::from(rank) + dr);
-            if (0..i64::from(files)).contains(&f) && (0..i64::from(ranks)).contains(&r) {
-                let next = (f as u32, r as u32);
-                if distances[index(next)].is_none() {
-                    distances[index(next)] = Some(moves_so_far + 1);
-                    queue.push_back(next);
-                }
-            }
-        }
-    }
-    distances
+    knight_moves::engine::plain_search::plain_distances(
+        i64::from(files),
+        i64::from(ranks),
+        (i64::from(from.0), i64::from(from.1)),
+        leaps,
+    )
 }
 
 /// Runs `shell_command` (in which `knight-moves` names the built binary) on a pseudo-terminal

@@ -907,13 +907,8 @@ mod tests {
         for ((a, b), width) in [((7u32, 8u32), 40i64), ((2, 3), 4)] {
             let lattice = LeaperLattice::new(a, b);
             let length = 100_000i64;
-            let mut state = 0x2545_f491_4f6c_dd1du64;
-            let mut below = |bound: i64| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state % bound as u64) as i64
-            };
+            let mut random = fastrand::Rng::with_seed(0x2545_f491_4f6c_dd1d);
+            let mut below = |bound: i64| random.i64(0..bound);
             for _ in 0..300 {
                 let from = (below(width), below(1000));
                 let to = (below(width), length - 1 - below(1000));

@@ -345,13 +345,8 @@ mod tests {
     /// Random leapers with legs up to 50, the same, on windows of b around the corners.
     #[test]
     fn random_leapers_up_to_50_agree_with_search_near_the_corners() {
-        let mut state = 0x3250_u64;
-        let mut below = |bound: u32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % u64::from(bound)) as u32
-        };
+        let mut random = fastrand::Rng::with_seed(0x3250);
+        let mut below = |bound: u32| random.u32(..bound);
         for _ in 0..6 {
             let b = 13 + below(38);
             let a = below(b + 1);
