@@ -59,7 +59,7 @@ pub mod engine;
 mod query;
 
 pub use board::piece::InvalidPiece;
-pub use board::{Board, InvalidBoard, Piece, Position, SquareError};
+pub use board::{Board, InvalidBoard, Piece, Position, SquareError, SquareProblem};
 pub use engine::{Engine, GaveUp, Outcome, UnknownEngine};
 pub use query::{Query, SearchError, Searcher};
 

@@ -3,31 +3,21 @@
 //! 10⁹ × 10⁹, limits of 0 and 1, every engine with every piece it does and does not know,
 //! routes, searches, give-ups and trims interleaved in one searcher across boards on both
 //! sides of the dense/sparse switch (4096 squares), huge routes under a memory limit, and the
-//! distances of random boards and leapers against a breadth-first search written here, apart
-//! from the crate and from the other tests' oracle.
+//! distances of random boards and leapers against the tests' one breadth-first search
+//! (`common::oracle_leaper_distances`), written apart from the engines.
 
-use std::collections::VecDeque;
+use crate::common::{Random, oracle_leaper_distances};
 
-use knight_moves::{Board, Engine, GaveUp, Outcome, Piece, Position, Query, SearchError, Searcher};
+use knight_moves::{
+    Board, Engine, GaveUp, Outcome, Piece, Position, Query, SearchError, Searcher, SquareProblem,
+};
 
-/// A small deterministic generator (xorshift), so that every run makes the same cases.
-struct Random(u64);
-
-impl Random {
-    /// A number from `low` to `high`, both included.
-    fn between(&mut self, low: u32, high: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        low + (self.0 % u64::from(high - low + 1)) as u32
-    }
-
-    fn position(&mut self, board: Board) -> Position {
-        Position::new(
-            self.between(0, board.files() - 1),
-            self.between(0, board.ranks() - 1),
-        )
-    }
+/// A random square of `board`.
+fn position(random: &mut Random, board: Board) -> Position {
+    Position::new(
+        random.between(0, board.files() - 1),
+        random.between(0, board.ranks() - 1),
+    )
 }
 
 /// The (a,b) a piece leaps, read back from its moves (the API has no getter for it).
@@ -35,33 +25,6 @@ fn leaps(piece: Piece) -> (i64, i64) {
     let (file, rank) = piece.steps()[0];
     let (file, rank) = (i64::from(file).abs(), i64::from(rank).abs());
     (file.min(rank), file.max(rank))
-}
-
-/// Every square's fewest moves of the (a,b)-leaper from `from` on a `files` × `ranks` board,
-/// by a queue over plain coordinates; indexed `rank * files + file`.
-fn plain_bfs(files: u32, ranks: u32, (a, b): (i64, i64), from: Position) -> Vec<Option<u64>> {
-    let (width, height) = (i64::from(files), i64::from(ranks));
-    let index = |file: i64, rank: i64| (rank * width + file) as usize;
-    let mut moves = vec![None; (width * height) as usize];
-    let start = (i64::from(from.file), i64::from(from.rank));
-    moves[index(start.0, start.1)] = Some(0);
-    let mut queue = VecDeque::from([start]);
-    while let Some((file, rank)) = queue.pop_front() {
-        let here = moves[index(file, rank)].expect("queued squares have a distance");
-        for (df, dr) in [(a, b), (b, a)] {
-            for (sf, sr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                let (f, r) = (file + sf * df, rank + sr * dr);
-                if (0..width).contains(&f)
-                    && (0..height).contains(&r)
-                    && moves[index(f, r)].is_none()
-                {
-                    moves[index(f, r)] = Some(here + 1);
-                    queue.push_back((f, r));
-                }
-            }
-        }
-    }
-    moves
 }
 
 /// Checks that `route` joins `from` to `to` in `moves` moves of `piece` on `board`.
@@ -98,7 +61,7 @@ const NAMED: [&str; 6] = ["knight", "camel", "zebra", "giraffe", "wazir", "ferz"
 /// for everything and in a fresh one.
 #[test]
 fn every_engine_matches_a_plain_bfs_on_random_boards_and_leapers() {
-    let mut random = Random(0x5eed_1234_abcd_0001);
+    let mut random = Random::seeded(0x5eed_1234_abcd_0001);
     let mut searcher = Searcher::new();
     let (mut queries, mut unreachable) = (0, 0);
     for round in 0..700 {
@@ -116,10 +79,10 @@ fn every_engine_matches_a_plain_bfs_on_random_boards_and_leapers() {
                 Piece::leaper(random.between(0, long), long).expect("a leaper")
             }
         };
-        let from = random.position(board);
-        let truth = plain_bfs(files, ranks, leaps(piece), from);
+        let from = position(&mut random, board);
+        let truth = oracle_leaper_distances(files, ranks, (from.file, from.rank), leaps(piece));
         for _ in 0..12 {
-            let to = random.position(board);
+            let to = position(&mut random, board);
             let expected = truth[(to.rank * files + to.file) as usize];
             let query = Query::new(board, piece, from, to);
             queries += 1;
@@ -259,6 +222,67 @@ fn refusals_name_the_piece_the_board_or_the_square_in_that_order() {
     let farthest = Position::new(u32::MAX, u32::MAX);
     assert_eq!(farthest.to_string(), "mwlqkwv4294967296");
     assert_eq!(farthest.file_name(), "mwlqkwv");
+}
+
+/// A text that is no square of the board is refused with the text itself (bytes that are not
+/// UTF-8 shown as U+FFFD), the board, and what is wrong, by `parse_square` and `square` alike:
+/// malformed texts, ranks and files one past the board, rank 0, numbers past any integer.
+#[test]
+fn square_refusals_say_which_text_on_which_board_and_why() {
+    let board = board(26, 30);
+    let cases: &[(&[u8], SquareProblem, &str)] = &[
+        (
+            b"",
+            SquareProblem::Malformed,
+            "\"\" is not a square: expected letters, then a rank",
+        ),
+        (
+            b"a01",
+            SquareProblem::Malformed,
+            "\"a01\" is not a square: expected letters, then a rank",
+        ),
+        (
+            b"1a",
+            SquareProblem::Malformed,
+            "\"1a\" is not a square: expected letters, then a rank",
+        ),
+        (
+            b"a\xff1",
+            SquareProblem::Malformed,
+            "\"a\u{fffd}1\" is not a square: expected letters, then a rank",
+        ),
+        (
+            b"aa1",
+            SquareProblem::OffBoard,
+            "\"aa1\" is past the edge of the 26x30 board",
+        ),
+        (
+            b"z31",
+            SquareProblem::OffBoard,
+            "\"z31\" is past the edge of the 26x30 board",
+        ),
+        (
+            b"a0",
+            SquareProblem::OffBoard,
+            "\"a0\" is past the edge of the 26x30 board",
+        ),
+        (
+            b"zzzzzzzzzzzzzzzz99999999999999999999999",
+            SquareProblem::OffBoard,
+            "\"zzzzzzzzzzzzzzzz99999999999999999999999\" is past the edge of the 26x30 board",
+        ),
+    ];
+    for &(text, problem, message) in cases {
+        let refused = board.parse_square(text).unwrap_err();
+        assert_eq!(refused.problem(), problem, "{text:?}");
+        assert_eq!(refused.board(), board, "{text:?}");
+        assert_eq!(refused.to_string(), message, "{text:?}");
+        assert_eq!(refused.given(), String::from_utf8_lossy(text), "{text:?}");
+        if let Ok(name) = std::str::from_utf8(text) {
+            assert_eq!(board.square(name), Err(refused), "{name}");
+        }
+    }
+    assert_eq!(board.square("Z30"), Ok(Position::new(25, 29)));
 }
 
 /// From a square to itself every engine answers 0 moves, the one-square route, and expands
@@ -459,9 +483,9 @@ fn interleaving_query(random: &mut Random, boards: &[Board]) -> Query {
         0 | 1 => Piece::KNIGHT,
         _ => named(NAMED[random.between(1, 5) as usize]),
     };
-    let from = random.position(board);
+    let from = position(random, board);
     let to = match board.files() * board.ranks() > 5000 {
-        false => random.position(board),
+        false => position(random, board),
         true => Position::new(
             (from.file + random.between(0, 12)).min(board.files() - 1),
             (from.rank + random.between(0, 12)).min(board.ranks() - 1),
@@ -500,7 +524,7 @@ fn moves_and_squares(outcome: Outcome) -> (Option<u64>, u64) {
 #[test]
 fn interleaved_routes_searches_give_ups_and_trims_answer_as_a_fresh_searcher() {
     let boards = interleaving_boards();
-    let mut random = Random(0x1ee7_c0de_2024_0020);
+    let mut random = Random::seeded(0x1ee7_c0de_2024_0020);
     let mut kept = Searcher::new();
     let mut limited = Searcher::with_max_nodes(30);
     for step in 0..4000 {

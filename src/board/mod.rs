@@ -11,7 +11,7 @@ pub mod standard;
 use std::fmt;
 use std::str::FromStr;
 
-pub use notation::SquareError;
+pub use notation::{SquareError, SquareProblem};
 pub use piece::Piece;
 
 /// The eight ways a knight can move, as (file, rank) steps. The order fixes the order in which
@@ -162,14 +162,16 @@ impl Board {
     /// file as spreadsheet columns do (either case), then the rank, without leading zeros.
     ///
     /// ```
-    /// use knight_moves::{Board, Position, SquareError};
+    /// use knight_moves::{Board, Position, SquareProblem};
     ///
     /// assert_eq!(Board::STANDARD.parse_square(b"E2"), Ok(Position::new(4, 1)));
-    /// assert_eq!(Board::STANDARD.parse_square(b"i9"), Err(SquareError::OffBoard));
-    /// assert_eq!(Board::STANDARD.parse_square(b"e02"), Err(SquareError::Malformed));
+    /// let off = Board::STANDARD.parse_square(b"i9").unwrap_err();
+    /// assert_eq!((off.given(), off.problem()), ("i9", SquareProblem::OffBoard));
+    /// let malformed = Board::STANDARD.parse_square(b"e02").unwrap_err();
+    /// assert_eq!(malformed.problem(), SquareProblem::Malformed);
     /// ```
     pub fn parse_square(self, text: &[u8]) -> Result<Position, SquareError> {
-        notation::parse_square(text, self)
+        notation::parse_square_explained(text, self)
     }
 
     /// [`Board::parse_square`] of a name held as a string.

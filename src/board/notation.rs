@@ -9,40 +9,107 @@ use std::fmt;
 
 use crate::board::{Board, Position};
 
-/// Why a text is not a square of the board.
+/// Why a text is not a square of the board: the text given ([`SquareError::given`]), the board,
+/// and what is wrong with it ([`SquareError::problem`]), all in its message.
 ///
 /// ```
-/// use knight_moves::{Board, SquareError};
+/// use knight_moves::{Board, SquareProblem};
 ///
-/// assert_eq!(Board::STANDARD.parse_square(b"e9"), Err(SquareError::OffBoard));
-/// assert_eq!(Board::STANDARD.parse_square(b"9e"), Err(SquareError::Malformed));
-/// assert_eq!(SquareError::OffBoard.to_string(), "past the edge of the board");
+/// let refused = Board::STANDARD.square("e9").unwrap_err();
+/// assert_eq!(refused.given(), "e9");
+/// assert_eq!(refused.problem(), SquareProblem::OffBoard);
+/// assert_eq!(refused.to_string(), "\"e9\" is past the edge of the 8x8 board");
+/// let refused = Board::STANDARD.square("9e").unwrap_err();
+/// assert_eq!(refused.problem(), SquareProblem::Malformed);
+/// assert_eq!(
+///     refused.to_string(),
+///     "\"9e\" is not a square: expected letters, then a rank"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareError {
+    given: String,
+    board: Board,
+    problem: SquareProblem,
+}
+
+impl SquareError {
+    /// The text that names no square of the board (bytes that are not UTF-8 replaced by U+FFFD).
+    pub fn given(&self) -> &str {
+        &self.given
+    }
+
+    /// The board the text was read for.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// What is wrong with the text.
+    pub fn problem(&self) -> SquareProblem {
+        self.problem
+    }
+}
+
+impl fmt::Display for SquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.problem {
+            SquareProblem::Malformed => write!(
+                f,
+                "{:?} is not a square: expected letters, then a rank",
+                self.given
+            ),
+            SquareProblem::OffBoard => write!(
+                f,
+                "{:?} is past the edge of the {} board",
+                self.given, self.board
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SquareError {}
+
+/// What is wrong with a text that is not a square of the board.
+///
+/// ```
+/// use knight_moves::SquareProblem;
+///
+/// assert_eq!(SquareProblem::OffBoard.to_string(), "past the edge of the board");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum SquareError {
+pub enum SquareProblem {
     /// Not letters followed by a number without leading zeros.
     Malformed,
     /// Well formed, but past the board's last file or rank (or rank 0).
     OffBoard,
 }
 
-impl fmt::Display for SquareError {
+impl fmt::Display for SquareProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            SquareError::Malformed => "not a square: expected letters, then a rank",
-            SquareError::OffBoard => "past the edge of the board",
+            SquareProblem::Malformed => "not a square: expected letters, then a rank",
+            SquareProblem::OffBoard => "past the edge of the board",
         })
     }
 }
 
-impl std::error::Error for SquareError {}
+/// [`parse_square`], with the text and board kept in the error: the library's answer, which
+/// costs an allocation only when the text is refused.
+pub(super) fn parse_square_explained(token: &[u8], board: Board) -> Result<Position, SquareError> {
+    parse_square(token, board).map_err(|problem| SquareError {
+        given: String::from_utf8_lossy(token).into_owned(),
+        board,
+        problem,
+    })
+}
 
-/// Reads a square such as `e2`, `AB17` or `aaa1000000` on `board`.
+/// Reads a square such as `e2`, `AB17` or `aaa1000000` on `board`: what the program's reader
+/// calls for each token, saying only what is wrong (the reader keeps the token itself).
 ///
 /// Upper-case letters are accepted. Any number of letters and digits is read without overflow:
 /// a file or rank too large for any board is simply off this one.
-pub(super) fn parse_square(token: &[u8], board: Board) -> Result<Position, SquareError> {
+pub fn parse_square(token: &[u8], board: Board) -> Result<Position, SquareProblem> {
     let letters = token.iter().take_while(|b| b.is_ascii_alphabetic()).count();
     let (file_text, rank_text) = token.split_at(letters);
     let well_formed = letters > 0
@@ -50,7 +117,7 @@ pub(super) fn parse_square(token: &[u8], board: Board) -> Result<Position, Squar
         && rank_text.iter().all(u8::is_ascii_digit)
         && (rank_text[0] != b'0' || rank_text.len() == 1);
     if !well_formed {
-        return Err(SquareError::Malformed);
+        return Err(SquareProblem::Malformed);
     }
     // Saturating: anything past u64 is past every board too.
     let file_number = file_text.iter().fold(0u64, |value, &letter| {
@@ -66,7 +133,7 @@ pub(super) fn parse_square(token: &[u8], board: Board) -> Result<Position, Squar
     let on_board = (1..=u64::from(board.files())).contains(&file_number)
         && (1..=u64::from(board.ranks())).contains(&rank_number);
     if !on_board {
-        return Err(SquareError::OffBoard);
+        return Err(SquareProblem::OffBoard);
     }
     Ok(Position::new(
         file_number as u32 - 1,
@@ -135,25 +202,31 @@ mod tests {
     #[test]
     fn reads_squares_and_refuses_the_rest() {
         let board = Board::new(30, 100).unwrap();
-        type Expected = Result<(u32, u32), SquareError>;
+        type Expected = Result<(u32, u32), SquareProblem>;
         let cases: &[(&str, Expected)] = &[
             ("a1", Ok((0, 0))),
             ("D4", Ok((3, 3))),
             ("ad100", Ok((29, 99))),
             ("AD100", Ok((29, 99))),
-            ("ae1", Err(SquareError::OffBoard)),
-            ("a101", Err(SquareError::OffBoard)),
-            ("a0", Err(SquareError::OffBoard)),
-            ("a01", Err(SquareError::Malformed)),
-            ("a00", Err(SquareError::Malformed)),
-            ("1a", Err(SquareError::Malformed)),
-            ("a", Err(SquareError::Malformed)),
-            ("7", Err(SquareError::Malformed)),
-            ("a1b", Err(SquareError::Malformed)),
-            ("é1", Err(SquareError::Malformed)),
-            ("a-1", Err(SquareError::Malformed)),
-            ("zzzzzzzzzzzzzzzzzzzzzzzzzzzz1", Err(SquareError::OffBoard)),
-            ("a99999999999999999999999999999", Err(SquareError::OffBoard)),
+            ("ae1", Err(SquareProblem::OffBoard)),
+            ("a101", Err(SquareProblem::OffBoard)),
+            ("a0", Err(SquareProblem::OffBoard)),
+            ("a01", Err(SquareProblem::Malformed)),
+            ("a00", Err(SquareProblem::Malformed)),
+            ("1a", Err(SquareProblem::Malformed)),
+            ("a", Err(SquareProblem::Malformed)),
+            ("7", Err(SquareProblem::Malformed)),
+            ("a1b", Err(SquareProblem::Malformed)),
+            ("é1", Err(SquareProblem::Malformed)),
+            ("a-1", Err(SquareProblem::Malformed)),
+            (
+                "zzzzzzzzzzzzzzzzzzzzzzzzzzzz1",
+                Err(SquareProblem::OffBoard),
+            ),
+            (
+                "a99999999999999999999999999999",
+                Err(SquareProblem::OffBoard),
+            ),
         ];
         for (token, expected) in cases {
             let parsed = parse_square(token.as_bytes(), board);

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::board::notation::SquareError;
+use crate::board::notation::{self, SquareProblem};
 use crate::board::{Board, Position};
 
 /// The longest line read, in bytes before its line end (LF or CRLF). A longer line is reported
@@ -107,11 +107,11 @@ pub(crate) fn parse_line(line: &[u8], board: Board) -> Result<Option<Query<'_>>,
         }
     };
     let square = |token: &[u8]| {
-        board.parse_square(token).map_err(|error| {
+        notation::parse_square(token, board).map_err(|problem| {
             let token = token.to_vec();
-            match error {
-                SquareError::Malformed => LineError::InvalidSquare { token, board },
-                SquareError::OffBoard => LineError::OffBoard { token, board },
+            match problem {
+                SquareProblem::Malformed => LineError::InvalidSquare { token, board },
+                SquareProblem::OffBoard => LineError::OffBoard { token, board },
                 // A kind the library adds later (its errors are non-exhaustive): not a square.
                 _ => LineError::InvalidSquare { token, board },
             }
