@@ -1,8 +1,9 @@
-//! Every console example in README.md is run against the built binary: a block fenced as
-//! `console` holds commands (`$ ` lines, run by `sh` from the repository's root with the built
-//! `knight-moves` first on `PATH`) each followed by what it writes (standard output and
-//! standard error together). The test fails when the example's output or the program's drifts.
-//! `[..]` in an expected line stands for any text (a time, which differs from run to run).
+//! Every console example in README.md and docs/GUIDE.md is run against the built binary: a
+//! block fenced as `console` holds commands (`$ ` lines, run by `sh` from the repository's root
+//! with the built `knight-moves` first on `PATH`) each followed by what it writes (standard
+//! output and standard error together). The test fails when the example's output or the
+//! program's drifts. `[..]` in an expected line stands for any text (a time, which differs from
+//! run to run).
 //!
 //! A block of commands that cannot be run here (it reads the reader's own files or runs their
 //! solution) stays fenced as `text` with `<!-- not run: why -->` on the line before it; a
@@ -13,7 +14,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// The documents whose examples are run.
-const DOCUMENTS: &[&str] = &["README.md"];
+const DOCUMENTS: &[&str] = &["README.md", "docs/GUIDE.md"];
 
 /// One command of an example and what it is said to write.
 #[derive(Debug)]
