@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the release binary for this machine and packs it for a release, with its man page,
-# completions, README and licences: a .tar.gz (a .zip on Windows) and its SHA-256 checksum, in
+# completions, README, guide and licences: a .tar.gz (a .zip on Windows) and its SHA-256 checksum, in
 # target/release-archive/. The release workflow runs this on each platform; so can anyone:
 #   scripts/release-archive.sh PLATFORM      # e.g. x86_64-linux, aarch64-macos, x86_64-windows
 set -euo pipefail
@@ -16,8 +16,10 @@ scripts/package-assets.sh "$binary" target/assets
 name=knight-moves-$version-$platform
 out=target/release-archive
 rm -rf "${out:?}/$name"
-mkdir -p "$out/$name/complete" "$out/$name/doc"
+mkdir -p "$out/$name/complete" "$out/$name/doc" "$out/$name/docs"
 cp "$binary" README.md LICENSE-MIT LICENSE-APACHE "$out/$name/"
+# The guide below the README as in the repository, so that the README's links to it work.
+cp docs/GUIDE.md "$out/$name/docs/"
 cp target/assets/knight-moves.1.gz "$out/$name/doc/"
 cp target/assets/knight-moves.bash target/assets/_knight-moves target/assets/knight-moves.fish "$out/$name/complete/"
 

@@ -22,6 +22,7 @@ for path in ./usr/bin/knight-moves \
   ./usr/share/zsh/vendor-completions/_knight-moves \
   ./usr/share/fish/vendor_completions.d/knight-moves.fish \
   ./usr/share/doc/knight-moves/README.md \
+  ./usr/share/doc/knight-moves/docs/GUIDE.md \
   ./usr/share/doc/knight-moves/copyright \
   ./usr/share/doc/knight-moves/LICENSE-MIT \
   ./usr/share/doc/knight-moves/LICENSE-APACHE; do

@@ -44,7 +44,8 @@ Problems (--problem) and the options each takes:
   uva439     UVa 439 = POJ 2243 = HDU 1372 = ZOJ 1091: lines `e2 e4`, the judge's sentence;
              every option
   nakanj     SPOJ NAKANJ: a count T, then T lines `e2 e4`; each answer the bare number (and
-             the route after it with --path); every option but --board (the board is 8x8)
+             the route after it with --path); every option but --board and --piece (the
+             knight on 8x8)
   poj1915    POJ 1915 = Baekjoon 7562: a count, then scenarios of three lines: side, start
              `x y`, end `x y` (from 0); each answer the bare number, -1 where no route exists
              (the route as `x,y` squares after it with --path); --algorithm (not table),

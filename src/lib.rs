@@ -63,8 +63,14 @@ pub use board::{Board, InvalidBoard, Piece, Position, SquareError, SquareProblem
 pub use engine::{Engine, GaveUp, Outcome, UnknownEngine};
 pub use query::{Query, SearchError, Searcher};
 
-/// The README's Rust example, compiled and run with the doctests, so that the user's guide
-/// cannot drift from the API it shows.
+/// The README's Rust example, compiled and run with the doctests, so that the README cannot
+/// drift from the API it shows.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeExample;
+
+/// The guide's Rust examples (docs/GUIDE.md), compiled and run with the doctests like the
+/// README's.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/GUIDE.md")]
+struct GuideExamples;

@@ -53,7 +53,7 @@ fn the_formula_agrees_with_astar_near_the_corners_and_edges_of_a_huge_board() {
 
 #[test]
 fn guided_searches_do_less_on_a_big_board() {
-    // A 500×500 stand-in for the 2000×2000 figures in the README (the same run on 2000×2000 is
+    // A 500×500 stand-in for the 2000×2000 figures in docs/PERFORMANCE.md (the same run on 2000×2000 is
     // the ignored test below): A* at most 15% of BFS corner to corner, bidirectional under BFS.
     let board = Board::new(500, 500).unwrap();
     let expanded = |engine, from, to| run(engine, board, from, to, None).expanded;

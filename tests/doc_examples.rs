@@ -1,19 +1,23 @@
-//! Every console example in README.md is run against the built binary: a block fenced as
-//! `console` holds commands (`$ ` lines, run by `sh` from the repository's root with the built
-//! `knight-moves` first on `PATH`) each followed by what it writes (standard output and
-//! standard error together). The test fails when the example's output or the program's drifts.
-//! `[..]` in an expected line stands for any text (a time, which differs from run to run).
+//! Every console example in README.md and docs/GUIDE.md is run against the built binary: a
+//! block fenced as `console` holds commands (`$ ` lines, run by `sh` from the repository's root
+//! with the built `knight-moves` first on `PATH`) each followed by what it writes (standard
+//! output and standard error together). The test fails when the example's output or the
+//! program's drifts. `[..]` in an expected line stands for any text (a time, which differs from
+//! run to run).
 //!
 //! A block of commands that cannot be run here (it reads the reader's own files or runs their
 //! solution) stays fenced as `text` with `<!-- not run: why -->` on the line before it; a
 //! `text` block with a `$ ` line and no such note fails the test, so that no example is left
 //! unrun by accident.
+//!
+//! Every relative link of README.md and docs/*.md (`[text](path#anchor)`, `[text](#anchor)`)
+//! must lead to a file of the repository and, where it names one, to a heading of that file.
 
 use std::path::Path;
 use std::process::Command;
 
 /// The documents whose examples are run.
-const DOCUMENTS: &[&str] = &["README.md"];
+const DOCUMENTS: &[&str] = &["README.md", "docs/GUIDE.md"];
 
 /// One command of an example and what it is said to write.
 #[derive(Debug)]
@@ -107,6 +111,15 @@ fn trimmed(lines: &[String]) -> &[String] {
 #[cfg(unix)] // the examples are POSIX shell commands
 #[test]
 fn every_console_example_writes_what_the_documents_show() {
+    // The wildcard stands for any text, and nothing else may differ.
+    assert!(matches("a [..] c", "a bbb c"));
+    assert!(matches("a [..]", "a "));
+    assert!(matches("[..] c", "zz c"));
+    assert!(matches("exact", "exact"));
+    assert!(!matches("exact", "exact!"));
+    assert!(!matches("a [..] c", "a b d"));
+    assert!(!matches("table 1 [..]", "table 2 37.5"));
+
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let binary = Path::new(env!("CARGO_BIN_EXE_knight-moves"));
     let path = format!(
@@ -158,13 +171,148 @@ fn every_console_example_writes_what_the_documents_show() {
     assert!(run >= 10, "only {run} examples were found to run");
 }
 
+/// The Markdown documents whose links are checked: README.md and every `.md` of docs/.
+fn linked_documents(root: &Path) -> Vec<String> {
+    let mut documents = vec!["README.md".to_owned()];
+    let mut in_docs: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    in_docs.sort();
+    documents.extend(in_docs);
+    documents
+}
+
+/// The lines of `text` outside its fenced code blocks, with their numbers (from 1).
+fn prose(text: &str) -> Vec<(usize, &str)> {
+    let mut fenced = false;
+    let mut lines = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            lines.push((index + 1, line));
+        }
+    }
+    lines
+}
+
+/// The anchor GitHub gives a heading's text: lower case, code spans' backticks and every
+/// character but letters, digits, `-` and `_` dropped, spaces made `-`.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of `text`'s headings, a repeated one numbered as GitHub numbers it (`-1`, `-2`).
+fn anchors(text: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for (_, line) in prose(text) {
+        let hashes = line.chars().take_while(|&c| c == '#').count();
+        if hashes == 0 || hashes > 6 || !line[hashes..].starts_with(' ') {
+            continue;
+        }
+        let base = slug(&line[hashes..]);
+        let repeats = found
+            .iter()
+            .filter(|anchor| {
+                anchor.as_str() == base
+                    || anchor
+                        .strip_prefix(&format!("{base}-"))
+                        .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .count();
+        found.push(if repeats == 0 {
+            base
+        } else {
+            format!("{base}-{repeats}")
+        });
+    }
+    found
+}
+
+/// The targets of the inline links (and images) on `line`, code spans left out.
+fn link_targets(line: &str) -> Vec<String> {
+    let without_code: String = line
+        .split('`')
+        .enumerate()
+        .filter(|(index, _)| index % 2 == 0)
+        .map(|(_, piece)| piece)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut targets = Vec::new();
+    let mut rest = without_code.as_str();
+    while let Some(at) = rest.find("](") {
+        rest = &rest[at + 2..];
+        if let Some(end) = rest.find(')') {
+            targets.push(rest[..end].to_owned());
+            rest = &rest[end..];
+        }
+    }
+    targets
+}
+
 #[test]
-fn the_wildcard_stands_for_any_text_and_nothing_else_differs() {
-    assert!(matches("a [..] c", "a bbb c"));
-    assert!(matches("a [..]", "a "));
-    assert!(matches("[..] c", "zz c"));
-    assert!(matches("exact", "exact"));
-    assert!(!matches("exact", "exact!"));
-    assert!(!matches("a [..] c", "a b d"));
-    assert!(!matches("table 1 [..]", "table 2 37.5"));
+fn every_relative_link_of_the_documents_leads_to_a_file_and_a_heading() {
+    // Anchors are made as GitHub makes them, and links are found outside code spans.
+    assert_eq!(slug("The trace's lines"), "the-traces-lines");
+    assert_eq!(slug("`--check` and 8×8"), "--check-and-88");
+    assert_eq!(
+        anchors("# A\n```\n# not a heading\n```\n## A\n### b_c\n"),
+        ["a", "a-1", "b_c"]
+    );
+    assert_eq!(
+        link_targets("see [a](x.md#y), `[b](not)` and ![c](d.png)"),
+        ["x.md#y", "d.png"]
+    );
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for document in linked_documents(root) {
+        let text = std::fs::read_to_string(root.join(&document)).unwrap();
+        let folder = Path::new(&document).parent().unwrap();
+        for (line, content) in prose(&text) {
+            for target in link_targets(content) {
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                let (path, anchor) = match target.split_once('#') {
+                    Some((path, anchor)) => (path, Some(anchor)),
+                    None => (target.as_str(), None),
+                };
+                let file = if path.is_empty() {
+                    root.join(&document)
+                } else {
+                    root.join(folder).join(path)
+                };
+                checked += 1;
+                if !file.is_file() {
+                    failures.push(format!("{document}:{line}: {target}: no file {path}"));
+                    continue;
+                }
+                if let Some(anchor) = anchor {
+                    let linked = std::fs::read_to_string(&file).unwrap();
+                    if !anchors(&linked).iter().any(|found| found == anchor) {
+                        failures.push(format!(
+                            "{document}:{line}: {target}: no heading of {} has the anchor #{anchor}",
+                            file.strip_prefix(root).unwrap_or(&file).display()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= 50, "only {checked} links were found to check");
 }

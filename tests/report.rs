@@ -303,7 +303,7 @@ fn in_a_browser_the_replay_steps_through_the_traces_expansions() {
         "a nearly empty picture: {} bytes",
         png.len()
     );
-    // KNIGHT_MOVES_SCREENSHOT=docs/report.png keeps it, for the README.
+    // KNIGHT_MOVES_SCREENSHOT=docs/report.png keeps it, for the guide.
     if let Some(keep) = std::env::var_os("KNIGHT_MOVES_SCREENSHOT") {
         std::fs::copy(&screenshot, keep).unwrap();
     }

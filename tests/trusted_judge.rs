@@ -373,7 +373,7 @@ fn check_refuses_standard_input_under_another_name() {
 
 /// On a terminal, the progress bar shows each case's time and memory as the run goes. The
 /// candidate is knight-moves itself, whose peak Linux cannot tell from the judge's own (the
-/// README: not shown), so a memory limit has its memory watched, and shown, as it runs.
+/// guide: not shown), so a memory limit has its memory watched, and shown, as it runs.
 #[cfg(target_os = "linux")] // script(1) from util-linux
 #[test]
 fn the_progress_bar_shows_each_case_s_figures() {

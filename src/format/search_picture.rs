@@ -651,12 +651,12 @@ formula: no square expanded
         );
     }
 
-    /// The colours the README names are the picture's: each phrase it has, the colour of its
-    /// style (issue 31: it said backward squares reached only were magenta; they are yellow,
-    /// as every square reached only).
+    /// The colours the guide (docs/GUIDE.md) names are the picture's: each phrase it has, the
+    /// colour of its style (issue 31: it said backward squares reached only were magenta; they
+    /// are yellow, as every square reached only).
     #[test]
-    fn the_readme_names_the_picture_s_colours() {
-        let readme = include_str!("../../README.md");
+    fn the_guide_names_the_picture_s_colours() {
+        let guide = include_str!("../../docs/GUIDE.md");
         let colour = |style: Style| style.get_fg_color();
         let said = [
             ("the orders cyan", FORWARD_STYLE, AnsiColor::Cyan),
@@ -670,7 +670,7 @@ formula: no square expanded
             ("(bold green", ROUTE_STYLE, AnsiColor::Green),
         ];
         for (phrase, style, expected) in said {
-            let phrase_in_one_line = readme.replace('\n', " ");
+            let phrase_in_one_line = guide.replace('\n', " ");
             assert!(phrase_in_one_line.contains(phrase), "{phrase}");
             assert_eq!(colour(style), Some(Color::Ansi(expected)), "{phrase}");
         }

@@ -1,6 +1,7 @@
 //! The pipeline on inputs in memory: lines split across reads, long lines, bad lines, and
 //! property tests on arbitrary bytes, each run with the accelerator on and off and held to the
-//! same bytes, and to an oracle worked out from the README's rules without the crate's parser.
+//! same bytes, and to an oracle worked out from the guide's rules (docs/GUIDE.md) without the
+//! crate's parser.
 
 use std::borrow::Cow;
 use std::io::{self, Read};
@@ -375,7 +376,7 @@ fn utf8_twin(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Vec<u8> {
     text.into_bytes()
 }
 
-/// The text of a source by the README's rules on encodings, worked out apart from the reader:
+/// The text of a source by the guide's rules on encodings, worked out apart from the reader:
 /// after a UTF-8 byte-order mark, if it has one; after FF FE or FE FF, the text of its UTF-8
 /// twin ([`utf8_twin`]), as the same text in UTF-8 would read; `None` when it is refused as
 /// UTF-16 without a mark (its first four bytes are two ASCII-like characters each with a NUL
@@ -397,7 +398,7 @@ fn text_of(input: &[u8]) -> Option<Cow<'_, [u8]>> {
 type TypedPair = (Vec<u8>, Vec<u8>);
 
 /// What the judge's settings should make of `input`, worked out line by line from the rules
-/// in the README without the crate's parser: (the answers' squares, the number of bad lines).
+/// in docs/GUIDE.md without the crate's parser: (the answers' squares, the number of bad lines).
 fn expected_on_8x8(input: &[u8]) -> (Vec<TypedPair>, usize) {
     let mut answers = Vec::new();
     let mut bad = 0;
@@ -686,7 +687,7 @@ proptest! {
     }
 }
 
-/// The square `token` names on `board`, by the README's rules, worked out without the crate's
+/// The square `token` names on `board`, by the guide's rules, worked out without the crate's
 /// parser: letters (either case) naming the file as spreadsheet columns do, then the rank
 /// without leading zeros.
 fn square_on(board: Board, token: &[u8]) -> Option<Position> {

@@ -9,8 +9,8 @@
 //! ([`Flow::Settled`]), so that a grid of a billion rows stops being made at its first wrong
 //! row; lines that still come are only counted.
 //!
-//! What a judge forgives (decided per problem by [`Comparison`], and documented in the
-//! README):
+//! What a judge forgives (decided per problem by [`Comparison`], and documented in
+//! docs/GUIDE.md):
 //! - UVa 439 and POJ 1915, old judges that compare bytes (and KnightL, here): nothing. A CR before the newline,
 //!   trailing blanks, other spacing or a missing final newline is a presentation error.
 //! - SPOJ NAKANJ and CSES, which compare tokens: a CR before the newline,
