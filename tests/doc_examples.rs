@@ -1,20 +1,23 @@
 //! Every console example in README.md and docs/GUIDE.md is run against the built binary: a
 //! block fenced as `console` holds commands (`$ ` lines, run by `sh` from the repository's root
 //! with the built `knight-moves` first on `PATH`) each followed by what it writes (standard
-//! output and standard error together). The test fails when the example's output or the
-//! program's drifts. `[..]` in an expected line stands for any text (a time, which differs from
-//! run to run).
+//! output and standard error together), and `[exit N]` when it exits with a status N other
+//! than 0. The test fails when the example's output or the program's drifts. `[..]` in an
+//! expected line stands for any text (a time, which differs from run to run); blank lines at
+//! the end of an output are not compared. A fence may be indented (inside a list item). An
+//! example still running after two minutes fails the test, and is ended with all it started.
 //!
 //! A block of commands that cannot be run here (it reads the reader's own files or runs their
-//! solution) stays fenced as `text` with `<!-- not run: why -->` on the line before it; a
-//! `text` block with a `$ ` line and no such note fails the test, so that no example is left
-//! unrun by accident.
+//! solution) is fenced as anything but `console` with `<!-- not run: why -->` on the line
+//! before it; such a block with a `$ ` line and no note, or a `console` block with no `$ `
+//! line, fails the test, so that no example is left unrun by accident.
 //!
 //! Every relative link of README.md and docs/*.md (`[text](path#anchor)`, `[text](#anchor)`)
 //! must lead to a file of the repository and, where it names one, to a heading of that file.
 
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
 
 /// The documents whose examples are run.
 const DOCUMENTS: &[&str] = &["README.md", "docs/GUIDE.md"];
@@ -28,51 +31,62 @@ struct Example {
     expected: Vec<String>,
 }
 
-/// The console examples of `document`'s `text`, and the `$ ` lines of unmarked `text` blocks
-/// (which should be either run or marked), as (line, command).
+/// The console examples of `document`'s `text`, and the `$ ` lines of unmarked blocks of any
+/// other kind (which should be either run or marked), as (line, command). A fence may be
+/// indented (a block inside a list item): its body loses the same indentation.
 fn examples(document: &'static str, text: &str) -> (Vec<Example>, Vec<(usize, String)>) {
     let lines: Vec<&str> = text.lines().collect();
     let mut found = Vec::new();
     let mut unmarked = Vec::new();
     let mut index = 0;
     while index < lines.len() {
-        let fence = lines[index].trim_end();
-        let marked = index > 0 && lines[index - 1].starts_with("<!-- not run:");
-        let kind = fence.strip_prefix("```");
+        let opening = lines[index].trim_end();
+        let indent = opening.len() - opening.trim_start().len();
+        let marked = index > 0 && lines[index - 1].trim_start().starts_with("<!-- not run:");
         index += 1;
-        let Some(kind) = kind.filter(|kind| !kind.is_empty()) else {
+        let Some(kind) = opening.trim_start().strip_prefix("```") else {
             continue;
         };
         let start = index;
-        while index < lines.len() && !lines[index].starts_with("```") {
+        while index < lines.len() && !lines[index].trim_start().starts_with("```") {
             index += 1;
         }
-        let body = &lines[start..index];
+        let body: Vec<&str> = lines[start..index]
+            .iter()
+            .map(|line| {
+                line.get(indent..)
+                    .filter(|_| line[..indent].trim().is_empty())
+                    .unwrap_or(line.trim_start())
+            })
+            .collect();
         index += 1;
+        let commands = body
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| line.starts_with("$ "));
         match kind {
             "console" => {
-                for (offset, line) in body.iter().enumerate() {
-                    if let Some(command) = line.strip_prefix("$ ") {
-                        let expected = body[offset + 1..]
-                            .iter()
-                            .take_while(|line| !line.starts_with("$ "))
-                            .map(|line| line.to_string())
-                            .collect();
-                        found.push(Example {
-                            document,
-                            line: start + offset + 1,
-                            command: command.to_owned(),
-                            expected,
-                        });
-                    }
+                let before = found.len();
+                for (offset, line) in commands {
+                    let expected = body[offset + 1..]
+                        .iter()
+                        .take_while(|line| !line.starts_with("$ "))
+                        .map(|line| line.to_string())
+                        .collect();
+                    found.push(Example {
+                        document,
+                        line: start + offset + 1,
+                        command: line["$ ".len()..].to_owned(),
+                        expected,
+                    });
+                }
+                if found.len() == before {
+                    // Output with no command: nothing would check it.
+                    unmarked.push((start, "(a console block with no `$ ` line)".to_owned()));
                 }
             }
-            "text" if !marked => unmarked.extend(
-                body.iter()
-                    .enumerate()
-                    .filter(|(_, line)| line.starts_with("$ "))
-                    .map(|(offset, line)| (start + offset + 1, line.to_string())),
-            ),
+            _ if !marked => unmarked
+                .extend(commands.map(|(offset, line)| (start + offset + 1, line.to_string()))),
             _ => {}
         }
     }
@@ -108,6 +122,65 @@ fn trimmed(lines: &[String]) -> &[String] {
     &lines[..end]
 }
 
+/// How long one example may take: they take well under a second, and this is there only to
+/// end a test that would otherwise hang (an example waiting for input that never comes).
+#[cfg(unix)] // the examples run on Unix only
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// What `command` writes (standard output and standard error together, as lines), run by `sh`
+/// in `root` with `path` as `PATH` and nothing on its standard input; then `[exit N]` when it
+/// exits with N other than 0, which the document must show too, so that an example cannot pass
+/// by failing quietly. Ended, with all it started, and failed after `patience`.
+#[cfg(unix)] // a process group, ended by its id
+fn run_example(command: &str, root: &Path, path: &str, patience: Duration) -> Vec<String> {
+    use std::io::Read;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    use std::process::Stdio;
+    use std::time::Instant;
+
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("( {command} ) 2>&1"))
+        .current_dir(root)
+        .env("PATH", path)
+        .env_remove("KNIGHT_MOVES_ACCELERATOR")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let began = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if began.elapsed() > patience {
+            // SAFETY: kill(2) with the negated id of the group the child leads, which holds
+            // only what the example started; no memory is touched.
+            unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
+            let _ = child.wait();
+            panic!("`{command}` was still running after {patience:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let bytes = reader.join().unwrap().unwrap();
+    let mut written: Vec<String> = String::from_utf8_lossy(&bytes)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    match (status.code(), status.signal()) {
+        (Some(0), _) => {}
+        (Some(code), _) => written.push(format!("[exit {code}]")),
+        (None, signal) => written.push(format!("[signal {}]", signal.unwrap_or(0))),
+    }
+    written
+}
+
 #[cfg(unix)] // the examples are POSIX shell commands
 #[test]
 fn every_console_example_writes_what_the_documents_show() {
@@ -134,23 +207,12 @@ fn every_console_example_writes_what_the_documents_show() {
         let (found, unmarked) = examples(document, &text);
         for (line, command) in unmarked {
             failures.push(format!(
-                "{document}:{line}: `{command}` is in a `text` block: fence it as `console` to \
+                "{document}:{line}: `{command}` is in a block not run: fence it as `console` to \
                  run it, or say why not with <!-- not run: … --> before the block"
             ));
         }
         for example in found {
-            let output = Command::new("sh")
-                .arg("-c")
-                .arg(format!("( {} ) 2>&1", example.command))
-                .current_dir(root)
-                .env("PATH", &path)
-                .env_remove("KNIGHT_MOVES_ACCELERATOR")
-                .output()
-                .unwrap();
-            let written: Vec<String> = String::from_utf8_lossy(&output.stdout)
-                .lines()
-                .map(str::to_owned)
-                .collect();
+            let written = run_example(&example.command, root, &path, PATIENCE);
             let (written, expected) = (trimmed(&written), trimmed(&example.expected));
             let agree = written.len() == expected.len()
                 && expected.iter().zip(written).all(|(e, w)| matches(e, w));
@@ -169,6 +231,34 @@ fn every_console_example_writes_what_the_documents_show() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(run >= 10, "only {run} examples were found to run");
+}
+
+/// What the runner reads and how it runs: an indented fence is seen, a `console` block with
+/// no command and an unmarked block of another kind with one are reported, a command's exit
+/// status is part of what it writes, and a command that hangs fails rather than hanging.
+#[cfg(unix)] // the examples are POSIX shell commands
+#[test]
+fn the_runner_sees_indented_blocks_exit_statuses_and_hangs() {
+    let text = "- item\n\n  ```console\n  $ echo hi\n  hi\n  ```\n\n```console\nout\n```\n\n\
+                ```sh\n$ rm -rf x\n```\n\n<!-- not run: yours -->\n```sh\n$ ./mine\n```\n";
+    let (found, unmarked) = examples("test", text);
+    assert_eq!(found.len(), 1);
+    assert_eq!((found[0].line, found[0].command.as_str()), (4, "echo hi"));
+    assert_eq!(found[0].expected, ["hi"]);
+    let unmarked: Vec<usize> = unmarked.iter().map(|(line, _)| *line).collect();
+    assert_eq!(unmarked, [8, 13]);
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = std::env::var("PATH").unwrap_or_default();
+    let run = |command| run_example(command, root, &path, Duration::from_secs(30));
+    assert_eq!(run("echo hi"), ["hi"]);
+    assert_eq!(run("echo no >&2; exit 3"), ["no", "[exit 3]"]);
+    assert_eq!(run("kill -9 $$"), ["[signal 9]"]);
+    let hangs = std::panic::catch_unwind(|| {
+        run_example("sleep 30 | cat", root, &path, Duration::from_millis(300))
+    });
+    let message = *hangs.unwrap_err().downcast::<String>().unwrap();
+    assert!(message.contains("was still running"), "{message}");
 }
 
 /// The Markdown documents whose links are checked: README.md and every `.md` of docs/.
