@@ -216,6 +216,53 @@ fn by_the_board_s_recursion(
     Some(around.iter().flatten().min().map(|least| least + 1))
 }
 
+/// Huge pieces on boards narrower than two of their longest legs but far too wide for the
+/// strip's repeats (a hostile test found them given up after seconds, the walk not steered
+/// there): each answered at once, its route walked, and its distance obeying the board's own
+/// recursion.
+#[test]
+fn huge_pieces_on_boards_too_wide_for_the_strip_and_too_narrow_to_zigzag_are_answered() {
+    let mut searcher = Searcher::new();
+    for (files, ranks, (a, b), from, to, moves) in [
+        (
+            57_462,
+            478_532_924,
+            (13_019, 28_732),
+            "a1",
+            "cfzb478532924",
+            52_348,
+        ),
+        (
+            427_131_612,
+            1_175_777,
+            (131_207, 632_378),
+            "a1",
+            "aixqylx1175777",
+            401_237,
+        ),
+        (
+            546_758,
+            1_000_000_000,
+            (152_192, 371_153),
+            "qntw488232159",
+            "selh533106008",
+            306_062,
+        ),
+    ] {
+        let board = Board::new(files, ranks).unwrap();
+        let query = Query::new(
+            board,
+            Piece::leaper(a, b).unwrap(),
+            board.square(from).unwrap(),
+            board.square(to).unwrap(),
+        );
+        assert_eq!(formula(&mut searcher, query), Some(moves), "{query:?}");
+        check_route(&mut searcher, query, (a, b), moves);
+        let expected = by_the_board_s_recursion(&mut searcher, query, (a, b));
+        assert_eq!(expected, Some(Some(moves)), "{query:?}");
+    }
+}
+
 /// Far pairs of long strips (a side of 7, 13 or 60 and one of 10⁹), for the named pieces and
 /// random leapers up to b = 50: each is answered, without giving up (through the walks of the
 /// board without edges where they fit, through the distances' repeats along the strip where

@@ -25,6 +25,7 @@
 
 use crate::board::{Board, Position};
 use crate::engine::formula::lattice::Plan;
+use crate::engine::formula::strip;
 
 /// One stretch of a walk: `times` times `first`, or, with a `second`, `times` pairs of `first`
 /// then `second`.
@@ -404,7 +405,8 @@ pub fn lay(
 pub const STEERED_MOVES: u64 = 1 << 24;
 
 /// The longest walk steered on any board; longer ones only on a board at least
-/// [`ROOM_IN_LEGS`] of the piece's longest legs across each way.
+/// [`ROOM_IN_LEGS`] of the piece's longest legs across each way, or too wide for the strip's
+/// repeats ([`strip::is_narrow_enough`]).
 const SHORT_WALK: u64 = 1 << 10;
 
 /// How many of the piece's longest legs a board must be across, each way, for a walk longer
@@ -471,9 +473,10 @@ impl Steered {
         high: (i64, i64),
         budget: &mut SteeringBudget,
     ) -> Option<Steered> {
-        // A long walk is steered only where the board has room to zigzag across it: on a
-        // strip a few leaps wide, steering a walk of thousands of moves almost always ends
-        // against a side after most of them, and the strip's repeats answer such pairs.
+        // A long walk is steered only where the board has room to zigzag across it, or where
+        // the strip's repeats cannot answer: on a strip a few leaps wide, steering a walk of
+        // thousands of moves almost always ends against a side after most of them, and the
+        // repeats answer such pairs; on one too wide for them, steering is the only cheap try.
         let longest_leg = plan
             .vectors
             .iter()
@@ -481,7 +484,8 @@ impl Steered {
             .max()
             .unwrap_or(0);
         let narrowest = (high.0 - low.0).min(high.1 - low.1) + 1;
-        if plan.moves() > SHORT_WALK && narrowest < ROOM_IN_LEGS * longest_leg {
+        let cramped = narrowest < ROOM_IN_LEGS * longest_leg;
+        if plan.moves() > SHORT_WALK && cramped && strip::is_narrow_enough(narrowest, longest_leg) {
             return None;
         }
         let kinds: [(i64, i64); 4] = std::array::from_fn(|i| {

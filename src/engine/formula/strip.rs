@@ -230,7 +230,14 @@ fn applies(strip: &Strip, leap: i64) -> bool {
     leap > 0
         && strip.width * strip.length > 1 << 16
         && strip.length >= 8 * strip.width
-        && strip.width * leap * 64 <= WINDOW_SQUARES
+        && is_narrow_enough(strip.width, leap)
+}
+
+/// Whether a strip `width` across is narrow enough for the strip method, for a piece whose
+/// moves go at most `leap` along: a window of 64 bands fits [`WINDOW_SQUARES`]. The laid
+/// walk's steering asks it too, to leave to this method only the strips it may answer.
+pub fn is_narrow_enough(width: i64, leap: i64) -> bool {
+    width.saturating_mul(leap).saturating_mul(64) <= WINDOW_SQUARES
 }
 
 /// `request` answered through both squares' repeats, with its route when asked; `None` where
