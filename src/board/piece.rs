@@ -720,22 +720,38 @@ pub mod tests {
     /// exactly 2(a + b) long is decided by the rule, and rightly.
     fn assert_the_strip_rules_base_case(leaps: std::ops::RangeInclusive<u32>) {
         assert!(*leaps.end() <= STRIP_RULE_PROVEN_UP_TO);
-        for b in leaps {
-            for a in (1..b).filter(|&a| gcd(a, b) == 1) {
-                let piece = Piece::leaper(a, b).unwrap();
-                for width in b + 1..a + b {
-                    let board = Board::new(width, 2 * (a + b)).unwrap();
-                    for from in board.positions() {
-                        let truth = distances(board, piece, from);
-                        for to in board.positions() {
-                            let joined = truth[(to.rank * width + to.file) as usize].is_some();
-                            let rule = piece.joins(board, from, to);
-                            assert_eq!(rule, Some(joined), "{piece} on {board}: {from} {to}");
+        // Each (leaper, width) a task, the biggest first, shared by a thread a core: the
+        // larger leaps take minutes alone, and the tests' harness runs this test by itself.
+        let mut tasks: Vec<(u32, u32, u32)> = leaps
+            .flat_map(|b| {
+                (1..b)
+                    .filter(move |&a| gcd(a, b) == 1)
+                    .flat_map(move |a| (b + 1..a + b).map(move |width| (a, b, width)))
+            })
+            .collect();
+        tasks.sort_by_key(|&(a, b, width)| std::cmp::Reverse(u64::from(width) * u64::from(a + b)));
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    while let Some(&(a, b, width)) =
+                        tasks.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                    {
+                        let piece = Piece::leaper(a, b).unwrap();
+                        let board = Board::new(width, 2 * (a + b)).unwrap();
+                        for from in board.positions() {
+                            let truth = distances(board, piece, from);
+                            for to in board.positions() {
+                                let joined = truth[(to.rank * width + to.file) as usize].is_some();
+                                let rule = piece.joins(board, from, to);
+                                assert_eq!(rule, Some(joined), "{piece} on {board}: {from} {to}");
+                            }
                         }
                     }
-                }
+                });
             }
-        }
+        });
     }
 
     #[test]
