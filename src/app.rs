@@ -230,6 +230,18 @@ fn write_stdout(text: &[u8]) -> anyhow::Result<()> {
         .context(STDOUT_TROUBLE)
 }
 
+/// Writes a judge's verdict line and ends with its `status`. A reader that went away before
+/// the line (`knight-moves --check … | head -c 0`) does not turn a wrong answer into a
+/// success: for a judge the status is the verdict, which the line only repeats. Any other
+/// failure to write is the output's trouble, as for answers.
+fn write_verdict(text: &[u8], status: ExitStatus) -> anyhow::Result<ExitStatus> {
+    match write_stdout(text) {
+        Err(error) if is_broken_pipe(&error) => Ok(status),
+        Err(error) => Err(error),
+        Ok(()) => Ok(status),
+    }
+}
+
 /// A seed for a run that was given none, from the clock, said on stderr so that the run can be
 /// made again with `--seed`.
 fn chosen_seed(option: &str) -> u64 {
@@ -282,8 +294,7 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         Ok(finding) => finding,
         Err(error) => return stress_not_run(&program, &error),
     };
-    write_stdout(&finding.report(seed))?;
-    Ok(finding.status())
+    write_verdict(&finding.report(seed), finding.status())
 }
 
 /// What a stress run that could not run its cases says: a program that cannot be started is
@@ -301,8 +312,7 @@ fn stress_not_run(program: &str, error: &RunError) -> anyhow::Result<ExitStatus>
         }
         RunError::Refused { .. } => {
             let line = format!("Judge failure: {error}, so the program was not judged\n");
-            write_stdout(line.as_bytes())?;
-            Ok(ExitStatus::JudgeFailure)
+            write_verdict(line.as_bytes(), ExitStatus::JudgeFailure)
         }
     }
 }
@@ -460,13 +470,12 @@ fn check(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::R
         };
         line.push_str(&format!("; {lines} {were} reported and {expect} no answer"));
     }
-    write_stdout(format!("{line}\n").as_bytes())?;
     status = status.max(match verdict {
         Verdict::Accepted { .. } => ExitStatus::Success,
         Verdict::NotJudged { .. } => ExitStatus::JudgeFailure,
         _ => ExitStatus::NotAccepted,
     });
-    Ok(status)
+    write_verdict(format!("{line}\n").as_bytes(), status)
 }
 
 /// Whether `file` is what standard input reads (`/dev/stdin`, `/proc/self/fd/0`, or the file

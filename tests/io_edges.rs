@@ -158,6 +158,62 @@ fn help_into_a_closed_pipe_is_quiet() {
     assert_eq!((status, stdout.len(), stderr.as_str()), (0, 10, ""));
 }
 
+/// A judge's status is its verdict: a reader of its output that is gone before the verdict line
+/// (a pipe whose read end is closed, so the write fails for certain) does not turn a wrong
+/// answer, a wrong candidate or a judge failure into a success, for `--check` and `--stress`.
+#[cfg(unix)] // a pipe made with pipe(2)
+#[test]
+fn a_judge_s_verdict_stands_when_the_reader_of_its_line_is_gone() {
+    use std::os::fd::FromRawFd;
+
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = dir.path().join("wrong.out");
+    std::fs::write(&wrong, "To get from e2 to e4 takes 3 knight moves.\n").unwrap();
+    let right = dir.path().join("right.out");
+    std::fs::write(&right, sentence("e2", "e4", 2)).unwrap();
+    let runs: [(&[&str], i32); 4] = [
+        (&["--check", wrong.to_str().unwrap()], 4),
+        (&["--check", right.to_str().unwrap()], 0),
+        (&["--stress", "cat", "--cases", "3", "--seed", "1"], 4),
+        (
+            &["--stress", "knight-moves", "--cases", "3", "--seed", "1"],
+            0,
+        ),
+    ];
+    for (args, expected) in runs {
+        let mut ends = [0; 2];
+        // SAFETY: pipe(2) writes two descriptors into the array it is given, of two ints.
+        assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
+        // SAFETY: the read end is ours alone and closed once; the write end is handed to the
+        // child's standard output, which owns it from here.
+        let output = unsafe {
+            libc::close(ends[0]);
+            std::process::Stdio::from_raw_fd(ends[1])
+        };
+        let path = format!(
+            "{}:{}",
+            std::path::Path::new(env!("CARGO_BIN_EXE_knight-moves"))
+                .parent()
+                .unwrap()
+                .display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"))
+            .args(args)
+            .env("PATH", path)
+            .current_dir(common::data_dir())
+            .stdin(std::process::Stdio::piped())
+            .stdout(output)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(b"e2 e4\n").unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(expected), "{args:?}");
+    }
+}
+
 #[test]
 fn a_utf8_byte_order_mark_is_skipped_in_every_source() {
     let marked = "\u{feff}e2 e4\r\nh8 a1\r\n";
