@@ -233,11 +233,16 @@ fn write_stdout(text: &[u8]) -> anyhow::Result<()> {
 /// Writes a judge's verdict line and ends with its `status`. A reader that went away before
 /// the line (`knight-moves --check … | head -c 0`) does not turn a wrong answer into a
 /// success: for a judge the status is the verdict, which the line only repeats. Any other
-/// failure to write is the output's trouble, as for answers.
+/// failure to write (`> /dev/full`) is reported as for answers, and its status 2 is weighed
+/// with the verdict's, the highest winning: a wrong answer stays 4.
 fn write_verdict(text: &[u8], status: ExitStatus) -> anyhow::Result<ExitStatus> {
     match write_stdout(text) {
         Err(error) if is_broken_pipe(&error) => Ok(status),
-        Err(error) => Err(error),
+        Err(error) => {
+            // Not eprintln!, which panics when stderr is closed.
+            let _ = writeln!(io::stderr(), "knight-moves: {error:#}");
+            Ok(status.max(ExitStatus::Trouble))
+        }
         Ok(()) => Ok(status),
     }
 }

@@ -31,6 +31,15 @@ struct Example {
     expected: Vec<String>,
 }
 
+/// The fence `line` opens or closes (```` ``` ```` or `~~~`, indented or behind a quote's `>`)
+/// and the kind of block it names.
+fn fence_of(line: &str) -> Option<(&'static str, &str)> {
+    let line = line.trim().trim_start_matches(['>', ' ']);
+    ["```", "~~~"]
+        .into_iter()
+        .find_map(|fence| line.strip_prefix(fence).map(|kind| (fence, kind.trim())))
+}
+
 /// The console examples of `document`'s `text`, and the `$ ` lines of unmarked blocks of any
 /// other kind (which should be either run or marked), as (line, command). A fence may be
 /// indented (a block inside a list item): its body loses the same indentation.
@@ -44,19 +53,29 @@ fn examples(document: &'static str, text: &str) -> (Vec<Example>, Vec<(usize, St
         let indent = opening.len() - opening.trim_start().len();
         let marked = index > 0 && lines[index - 1].trim_start().starts_with("<!-- not run:");
         index += 1;
-        let Some(kind) = opening.trim_start().strip_prefix("```") else {
+        let Some((fence, kind)) = fence_of(opening) else {
             continue;
         };
         let start = index;
-        while index < lines.len() && !lines[index].trim_start().starts_with("```") {
+        while index < lines.len() && fence_of(lines[index]).is_none_or(|(found, _)| found != fence)
+        {
             index += 1;
         }
+        let quoted = opening.trim_start().starts_with('>');
         let body: Vec<&str> = lines[start..index]
             .iter()
             .map(|line| {
-                line.get(indent..)
+                let line = line
+                    .get(indent..)
                     .filter(|_| line[..indent].trim().is_empty())
-                    .unwrap_or(line.trim_start())
+                    .unwrap_or(line.trim_start());
+                match quoted {
+                    true => line
+                        .trim_start_matches('>')
+                        .strip_prefix(' ')
+                        .unwrap_or(line),
+                    false => line,
+                }
             })
             .collect();
         index += 1;
@@ -93,8 +112,12 @@ fn examples(document: &'static str, text: &str) -> (Vec<Example>, Vec<(usize, St
     (found, unmarked)
 }
 
-/// Whether `line` is what `expected` says, `[..]` in it standing for any text.
+/// Whether `line` is what `expected` says, `[..]` in it standing for any text (but never for
+/// the runner's own `[exit N]` line, which must be shown as it is).
 fn matches(expected: &str, line: &str) -> bool {
+    if line.starts_with("[exit ") || line.starts_with("[signal ") {
+        return expected == line;
+    }
     let mut pieces = expected.split("[..]");
     let first = pieces.next().unwrap_or("");
     let Some(mut rest) = line.strip_prefix(first) else {
@@ -168,6 +191,10 @@ fn run_example(command: &str, root: &Path, path: &str, patience: Duration) -> Ve
         }
         std::thread::sleep(Duration::from_millis(10));
     };
+    // Whatever the example left running (`sleep 200 &`) would keep its output open: ended
+    // with the group, so that nothing is left behind and the reader ends.
+    // SAFETY: as above; the group may be empty already (ESRCH), which is what is wanted.
+    unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
     let bytes = reader.join().unwrap().unwrap();
     let mut written: Vec<String> = String::from_utf8_lossy(&bytes)
         .lines()
@@ -254,6 +281,17 @@ fn the_runner_sees_indented_blocks_exit_statuses_and_hangs() {
     assert_eq!(run("echo hi"), ["hi"]);
     assert_eq!(run("echo no >&2; exit 3"), ["no", "[exit 3]"]);
     assert_eq!(run("kill -9 $$"), ["[signal 9]"]);
+    assert_eq!(run("(sleep 60 &); echo left"), ["left"]);
+    assert!(!matches("[..]", "[exit 7]") && matches("[exit 7]", "[exit 7]"));
+    let (found, _) = examples(
+        "test",
+        "~~~console\n$ echo a\na\n~~~\n> ```console\n> $ echo b\n",
+    );
+    let commands: Vec<&str> = found
+        .iter()
+        .map(|example| example.command.as_str())
+        .collect();
+    assert_eq!(commands, ["echo a", "echo b"]);
     let hangs = std::panic::catch_unwind(|| {
         run_example("sleep 30 | cat", root, &path, Duration::from_millis(300))
     });

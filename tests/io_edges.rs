@@ -214,6 +214,38 @@ fn a_judge_s_verdict_stands_when_the_reader_of_its_line_is_gone() {
     }
 }
 
+/// A verdict line that cannot be written (a full disk) is reported, and its status 2 weighed
+/// with the verdict's, the highest winning: a wrong answer stays 4, a right one becomes 2.
+#[cfg(target_os = "linux")] // /dev/full
+#[test]
+fn a_judge_s_verdict_into_a_full_output_keeps_the_higher_status() {
+    let dir = tempfile::tempdir().unwrap();
+    for (answer, expected) in [("3", 4), ("2", 2)] {
+        let file = dir.path().join(format!("{answer}.out"));
+        let line = format!("To get from e2 to e4 takes {answer} knight moves.\n");
+        std::fs::write(&file, line).unwrap();
+        let queries = dir.path().join("one.in");
+        std::fs::write(&queries, "e2 e4\n").unwrap();
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"))
+            .arg("--check")
+            .arg(&file)
+            .stdin(std::fs::File::open(&queries).unwrap())
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(expected), "{answer}: {stderr}");
+        assert!(
+            stderr.contains("cannot write to standard output"),
+            "{stderr}"
+        );
+    }
+}
+
 #[test]
 fn a_utf8_byte_order_mark_is_skipped_in_every_source() {
     let marked = "\u{feff}e2 e4\r\nh8 a1\r\n";
