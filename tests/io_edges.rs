@@ -171,14 +171,12 @@ fn a_judge_s_verdict_stands_when_the_reader_of_its_line_is_gone() {
     std::fs::write(&wrong, "To get from e2 to e4 takes 3 knight moves.\n").unwrap();
     let right = dir.path().join("right.out");
     std::fs::write(&right, sentence("e2", "e4", 2)).unwrap();
+    let itself = common::quoted(env!("CARGO_BIN_EXE_knight-moves"));
     let runs: [(&[&str], i32); 4] = [
         (&["--check", wrong.to_str().unwrap()], 4),
         (&["--check", right.to_str().unwrap()], 0),
         (&["--stress", "cat", "--cases", "3", "--seed", "1"], 4),
-        (
-            &["--stress", "knight-moves", "--cases", "3", "--seed", "1"],
-            0,
-        ),
+        (&["--stress", &itself, "--cases", "3", "--seed", "1"], 0),
     ];
     for (args, expected) in runs {
         let mut ends = [0; 2];
@@ -190,17 +188,8 @@ fn a_judge_s_verdict_stands_when_the_reader_of_its_line_is_gone() {
             libc::close(ends[0]);
             std::process::Stdio::from_raw_fd(ends[1])
         };
-        let path = format!(
-            "{}:{}",
-            std::path::Path::new(env!("CARGO_BIN_EXE_knight-moves"))
-                .parent()
-                .unwrap()
-                .display(),
-            std::env::var("PATH").unwrap_or_default()
-        );
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"))
             .args(args)
-            .env("PATH", path)
             .current_dir(common::data_dir())
             .stdin(std::process::Stdio::piped())
             .stdout(output)
