@@ -72,9 +72,14 @@ fn failed(error: &anyhow::Error) -> ExitCode {
         // as a filter killed by SIGPIPE would look to a shell pipeline.
         return ExitStatus::Success.into();
     }
+    say_output_trouble(error);
+    ExitStatus::Trouble.into()
+}
+
+/// Says on stderr why the output could not be written.
+fn say_output_trouble(error: &anyhow::Error) {
     // Not eprintln!, which panics when stderr is closed.
     let _ = writeln!(io::stderr(), "knight-moves: {error:#}");
-    ExitStatus::Trouble.into()
 }
 
 /// The context of every failure to write the output.
@@ -239,8 +244,7 @@ fn write_verdict(text: &[u8], status: ExitStatus) -> anyhow::Result<ExitStatus> 
     match write_stdout(text) {
         Err(error) if is_broken_pipe(&error) => Ok(status),
         Err(error) => {
-            // Not eprintln!, which panics when stderr is closed.
-            let _ = writeln!(io::stderr(), "knight-moves: {error:#}");
+            say_output_trouble(&error);
             Ok(status.max(ExitStatus::Trouble))
         }
         Ok(()) => Ok(status),
