@@ -8,11 +8,12 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use crate::cli::Cli;
-use crate::exit::ExitStatus;
+use crate::exit::{Ending, ExitStatus};
 use crate::format::Shape;
 use crate::generate;
 use crate::input::{AnswerText, LineReader, SourceError};
 use crate::judge::candidate::{Candidate, RunError, clean_up_on_signals};
+use crate::judge::protocol;
 use crate::judge::stress::{Figures, Stress, wants_progress_bar};
 use crate::output_file::{self, FileIdentity};
 use crate::pipeline::Pipeline;
@@ -29,12 +30,31 @@ use crate::stats::report::{ReportStyle, report};
 pub(crate) fn main() -> ExitCode {
     let outcome = Cli::task_from(std::env::args_os())
         .map_err(Stop::Clap)
-        .and_then(|settings| run(settings).map_err(Stop::Failed));
+        .and_then(|settings| run_in_protocol(settings).map_err(Stop::Failed));
     match outcome {
-        Ok(status) => status.into(),
+        Ok(ending) => ending.into(),
+        Err(Stop::Clap(error)) if error.use_stderr() && speaks_testlib() => {
+            // testlib reads 2 as a presentation error, the candidate's: a command line the
+            // judge got wrong is the judge's failure.
+            let _ = error.print();
+            ExitCode::from(protocol::TESTLIB_FAIL)
+        }
         Err(Stop::Clap(error)) => clap_said(&error),
         Err(Stop::Failed(error)) => failed(&error),
     }
+}
+
+/// Whether the command line asks for testlib's protocol (`--checker testlib`,
+/// `--validate-input=testlib`, …), read before clap has read it, for a usage error's status.
+fn speaks_testlib() -> bool {
+    let args: Vec<String> = std::env::args_os()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    args.windows(2).any(|pair| {
+        matches!(pair[0].as_str(), "--checker" | "--validate-input") && pair[1] == "testlib"
+    }) || args
+        .iter()
+        .any(|arg| arg == "--checker=testlib" || arg == "--validate-input=testlib")
 }
 
 /// Why a run stopped before its end.
@@ -184,6 +204,17 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// Does the task the command line asked for and says how it went: in a judge system's
+/// protocol for `--checker` and `--validate-input`, which say everything they have to say
+/// themselves, else with one of knight-moves' own statuses.
+fn run_in_protocol(task: Task) -> anyhow::Result<Ending> {
+    match task {
+        Task::Checker(checker) => Ok(Ending::Protocol(protocol::run(&checker))),
+        Task::ValidateInput(validator) => Ok(Ending::Protocol(protocol::validate(&validator))),
+        task => run(task).map(Ending::Status),
+    }
+}
+
 /// Does the task the command line asked for and says how it went.
 ///
 /// The error returned is a failure to write the output (a broken pipe among them); [`main`]
@@ -209,6 +240,7 @@ fn run(task: Task) -> anyhow::Result<ExitStatus> {
             file,
         } => check(&sources, &answers, &file),
         Task::Stress(stress) => run_stress(stress),
+        Task::Checker(_) | Task::ValidateInput(_) => unreachable!("run by run_in_protocol"),
         Task::JudgeInput(input) => {
             // Only random inputs are made from a seed: the others are the same every time.
             let seed = match (input.inputs, input.seed) {

@@ -20,9 +20,11 @@ use crate::problem::Problem;
 use crate::problem::cases::Inputs;
 use crate::report;
 use crate::settings::{
-    AnswerSettings, Document, EngineChoice, Input, InputSettings, Measure, OutputSettings,
-    SearchSettings, Sources, StressSettings, Task,
+    AnswerSettings, CheckerFiles, CheckerSettings, Document, EngineChoice, Input, InputSettings,
+    JudgeSystem, Measure, OutputSettings, SearchSettings, Sources, StressSettings, Task,
+    ValidatorSettings,
 };
+use crate::sink::check::tokens::Leniency;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -212,6 +214,26 @@ pub(crate) struct Cli {
     #[arg(long, value_name = "COMMAND", help = STRESS_HELP)]
     pub(crate) stress: Option<String>,
 
+    /// Judge one output as a judge system's checker, the files following (as FILE) in the
+    /// order the system passes them. kattis (also DOMjudge, BAPCtools): IN ANS FEEDBACK_DIR
+    /// [FLAGS...] < OUTPUT; exit 42 accepted, 43 rejected; tokens compared as the default
+    /// validator compares them unless FLAGS hold case_sensitive or space_change_sensitive.
+    /// testlib: IN OUTPUT ANS [RESULT_FILE [-appes]]; exit 0 OK, 1 wrong answer, 2
+    /// presentation error, 3 judge failure. cms: IN ANS OUTPUT; the score on stdout, the
+    /// message on stderr. The right answers are knight-moves' own, made from IN: an ANS that
+    /// differs from them, or an IN it cannot answer, is a judge failure (kattis and cms exit
+    /// 5), never the candidate's.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub(crate) checker: Option<JudgeSystem>,
+
+    /// Check that the judge input on standard input is exactly as the problem states it:
+    /// single spaces, LF line ends, a final newline, no leading zeros, lower-case squares on
+    /// the board, counts that match their lines, the problem's limits. kattis (also
+    /// BAPCtools): exit 42 valid, 43 not (FILEs are the system's flags, ignored); testlib:
+    /// exit 0 valid, 3 not. The first offending line and column are on stderr.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub(crate) validate_input: Option<JudgeSystem>,
+
     /// How many cases --stress runs [default: 1000], or how many queries (or scenarios)
     /// --generate input-random writes [default: 1000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -236,6 +258,11 @@ pub(crate) struct Cli {
     /// `FILE`), defaults aside: each must mean something for the task ([`takes`]).
     #[arg(skip)]
     given: Vec<String>,
+
+    /// Whether testlib's `-appes` was given (taken out of the arguments before clap reads
+    /// them, since clap would read it as short options: [`Cli::task_from`]).
+    #[arg(skip)]
+    appes: bool,
 }
 
 /// What a run does, as the options that choose it name it: each takes some options, and refuses
@@ -248,6 +275,10 @@ pub(crate) enum TaskKind {
     Check,
     /// `--stress`.
     Stress,
+    /// `--checker`.
+    Checker,
+    /// `--validate-input`.
+    ValidateInput,
     /// `--generate man` and the completions.
     Document,
     /// `--generate input-random`.
@@ -263,6 +294,8 @@ impl TaskKind {
             Task::Answer { .. } => TaskKind::Answer,
             Task::Check { .. } => TaskKind::Check,
             Task::Stress(_) => TaskKind::Stress,
+            Task::Checker(_) => TaskKind::Checker,
+            Task::ValidateInput(_) => TaskKind::ValidateInput,
             Task::Document(_) => TaskKind::Document,
             Task::JudgeInput(input) => match input.inputs {
                 Inputs::Random => TaskKind::RandomInput,
@@ -284,6 +317,8 @@ impl TaskKind {
             TaskKind::Answer => "answering queries".to_owned(),
             TaskKind::Check => "--check".to_owned(),
             TaskKind::Stress => "--stress".to_owned(),
+            TaskKind::Checker => "--checker".to_owned(),
+            TaskKind::ValidateInput => "--validate-input".to_owned(),
             TaskKind::Document | TaskKind::RandomInput | TaskKind::FixedInput => generated(),
         }
     }
@@ -315,6 +350,10 @@ pub(crate) fn takes(kind: TaskKind, option: &str) -> bool {
             "--report",
         ],
         TaskKind::Check => &["FILE", "--check"],
+        TaskKind::Checker => &["FILE", "--checker"],
+        TaskKind::ValidateInput => {
+            return ["FILE", "--validate-input", "--problem", "--board"].contains(&option);
+        }
         TaskKind::Stress => &[
             "--stress",
             "--cases",
@@ -467,12 +506,42 @@ impl Cli {
     fn task_unchecked(&self, answers: AnswerSettings) -> Result<Task, clap::Error> {
         let usage_error =
             |message: &str| Cli::command().error(ErrorKind::ArgumentConflict, message);
-        let judging = match (&self.check, &self.stress) {
-            (Some(_), Some(_)) => return Err(usage_error("--check and --stress go one at a time")),
-            (Some(_), None) => Some("--check"),
-            (None, Some(_)) => Some("--stress"),
-            (None, None) => None,
+        let chosen: Vec<&str> = [
+            ("--check", self.check.is_some()),
+            ("--stress", self.stress.is_some()),
+            ("--checker", self.checker.is_some()),
+            ("--validate-input", self.validate_input.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(option, given)| given.then_some(option))
+        .collect();
+        let judging = match chosen[..] {
+            [] => None,
+            [one] => Some(one),
+            [first, second, ..] => {
+                return Err(usage_error(&format!(
+                    "{first} and {second} go one at a time"
+                )));
+            }
         };
+        if self.appes && self.checker != Some(JudgeSystem::Testlib) {
+            return Err(usage_error("-appes goes with --checker testlib"));
+        }
+        if let Some(system) = self.validate_input {
+            if self.generate.is_some() {
+                return Err(usage_error("--generate does not go with --validate-input"));
+            }
+            if system == JudgeSystem::Cms {
+                return Err(usage_error(
+                    "--validate-input speaks kattis and testlib: CMS runs no input validators",
+                ));
+            }
+            return Ok(Task::ValidateInput(ValidatorSettings {
+                problem: answers.problem,
+                board: answers.search.board,
+                system,
+            }));
+        }
         let makes_random_input = self.generate == Some(Generate::InputRandom);
         if let Some(judge) = judging {
             let output_options = [
@@ -531,6 +600,12 @@ impl Cli {
                 answers,
             }));
         }
+        if let Some(system) = self.checker {
+            let files = self
+                .checker_files(system)
+                .map_err(|message| usage_error(&message))?;
+            return Ok(Task::Checker(CheckerSettings { answers, files }));
+        }
         if let Some(file) = &self.check {
             let stdin_is_input = self.files.is_empty() || self.files.iter().any(|f| f == "-");
             if file == "-" && stdin_is_input {
@@ -585,6 +660,56 @@ impl Cli {
         }))
     }
 
+    /// The files `--checker` was given, read in the order `system` passes them.
+    fn checker_files(&self, system: JudgeSystem) -> Result<CheckerFiles, String> {
+        let path = |index: usize| std::path::PathBuf::from(&self.files[index]);
+        let count = self.files.len();
+        match system {
+            JudgeSystem::Kattis if count >= 3 => {
+                let flags = &self.files[3..];
+                let flag = |name: &str| flags.iter().any(|flag| flag == name);
+                Ok(CheckerFiles::Kattis {
+                    input: path(0),
+                    answer: path(1),
+                    feedback: path(2),
+                    leniency: Leniency {
+                        case_sensitive: flag("case_sensitive"),
+                        space_change_sensitive: flag("space_change_sensitive"),
+                    },
+                })
+            }
+            JudgeSystem::Kattis => Err(format!(
+                "--checker kattis takes IN ANS FEEDBACK_DIR [FLAGS...], not {}",
+                counted_files(count)
+            )),
+            JudgeSystem::Testlib if (3..=4).contains(&count) => {
+                if self.appes && count < 4 {
+                    return Err("-appes goes after RESULT_FILE".to_owned());
+                }
+                Ok(CheckerFiles::Testlib {
+                    input: path(0),
+                    output: path(1),
+                    answer: path(2),
+                    result: (count == 4).then(|| path(3)),
+                    xml: self.appes,
+                })
+            }
+            JudgeSystem::Testlib => Err(format!(
+                "--checker testlib takes IN OUTPUT ANS [RESULT_FILE [-appes]], not {}",
+                counted_files(count)
+            )),
+            JudgeSystem::Cms if count == 3 => Ok(CheckerFiles::Cms {
+                input: path(0),
+                answer: path(1),
+                output: path(2),
+            }),
+            JudgeSystem::Cms => Err(format!(
+                "--checker cms takes IN ANS OUTPUT, not {}",
+                counted_files(count)
+            )),
+        }
+    }
+
     /// The files named, in order, as the inputs of a task that reads queries: standard input
     /// when none is named.
     fn sources(&self) -> Sources {
@@ -612,9 +737,22 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
+        // testlib passes `-appes` after the result file; clap would read it as the short
+        // options -a -p -p -e -s, which knight-moves does not have, so it is taken out here.
+        let mut appes = false;
+        let args: Vec<OsString> = args
+            .into_iter()
+            .map(Into::into)
+            .filter(|arg| {
+                let is_appes = arg == "-appes";
+                appes |= is_appes;
+                !is_appes
+            })
+            .collect();
         let command = Cli::command();
         let matches = command.clone().try_get_matches_from(args)?;
         let mut cli = Cli::from_arg_matches(&matches)?;
+        cli.appes = appes;
         cli.given = command
             .get_arguments()
             .filter(|arg| {
@@ -735,6 +873,14 @@ impl Cli {
     }
 }
 
+/// `N files`, in the right number, for a usage error.
+fn counted_files(count: usize) -> String {
+    match count {
+        1 => "1 file".to_owned(),
+        _ => format!("{count} files"),
+    }
+}
+
 /// An option's name as `--help` shows it: `--path`, or `FILE` for the files.
 fn option_name(arg: &clap::Arg) -> String {
     match arg.get_long() {
@@ -846,6 +992,8 @@ mod tests {
         ("answer", &[]),
         ("check", &["--check", "answers.out"]),
         ("stress", &["--stress", "./a.out"]),
+        ("checker", &["--checker", "kattis", "in", "ans", "feedback"]),
+        ("validate input", &["--validate-input", "kattis"]),
         ("document", &["--generate", "man"]),
         ("random input", &["--generate", "input-random"]),
         ("fixed input", &["--generate", "input-hard"]),
@@ -884,12 +1032,18 @@ mod tests {
     /// The tasks that take `option`, as the guide's table says (written apart from [`takes`],
     /// which it checks).
     fn taken_by(option: &str) -> &'static [&'static str] {
-        const SEARCHING: &[&str] = &["answer", "check", "stress"];
+        const SEARCHING: &[&str] = &["answer", "check", "stress", "checker"];
         match option {
-            "FILE" => &["answer", "check"],
-            "--problem" | "--board" => {
-                &["answer", "check", "stress", "random input", "fixed input"]
-            }
+            "FILE" => &["answer", "check", "checker", "validate input"],
+            "--problem" | "--board" => &[
+                "answer",
+                "check",
+                "stress",
+                "checker",
+                "validate input",
+                "random input",
+                "fixed input",
+            ],
             "--piece" | "--algorithm" | "--max-nodes" => SEARCHING,
             "--path" | "--stats" | "--compare" | "--format" | "--header" | "--draw"
             | "--report" => &["answer"],
@@ -965,7 +1119,13 @@ mod tests {
     #[test]
     fn every_option_has_its_row() {
         let command = Cli::command();
-        let choosers = ["--check", "--stress", "--generate"];
+        let choosers = [
+            "--check",
+            "--stress",
+            "--checker",
+            "--validate-input",
+            "--generate",
+        ];
         let mut names = Vec::new();
         for arg in command.get_arguments() {
             let name = option_name(arg);

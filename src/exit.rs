@@ -43,6 +43,24 @@ Exit status:
 When several apply, the highest wins.";
 }
 
+/// How a run ends: with one of knight-moves' own statuses, or with a status that a judge
+/// system's protocol gives its verdict (`--checker`, `--validate-input`: 42 and 43 for Kattis,
+/// testlib's 0 to 3), which the protocol defines and documents (`judge::protocol`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ending {
+    Status(ExitStatus),
+    Protocol(u8),
+}
+
+impl From<Ending> for ExitCode {
+    fn from(ending: Ending) -> ExitCode {
+        match ending {
+            Ending::Status(status) => status.into(),
+            Ending::Protocol(status) => ExitCode::from(status),
+        }
+    }
+}
+
 impl From<ExitStatus> for ExitCode {
     fn from(status: ExitStatus) -> ExitCode {
         ExitCode::from(status as u8)

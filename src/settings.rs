@@ -11,6 +11,7 @@ use crate::problem::cases::Inputs;
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
 use crate::format::{DrawKind, Shape};
+use crate::sink::check::tokens::Leniency;
 
 /// The name standard input goes by in messages.
 pub(crate) const STDIN_NAME: &str = "<stdin>";
@@ -39,6 +40,11 @@ pub(crate) enum Task {
     },
     /// Judge a program on generated inputs (`--stress`).
     Stress(StressSettings),
+    /// Judge one output as a judge system's checker does, in its protocol (`--checker`).
+    Checker(CheckerSettings),
+    /// Say whether a judge input is exactly as the problem states it, in a judge system's
+    /// protocol (`--validate-input`).
+    ValidateInput(ValidatorSettings),
     /// Print a man page or a completion script, and read no input (`--generate man`, …).
     Document(Document),
     /// Print a judge input of the problem, and read no input (`--generate input-…`).
@@ -67,6 +73,62 @@ pub(crate) struct StressSettings {
     pub memory_limit: Option<u64>,
     /// How knight-moves answers the same inputs.
     pub answers: AnswerSettings,
+}
+
+/// The judge systems whose protocols knight-moves speaks (`--checker`, `--validate-input`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum JudgeSystem {
+    /// Kattis, DOMjudge and BAPCtools: exit 42 accepted, 43 rejected.
+    Kattis,
+    /// testlib (Codeforces Polygon, ejudge and the systems that run its checkers): exit 0 OK,
+    /// 1 wrong answer, 2 presentation error, 3 judge failure.
+    Testlib,
+    /// CMS: the score on stdout, the message on stderr, exit 0 for any verdict.
+    Cms,
+}
+
+/// What `--checker` was asked: one output to judge, with the files its system passes.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct CheckerSettings {
+    /// How knight-moves answers the input.
+    pub answers: AnswerSettings,
+    pub files: CheckerFiles,
+}
+
+/// The files a judge system passes its checker, in its order, and its options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum CheckerFiles {
+    /// `IN ANS FEEDBACK_DIR [FLAGS…] < OUTPUT`.
+    Kattis {
+        input: PathBuf,
+        answer: PathBuf,
+        feedback: PathBuf,
+        leniency: Leniency,
+    },
+    /// `IN OUTPUT ANS [RESULT_FILE [-appes]]`.
+    Testlib {
+        input: PathBuf,
+        output: PathBuf,
+        answer: PathBuf,
+        result: Option<PathBuf>,
+        /// `-appes`: the result file in testlib's XML.
+        xml: bool,
+    },
+    /// `IN ANS OUTPUT`.
+    Cms {
+        input: PathBuf,
+        answer: PathBuf,
+        output: PathBuf,
+    },
+}
+
+/// What `--validate-input` was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ValidatorSettings {
+    pub problem: Problem,
+    /// UVa 439's board (`--board`); the other problems' boards come from their inputs.
+    pub board: Board,
+    pub system: JudgeSystem,
 }
 
 /// What `--generate input-…` was asked.

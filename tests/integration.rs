@@ -18,6 +18,7 @@ mod golden;
 mod io_edges;
 mod judge;
 mod judge_processes;
+mod judge_protocols;
 mod layers;
 mod leapers_formula;
 mod library_api;

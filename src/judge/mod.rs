@@ -3,4 +3,5 @@
 //! pipeline below it ([`crate::sink::check`]), which `--check` uses on answer files too.
 
 pub(crate) mod candidate;
+pub(crate) mod protocol;
 pub(crate) mod stress;

@@ -20,6 +20,7 @@
 pub(crate) mod cases;
 mod counted;
 mod scenarios;
+pub(crate) mod validate;
 
 use std::fmt;
 

@@ -185,6 +185,63 @@ impl<W: Write> Sink for WriteSink<W> {
     }
 }
 
+/// Two sinks fed the same answers: a judge system's checker compares the candidate's output
+/// and the judge's own answer file with the one stream of answers knight-moves makes. Settled
+/// only when both are.
+pub(crate) struct Both<A: Sink, B: Sink> {
+    pub first: A,
+    pub second: B,
+    /// The second sink's copy of each batch.
+    copy: Vec<u8>,
+}
+
+impl<A: Sink, B: Sink> Both<A, B> {
+    pub(crate) fn new(first: A, second: B) -> Self {
+        Both {
+            first,
+            second,
+            copy: Vec::new(),
+        }
+    }
+}
+
+impl<A: Sink, B: Sink> Sink for Both<A, B> {
+    fn take(&mut self, answers: &mut Vec<u8>, origin: &Origin) -> io::Result<Flow> {
+        self.copy.clear();
+        self.copy.extend_from_slice(answers);
+        let first = self.first.take(answers, origin)?;
+        let second = self.second.take(&mut self.copy, origin)?;
+        // What either left waiting is the same batch: the sinks here take all they are given.
+        answers.clear();
+        Ok(match (first, second) {
+            (Flow::Settled, Flow::Settled) => Flow::Settled,
+            _ => Flow::Continue,
+        })
+    }
+
+    fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) -> io::Result<()> {
+        self.first.no_answer(origin, why)?;
+        self.second.no_answer(origin, why)
+    }
+
+    fn lines_not_made(&mut self, lines: u64) {
+        self.first.lines_not_made(lines);
+        self.second.lines_not_made(lines);
+    }
+
+    fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display) {
+        self.first.unreadable_input(source, why);
+        self.second.unreadable_input(source, why);
+    }
+
+    fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {
+        self.copy.clear();
+        self.copy.extend_from_slice(answers);
+        self.first.flush(answers)?;
+        self.second.flush(&mut self.copy)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

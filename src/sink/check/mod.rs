@@ -23,6 +23,7 @@
 
 pub(crate) mod found;
 mod mismatch;
+pub(crate) mod tokens;
 pub(crate) mod verdict;
 
 use std::fmt;
@@ -30,6 +31,7 @@ use std::io::{self, Read};
 
 use crate::sink::check::found::Found;
 use crate::sink::check::mismatch::{LineVerdict, Mismatch, is_trailing_space, is_word_separator};
+use crate::sink::check::tokens::{Leniency, TokenChecker};
 use crate::sink::check::verdict::{NotAnswered, Unanswerable, Verdict};
 use crate::sink::{Flow, Origin, Sink};
 
@@ -41,10 +43,93 @@ pub(crate) enum Comparison {
     /// Word for word, forgiving a CR before the newline, trailing blanks, a missing final
     /// newline and blank lines at the end.
     Words,
+    /// Token for token, as the Kattis and DOMjudge default output validator compares: any
+    /// white space between tokens, line breaks included, and ASCII case forgiven, unless the
+    /// validator flags take either back ([`tokens`]).
+    Tokens(Leniency),
 }
 
-/// Compares the answers knight-moves makes with a candidate's, as they stream.
-pub(crate) struct Checker {
+/// Compares the answers knight-moves makes with a candidate's, as they stream, as the
+/// [`Comparison`] chosen once says: line by line, or token by token.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one checker a run (two with the judge's answer file): its size costs nothing, \
+              a box would cost an indirection on every batch"
+)]
+pub(crate) enum Checker {
+    Lines(LineChecker),
+    Tokens(TokenChecker),
+}
+
+impl Checker {
+    /// A checker of the answers `found`, compared as `comparison` says.
+    pub(crate) fn new(found: Box<dyn Read>, comparison: Comparison) -> Checker {
+        match comparison {
+            Comparison::Bytes | Comparison::Words => {
+                Checker::Lines(LineChecker::new(found, comparison))
+            }
+            Comparison::Tokens(leniency) => {
+                Checker::Tokens(TokenChecker::new(Found::new(found), leniency))
+            }
+        }
+    }
+
+    /// The verdict, once every expected answer has been given; or the trouble reading the
+    /// answers.
+    pub(crate) fn finish(self) -> io::Result<Verdict> {
+        match self {
+            Checker::Lines(checker) => checker.finish(),
+            Checker::Tokens(checker) => checker.finish(),
+        }
+    }
+}
+
+impl Sink for Checker {
+    fn take(&mut self, answers: &mut Vec<u8>, origin: &Origin) -> io::Result<Flow> {
+        match self {
+            Checker::Lines(checker) => checker.take(answers, origin),
+            Checker::Tokens(checker) => {
+                let flow = checker.take(answers, origin);
+                answers.clear();
+                Ok(flow)
+            }
+        }
+    }
+
+    fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) -> io::Result<()> {
+        match self {
+            Checker::Lines(checker) => checker.no_answer(origin, why),
+            Checker::Tokens(checker) => {
+                checker.no_answer(origin, why);
+                Ok(())
+            }
+        }
+    }
+
+    fn lines_not_made(&mut self, lines: u64) {
+        match self {
+            Checker::Lines(checker) => checker.lines_not_made(lines),
+            Checker::Tokens(checker) => checker.lines_not_made(lines),
+        }
+    }
+
+    fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display) {
+        match self {
+            Checker::Lines(checker) => checker.unreadable_input(source, why),
+            Checker::Tokens(checker) => checker.unreadable_input(source, why),
+        }
+    }
+
+    fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {
+        debug_assert!(answers.is_empty(), "every answer is taken as it is made");
+        answers.clear();
+        Ok(())
+    }
+}
+
+/// Compares the answers line by line, as the judges of the problems compare them
+/// ([`Comparison::Bytes`] and [`Comparison::Words`]).
+pub(crate) struct LineChecker {
     found: Found,
     forgiving: bool,
     /// Expected answer lines taken whole so far.
@@ -74,10 +159,10 @@ pub(crate) struct Checker {
     trouble: Option<io::Error>,
 }
 
-impl Checker {
+impl LineChecker {
     /// A checker of the answers `found`, compared as `comparison` says.
-    pub(crate) fn new(found: Box<dyn Read>, comparison: Comparison) -> Checker {
-        Checker {
+    fn new(found: Box<dyn Read>, comparison: Comparison) -> LineChecker {
+        LineChecker {
             found: Found::new(found),
             forgiving: comparison == Comparison::Words,
             expected_lines: 0,
@@ -402,7 +487,7 @@ impl Checker {
     }
 }
 
-impl Sink for Checker {
+impl Sink for LineChecker {
     fn take(&mut self, answers: &mut Vec<u8>, origin: &Origin) -> io::Result<Flow> {
         let result = self.compare(answers, origin);
         self.troubled(result);

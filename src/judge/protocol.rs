@@ -1,0 +1,441 @@
+//! knight-moves as a judge system's checker (`--checker`): the one checking core
+//! ([`Checker`]) decides, and this module only speaks each system's protocol at the edge —
+//! which files it passes, where the verdict goes, which exit status means what.
+//!
+//! | system | called as | accepted | rejected | judge failure |
+//! | --- | --- | --- | --- | --- |
+//! | kattis (DOMjudge, BAPCtools) | `IN ANS FEEDBACK_DIR [FLAGS…] < OUTPUT` | 42 | 43 | 5 |
+//! | testlib | `IN OUTPUT ANS [RESULT_FILE [-appes]]` | 0 | 1, or 2 (presentation) | 3 |
+//! | cms | `IN ANS OUTPUT` | 0, `1.0` on stdout | 0, `0.0` | 5 |
+//!
+//! The right answers are knight-moves' own, made from IN as it streams; the judge's answer
+//! file ANS is checked against them with the same comparison, and one that differs is the
+//! judge's failure, never the candidate's: so is an IN that cannot be read or holds a line
+//! that is not a query, and a query knight-moves cannot answer.
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use crate::input::{AnswerText, LineReader, SourceError};
+use crate::pipeline::Pipeline;
+use crate::problem::validate::{self, Refusal};
+use crate::settings::{
+    AnswerSettings, CheckerFiles, CheckerSettings, Input, JudgeSystem, ValidatorSettings,
+};
+use crate::sink::Both;
+use crate::sink::check::tokens::Leniency;
+use crate::sink::check::verdict::Verdict;
+use crate::sink::check::{Checker, Comparison};
+
+/// The exit status of a Kattis output validator that accepts.
+pub(crate) const KATTIS_ACCEPTED: u8 = 42;
+/// The exit status of a Kattis output validator that rejects.
+pub(crate) const KATTIS_REJECTED: u8 = 43;
+/// The exit status of a judge failure, for the systems that take any other status for one
+/// (Kattis, CMS): knight-moves' own ([`crate::exit::ExitStatus::JudgeFailure`]).
+const JUDGE_FAILURE: u8 = crate::exit::ExitStatus::JudgeFailure as u8;
+/// testlib's statuses: `_ok`, `_wa`, `_pe`, `_fail`.
+const TESTLIB_OK: u8 = 0;
+const TESTLIB_WRONG: u8 = 1;
+const TESTLIB_PRESENTATION: u8 = 2;
+pub(crate) const TESTLIB_FAIL: u8 = 3;
+
+/// How many bytes of the messages about IN's bad lines are kept for the judge's message.
+const KEPT_MESSAGE_BYTES: usize = 4096;
+
+/// What the checker found, in the terms every protocol maps.
+#[derive(Debug, PartialEq, Eq)]
+enum Outcome {
+    /// The output is right: the verdict line.
+    Accepted(String),
+    /// The output is wrong: the verdict line for the judges, and what a contestant may see.
+    Wrong { judge: String, team: String },
+    /// Its words are right and its layout is not, where the comparison counts layout.
+    Presentation { judge: String, team: String },
+    /// knight-moves could not judge: why.
+    JudgeFailure(String),
+}
+
+/// Judges the output `settings` names as its system's checker, and ends with the system's
+/// exit status.
+pub(crate) fn run(settings: &CheckerSettings) -> u8 {
+    match &settings.files {
+        CheckerFiles::Kattis {
+            input,
+            answer,
+            feedback,
+            leniency,
+        } => kattis(settings, input, answer, feedback, *leniency),
+        CheckerFiles::Testlib {
+            input,
+            output,
+            answer,
+            result,
+            xml,
+        } => testlib(settings, input, output, answer, result.as_deref(), *xml),
+        CheckerFiles::Cms {
+            input,
+            answer,
+            output,
+        } => cms(settings, input, answer, output),
+    }
+}
+
+fn kattis(
+    settings: &CheckerSettings,
+    input: &Path,
+    answer: &Path,
+    feedback: &Path,
+    leniency: Leniency,
+) -> u8 {
+    // The feedback folder first: a verdict nobody can read is no verdict.
+    let judge_message = feedback.join("judgemessage.txt");
+    if let Err(error) = File::create(&judge_message) {
+        say(&format!("{}: {error}", shown(&judge_message)));
+        return JUDGE_FAILURE;
+    }
+    let output = Box::new(io::stdin());
+    let outcome = judge(
+        &settings.answers,
+        input,
+        answer,
+        (output, "output"),
+        Comparison::Tokens(leniency),
+    );
+    let (status, judge_text, team_text) = match &outcome {
+        Outcome::Accepted(line) => (KATTIS_ACCEPTED, line, None),
+        Outcome::Wrong { judge, team } | Outcome::Presentation { judge, team } => {
+            (KATTIS_REJECTED, judge, Some(team))
+        }
+        Outcome::JudgeFailure(why) => (JUDGE_FAILURE, why, None),
+    };
+    let mut written = std::fs::write(&judge_message, format!("{judge_text}\n"));
+    if let Some(team) = team_text {
+        written = written
+            .and_then(|()| std::fs::write(feedback.join("teammessage.txt"), format!("{team}\n")));
+    }
+    if status == JUDGE_FAILURE {
+        say(judge_text);
+    }
+    match written {
+        Ok(()) => status,
+        Err(error) => {
+            say(&format!("{}: {error}", shown(feedback)));
+            JUDGE_FAILURE
+        }
+    }
+}
+
+fn testlib(
+    settings: &CheckerSettings,
+    input: &Path,
+    output: &Path,
+    answer: &Path,
+    result: Option<&Path>,
+    xml: bool,
+) -> u8 {
+    let comparison = settings.answers.problem.comparison();
+    let outcome = match File::open(output) {
+        Ok(file) => judge(
+            &settings.answers,
+            input,
+            answer,
+            (Box::new(file), &shown(output)),
+            comparison,
+        ),
+        // testlib's own word for an output that is not there.
+        Err(error) => Outcome::Presentation {
+            judge: format!("{}: {error}", shown(output)),
+            team: String::new(),
+        },
+    };
+    let (status, name, outcome_name, message) = match &outcome {
+        Outcome::Accepted(line) => (TESTLIB_OK, "ok", "accepted", line),
+        Outcome::Wrong { judge, .. } => (TESTLIB_WRONG, "wrong answer", "wrong-answer", judge),
+        Outcome::Presentation { judge, .. } => (
+            TESTLIB_PRESENTATION,
+            "wrong output format",
+            "presentation-error",
+            judge,
+        ),
+        Outcome::JudgeFailure(why) => (TESTLIB_FAIL, "FAIL", "fail", why),
+    };
+    let message = printable(testlib_message(message));
+    if let Some(result) = result {
+        let text = match xml {
+            true => format!(
+                "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"{outcome_name}\">{}</result>\n",
+                xml_escaped(&message)
+            ),
+            false => message.clone(),
+        };
+        if let Err(error) = std::fs::write(result, text) {
+            say(&format!("FAIL {}: {error}", shown(result)));
+            return TESTLIB_FAIL;
+        }
+    }
+    let _ = writeln!(io::stderr(), "{name} {message}");
+    status
+}
+
+fn cms(settings: &CheckerSettings, input: &Path, answer: &Path, output: &Path) -> u8 {
+    let comparison = settings.answers.problem.comparison();
+    let outcome = match File::open(output) {
+        Ok(file) => judge(
+            &settings.answers,
+            input,
+            answer,
+            (Box::new(file), &shown(output)),
+            comparison,
+        ),
+        Err(error) => Outcome::JudgeFailure(format!("{}: {error}", shown(output))),
+    };
+    let (score, message, details) = match &outcome {
+        Outcome::Accepted(line) => ("1.0", "translate:success", line),
+        Outcome::Wrong { judge, .. } | Outcome::Presentation { judge, .. } => {
+            ("0.0", "translate:wrong", judge)
+        }
+        Outcome::JudgeFailure(why) => {
+            say(why);
+            return JUDGE_FAILURE;
+        }
+    };
+    let mut stdout = io::stdout().lock();
+    if writeln!(stdout, "{score}")
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        say("cannot write the score to standard output");
+        return JUDGE_FAILURE;
+    }
+    let _ = writeln!(io::stderr(), "{message}\nADMIN_MESSAGE: {details}");
+    0
+}
+
+/// Validates the judge input on standard input as `settings` say, in the system's protocol:
+/// kattis exits 42 (valid) or 43, testlib 0 or 3; the first offending line and column on
+/// stderr. Input that cannot be read is a judge failure (kattis 5, testlib 3).
+pub(crate) fn validate(settings: &ValidatorSettings) -> u8 {
+    let stdin = io::stdin().lock();
+    let result = validate::validate(settings.problem, settings.board, stdin);
+    let problem = settings.problem.name();
+    let testlib = settings.system == JudgeSystem::Testlib;
+    let (status, message) = match (&result, testlib) {
+        (Ok(()), false) => (KATTIS_ACCEPTED, None),
+        (Ok(()), true) => (TESTLIB_OK, None),
+        (Err(Refusal::Invalid(invalid)), false) => (
+            KATTIS_REJECTED,
+            Some(format!("not a valid {problem} input: {invalid}")),
+        ),
+        (Err(Refusal::Invalid(invalid)), true) => (
+            TESTLIB_FAIL,
+            Some(format!("FAIL not a valid {problem} input: {invalid}")),
+        ),
+        (Err(Refusal::Read(error)), false) => (JUDGE_FAILURE, Some(format!("<stdin>: {error}"))),
+        (Err(Refusal::Read(error)), true) => (TESTLIB_FAIL, Some(format!("FAIL <stdin>: {error}"))),
+    };
+    if let Some(message) = message {
+        let _ = writeln!(io::stderr(), "{message}");
+    }
+    status
+}
+
+/// Judges the candidate's `output` (a reader and its name) against knight-moves' answers to
+/// `input`, and checks the judge's `answer` file against them too, both compared as
+/// `comparison` says.
+fn judge(
+    answers: &AnswerSettings,
+    input: &Path,
+    answer: &Path,
+    (output, output_name): (Box<dyn Read>, &str),
+    comparison: Comparison,
+) -> Outcome {
+    let input_name = Input::File(input.to_owned()).name();
+    let answer_name = Input::File(answer.to_owned()).name();
+    let input_file = match File::open(input) {
+        Ok(file) => file,
+        Err(error) => return Outcome::JudgeFailure(format!("{input_name}: {error}")),
+    };
+    let answer_file = match File::open(answer) {
+        Ok(file) => file,
+        Err(error) => return Outcome::JudgeFailure(format!("{answer_name}: {error}")),
+    };
+    let candidate = Checker::new(Box::new(AnswerText::new(output)), comparison);
+    let judges = Checker::new(Box::new(AnswerText::new(answer_file)), comparison);
+    let mut messages = KeptMessages::default();
+    let mut pipeline = Pipeline::new(Both::new(candidate, judges), &mut messages, answers);
+    let read = LineReader::new().read(&input_name, input_file, &mut pipeline);
+    let trouble = match read {
+        Ok(()) => None,
+        Err(SourceError::Read(error)) => Some(format!("{input_name}: {error}")),
+        Err(SourceError::Encoding(encoding)) => Some(format!("{input_name}: {encoding}")),
+        Err(SourceError::Write(error)) => Some(format!("{input_name}: {error}")),
+    };
+    let bad_lines = pipeline.invalid_lines() - pipeline.unanswered_lines();
+    let sinks = pipeline.into_sink();
+    if let Some(why) = trouble {
+        return Outcome::JudgeFailure(why);
+    }
+    if bad_lines > 0 {
+        let first = messages.first_line();
+        return Outcome::JudgeFailure(format!(
+            "the judge's input {input_name} has {bad_lines} line(s) that are not what the \
+             problem states, the first: {first}"
+        ));
+    }
+    let sinks = match sinks {
+        Ok(sinks) => sinks,
+        Err(error) => return Outcome::JudgeFailure(error.to_string()),
+    };
+    let candidate = match sinks.first.finish() {
+        Ok(verdict) => verdict,
+        Err(error) => return Outcome::JudgeFailure(format!("{output_name}: {error}")),
+    };
+    let judges = match sinks.second.finish() {
+        Ok(verdict) => verdict,
+        Err(error) => return Outcome::JudgeFailure(format!("{answer_name}: {error}")),
+    };
+    if let Verdict::NotJudged { .. } = candidate {
+        return Outcome::JudgeFailure(candidate.describe(output_name));
+    }
+    if !matches!(judges, Verdict::Accepted { .. }) {
+        return Outcome::JudgeFailure(format!(
+            "the judge's answer file differs from knight-moves' answers to {input_name}: {}",
+            judges.describe(&answer_name)
+        ));
+    }
+    let judge = candidate.describe(output_name);
+    match candidate {
+        Verdict::Accepted { .. } => Outcome::Accepted(judge),
+        Verdict::PresentationError { at, what, .. } => Outcome::Presentation {
+            judge,
+            team: format!("Presentation error on line {at} of the output: {what}"),
+        },
+        Verdict::WrongAnswer { at, .. } => Outcome::Wrong {
+            judge,
+            team: format!("Wrong answer on line {at} of the output"),
+        },
+        Verdict::TooFew { found, expected } => Outcome::Wrong {
+            judge,
+            team: format!("The output ends after {found} of {expected} answers"),
+        },
+        Verdict::TooMany { from, .. } => Outcome::Wrong {
+            judge,
+            team: format!("The output goes on past the last answer, from line {from}"),
+        },
+        Verdict::NotJudged { .. } => unreachable!("a judge failure, returned above"),
+    }
+}
+
+/// The messages the pipeline writes about IN's bad lines: the first [`KEPT_MESSAGE_BYTES`]
+/// kept, the rest counted only, so that an input of any size takes little memory.
+#[derive(Default)]
+struct KeptMessages {
+    kept: Vec<u8>,
+}
+
+impl KeptMessages {
+    /// The first message, without the program's name before it.
+    fn first_line(&self) -> String {
+        let text = String::from_utf8_lossy(&self.kept);
+        let line = text.lines().next().unwrap_or_default();
+        line.trim_start_matches("knight-moves: ").to_owned()
+    }
+}
+
+impl Write for &mut KeptMessages {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let room = KEPT_MESSAGE_BYTES.saturating_sub(self.kept.len());
+        self.kept.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A path as messages show it.
+fn shown(path: &Path) -> String {
+    Input::File(path.to_owned()).name()
+}
+
+/// Writes a message on stderr, ignoring a closed stderr as every message does.
+fn say(message: &str) {
+    let _ = writeln!(io::stderr(), "knight-moves: {message}");
+}
+
+/// The verdict line without the words testlib puts before it (`ok`, `wrong answer`, `wrong
+/// output format`, `FAIL`), which would otherwise be said twice.
+fn testlib_message(line: &str) -> &str {
+    for said in [
+        "Accepted (",
+        "Wrong answer: ",
+        "Wrong answer ",
+        "Presentation error ",
+    ] {
+        if let Some(rest) = line.strip_prefix(said) {
+            return match said {
+                "Accepted (" => rest.strip_suffix(')').unwrap_or(rest),
+                _ => rest,
+            };
+        }
+    }
+    line
+}
+
+/// A message as testlib's files carry it: its encoding is declared windows-1251, so anything
+/// past ASCII (the verdict's `…`) is spelled in ASCII.
+fn printable(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| match c {
+            '…' => "...".to_owned(),
+            c if c.is_ascii() => c.to_string(),
+            _ => "?".to_owned(),
+        })
+        .collect()
+}
+
+/// `text` escaped as testlib escapes a result file's message: the XML specials as entities,
+/// control bytes as `.`.
+fn xml_escaped(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            c if (c as u32) < 32 => escaped.push('.'),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn testlib_messages_are_ascii_and_escaped_as_testlib_escapes_them() {
+        assert_eq!(printable("…\"ab\" ü"), "...\"ab\" ?");
+        assert_eq!(
+            xml_escaped("<a & \"b\">\t"),
+            "&lt;a &amp; &quot;b&quot;&gt;."
+        );
+    }
+
+    #[test]
+    fn kept_messages_hold_their_start_only() {
+        let mut kept = KeptMessages::default();
+        let mut writer = &mut kept;
+        for _ in 0..10_000 {
+            writer.write_all(b"knight-moves: a.in:1: bad\n").unwrap();
+        }
+        assert_eq!(kept.kept.len(), KEPT_MESSAGE_BYTES);
+        assert_eq!(kept.first_line(), "a.in:1: bad");
+    }
+}

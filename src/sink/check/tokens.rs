@@ -1,0 +1,357 @@
+//! Judging answers as the Kattis and DOMjudge default output validator compares them: a
+//! sequence of tokens (runs of bytes that are not white space), white space of any kind and
+//! amount between them, ASCII case ignored; `case_sensitive` and `space_change_sensitive`
+//! (the problem's validator flags) take back each leniency. Line breaks are white space like
+//! any other, so a candidate may lay its answers out as it likes: only its tokens are judged,
+//! in order.
+//!
+//! Both sides stream, byte by byte: a token of any length (a route of millions of squares on
+//! one line, or a candidate's garbage) is compared without being held; a verdict shows at
+//! most [`SHOWN`] bytes of each side's token.
+
+use std::fmt;
+use std::io;
+
+use crate::sink::check::found::Found;
+use crate::sink::check::verdict::{NotAnswered, ShownLine, Unanswerable, Verdict};
+use crate::sink::{Flow, Origin};
+
+/// How many bytes of a token a verdict shows.
+const SHOWN: usize = 200;
+
+/// What the judge takes back of the default validator's leniency: its two flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Leniency {
+    /// `case_sensitive`: tokens compare byte for byte, not ignoring ASCII case.
+    pub case_sensitive: bool,
+    /// `space_change_sensitive`: the white space between tokens must be the answer's, byte
+    /// for byte (a CR before a newline, a trailing space, a missing or extra final newline
+    /// are all wrong).
+    pub space_change_sensitive: bool,
+}
+
+/// White space as the default validator's `isspace` sees it (in the C locale).
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Compares the expected answers with a candidate's, token by token, as they stream.
+pub(crate) struct TokenChecker {
+    found: Found,
+    leniency: Leniency,
+    /// Expected answer lines whose newline has come.
+    expected_lines: u64,
+    /// The candidate's newlines taken so far (its line is one more).
+    found_newlines: u64,
+    /// Whether an expected token has begun and not ended: its bytes so far matched.
+    in_token: bool,
+    /// The current expected token's bytes from earlier batches (at most [`SHOWN`] of them).
+    carried: Vec<u8>,
+    /// The candidate's line where the current token began.
+    token_line: u64,
+    failure: Option<Verdict>,
+    /// The first query knight-moves could not answer, and how many: after one, where the
+    /// candidate's tokens for the queries after it begin is unknown, so nothing more is judged.
+    not_answered: Option<NotAnswered>,
+    not_answered_count: u64,
+    /// The answers accepted before the first query knight-moves could not answer.
+    accepted_before_the_rest: u64,
+    trouble: Option<io::Error>,
+}
+
+impl TokenChecker {
+    /// A checker of the answers `found`, lenient as `leniency` says.
+    pub(crate) fn new(found: Found, leniency: Leniency) -> TokenChecker {
+        TokenChecker {
+            found,
+            leniency,
+            expected_lines: 0,
+            found_newlines: 0,
+            in_token: false,
+            carried: Vec::new(),
+            token_line: 1,
+            failure: None,
+            not_answered: None,
+            not_answered_count: 0,
+            accepted_before_the_rest: 0,
+            trouble: None,
+        }
+    }
+
+    /// Whether the verdict is certain.
+    pub(crate) fn is_settled(&self) -> bool {
+        self.failure.is_some() || self.trouble.is_some() || self.not_answered.is_some()
+    }
+
+    /// Compares the expected answers in `batch`, from `origin`, with the candidate's.
+    pub(crate) fn take(&mut self, batch: &[u8], origin: &Origin) -> Flow {
+        if let Err(error) = self.compare(batch, origin) {
+            self.trouble.get_or_insert(error);
+        }
+        match self.is_settled() {
+            true => Flow::Settled,
+            false => Flow::Continue,
+        }
+    }
+
+    fn compare(&mut self, batch: &[u8], origin: &Origin) -> io::Result<()> {
+        // Where the current expected token began in this batch (0 when it began before), and
+        // which line of the batch is being read.
+        let mut token_began = 0;
+        let mut line_index = 0;
+        for (at, &expected) in batch.iter().enumerate() {
+            if self.is_settled() {
+                self.expected_lines += super::newlines(&batch[at..]);
+                return Ok(());
+            }
+            if is_space(expected) {
+                if self.in_token {
+                    self.in_token = false;
+                    if !self.found_token_ends()? {
+                        let token = self.expected_token(&batch[token_began..at]);
+                        self.wrong(token, origin, line_index)?;
+                        self.expected_lines += super::newlines(&batch[at..]);
+                        return Ok(());
+                    }
+                }
+                if self.leniency.space_change_sensitive {
+                    self.same_space(expected, origin, line_index)?;
+                }
+                if expected == b'\n' {
+                    self.expected_lines += 1;
+                    line_index += 1;
+                }
+                continue;
+            }
+            if !self.in_token {
+                if !self.begin_token(origin, line_index)? {
+                    continue;
+                }
+                self.in_token = true;
+                self.carried.clear();
+                token_began = at;
+            }
+            match self.found.available()?.first().copied() {
+                Some(byte) if self.same(byte, expected) => self.found.take(1),
+                _ => {
+                    // The candidate's token is shorter, or differs here: shown from its start.
+                    let token = self.expected_token(&batch[token_began..]);
+                    self.wrong(token, origin, line_index)?;
+                }
+            }
+        }
+        if self.in_token && self.carried.len() < SHOWN {
+            let room = SHOWN - self.carried.len();
+            let rest = &batch[token_began..];
+            self.carried
+                .extend_from_slice(&rest[..rest.len().min(room)]);
+        }
+        Ok(())
+    }
+
+    /// Whether two bytes are the same token byte, as the judge compares them.
+    fn same(&self, found: u8, expected: u8) -> bool {
+        match self.leniency.case_sensitive {
+            true => found == expected,
+            false => found.eq_ignore_ascii_case(&expected),
+        }
+    }
+
+    /// The expected token as a verdict shows it: what earlier batches held of it, then the
+    /// rest up to white space in `rest`.
+    fn expected_token(&self, rest: &[u8]) -> Vec<u8> {
+        let end = rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len());
+        let mut token = self.carried.clone();
+        token.extend_from_slice(&rest[..end.min(SHOWN)]);
+        token.truncate(SHOWN);
+        token
+    }
+
+    /// An expected token begins: the candidate's white space before it is passed over (or,
+    /// where space counts, must not be there), and a token of its must begin. Says whether one
+    /// does; if not, the verdict is given.
+    fn begin_token(&mut self, origin: &Origin, line_index: u64) -> io::Result<bool> {
+        loop {
+            let Some(&byte) = self.found.available()?.first() else {
+                self.fail(Verdict::TooFew {
+                    found: self.expected_lines,
+                    expected: 0, // filled in by `finish`
+                });
+                return Ok(false);
+            };
+            if !is_space(byte) {
+                self.token_line = self.found_newlines + 1;
+                return Ok(true);
+            }
+            if self.leniency.space_change_sensitive {
+                self.spacing("white space the answer does not have", origin, line_index);
+                return Ok(false);
+            }
+            self.take_space(byte);
+        }
+    }
+
+    /// Takes one byte of the candidate's white space.
+    fn take_space(&mut self, byte: u8) {
+        self.found.take(1);
+        if byte == b'\n' {
+            self.found_newlines += 1;
+        }
+    }
+
+    /// Where the expected token ends, whether the candidate's does too.
+    fn found_token_ends(&mut self) -> io::Result<bool> {
+        Ok(match self.found.available()?.first() {
+            None => true,
+            Some(&byte) => is_space(byte),
+        })
+    }
+
+    /// Where space counts: the candidate's next byte must be the expected white space.
+    fn same_space(&mut self, expected: u8, origin: &Origin, line_index: u64) -> io::Result<()> {
+        match self.found.available()?.first().copied() {
+            Some(byte) if byte == expected => self.take_space(byte),
+            Some(byte) if is_space(byte) => {
+                self.spacing("white space other than the answer's", origin, line_index);
+            }
+            _ => self.spacing("missing white space", origin, line_index),
+        }
+        Ok(())
+    }
+
+    /// The candidate's token differs from the `expected` one: the verdict, showing its token
+    /// from its start (the bytes that matched, then the rest of it, as much as is shown).
+    fn wrong(&mut self, expected: Vec<u8>, origin: &Origin, line_index: u64) -> io::Result<()> {
+        let (so_far, cut) = self.found.line_so_far();
+        let start = so_far
+            .iter()
+            .rposition(|&b| is_space(b))
+            .map_or(0, |space| space + 1);
+        let mut found = so_far[start..].to_vec();
+        let cut = cut && start == 0;
+        while found.len() < 2 * SHOWN {
+            match self.found.available()?.first().copied() {
+                Some(byte) if !is_space(byte) => {
+                    found.push(byte);
+                    self.found.take(1);
+                }
+                _ => break,
+            }
+        }
+        let at = self.token_line;
+        let query = origin.describe(line_index);
+        let shown = |bytes: &[u8], cut: bool| ShownLine::new(b"", cut, bytes);
+        self.fail(Verdict::WrongAnswer {
+            at,
+            expected: shown(&expected, false),
+            found: shown(&found, cut),
+            query,
+        });
+        Ok(())
+    }
+
+    /// The white space differs where it counts: the verdict.
+    fn spacing(&mut self, what: &'static str, origin: &Origin, line_index: u64) {
+        self.fail(Verdict::PresentationError {
+            at: self.found_newlines + 1,
+            what,
+            query: origin.describe(line_index),
+        });
+    }
+
+    fn fail(&mut self, verdict: Verdict) {
+        self.failure.get_or_insert(verdict);
+    }
+
+    /// The query `origin` has no answer from knight-moves: the candidate's tokens from here
+    /// on cannot be aligned with the queries, so nothing more is judged.
+    pub(crate) fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) {
+        self.not_answered_count += 1;
+        if self.is_settled() {
+            return;
+        }
+        self.accepted_before_the_rest = self.expected_lines;
+        self.not_answered = Some(NotAnswered {
+            at: self.found_newlines + 1,
+            what: Unanswerable::QueryAndWhatFollows(origin.describe(0)),
+            why: why.to_string(),
+        });
+    }
+
+    /// The input `source` could not be read: nothing from here on can be judged.
+    pub(crate) fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display) {
+        if self.is_settled() {
+            return;
+        }
+        self.accepted_before_the_rest = self.expected_lines;
+        self.not_answered = Some(NotAnswered {
+            at: self.found_newlines + 1,
+            what: Unanswerable::Input(source.to_owned()),
+            why: why.to_string(),
+        });
+    }
+
+    /// An answer left `lines` lines unmade after the checker said it was settled.
+    pub(crate) fn lines_not_made(&mut self, lines: u64) {
+        self.expected_lines += lines;
+    }
+
+    /// The verdict, once every expected answer has been given; or the trouble reading the
+    /// answers.
+    pub(crate) fn finish(mut self) -> io::Result<Verdict> {
+        if !self.is_settled() {
+            let result = self.end_of_expected();
+            if let Err(error) = result {
+                self.trouble.get_or_insert(error);
+            }
+        }
+        if let Some(error) = self.trouble.take() {
+            return Err(error);
+        }
+        let expected = self.expected_lines + self.not_answered_count;
+        if let Some(first) = self.not_answered.take() {
+            return Ok(Verdict::NotJudged {
+                first,
+                count: self.not_answered_count,
+                accepted: self.accepted_before_the_rest,
+                presentation: None,
+            });
+        }
+        Ok(match self.failure.take() {
+            Some(Verdict::TooFew { found, .. }) => Verdict::TooFew { found, expected },
+            Some(Verdict::TooMany { from, .. }) => Verdict::TooMany { expected, from },
+            Some(failure) => failure,
+            None => Verdict::Accepted {
+                answers: self.expected_lines,
+            },
+        })
+    }
+
+    /// After the last expected byte: only white space may follow the candidate's last token
+    /// (none, where space counts). Every answer ends in a newline, so no expected token is
+    /// open here; were one, a candidate's token going on past it is output past the answers.
+    fn end_of_expected(&mut self) -> io::Result<()> {
+        debug_assert!(!self.in_token, "every answer ends in a newline");
+        loop {
+            let Some(&byte) = self.found.available()?.first() else {
+                return Ok(());
+            };
+            if !is_space(byte) || self.in_token {
+                self.fail(Verdict::TooMany {
+                    expected: 0, // filled in by `finish`
+                    from: self.found_newlines + 1,
+                });
+                return Ok(());
+            }
+            if self.leniency.space_change_sensitive {
+                self.fail(Verdict::PresentationError {
+                    at: self.found_newlines + 1,
+                    what: "white space after the last answer",
+                    query: String::new(),
+                });
+                return Ok(());
+            }
+            self.take_space(byte);
+        }
+    }
+}

@@ -1,0 +1,462 @@
+//! knight-moves in the judge systems' protocols (`--checker kattis|testlib|cms`,
+//! `--validate-input kattis|testlib`): each system's exit statuses, files and texts, for every
+//! verdict and every problem, and the hostile cases (junk, empty and huge outputs, a missing
+//! feedback folder, an unwritable result file, a wrong judge's answer file) judged as what
+//! they are: the candidate's failure, or the judge's, never one for the other.
+
+use std::fs;
+use std::path::PathBuf;
+
+use crate::common::knight_moves;
+
+/// A problem's input, as a judge holds it.
+struct Case {
+    problem: &'static str,
+    input: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        problem: "uva439",
+        input: "e2 e4\na1 b2\nb2 c3\na1 h8\na1 a1\n",
+    },
+    Case {
+        problem: "nakanj",
+        input: "3\na1 h8\na1 c2\nh8 c3\n",
+    },
+    Case {
+        problem: "poj1915",
+        input: "2\n8\n0 0\n7 0\n100\n0 0\n30 50\n",
+    },
+    Case {
+        problem: "cses-grid",
+        input: "4\n",
+    },
+    Case {
+        problem: "knightl",
+        input: "5\n",
+    },
+];
+
+/// A folder holding a case's IN, its right ANS (made by knight-moves) and a feedback folder.
+struct Judged {
+    folder: tempfile::TempDir,
+    problem: &'static str,
+}
+
+impl Judged {
+    fn new(case: &Case) -> Judged {
+        let folder = tempfile::tempdir().unwrap();
+        fs::write(folder.path().join("in"), case.input).unwrap();
+        let answers = knight_moves()
+            .args(["--problem", case.problem, "in"])
+            .current_dir(folder.path())
+            .output()
+            .unwrap();
+        assert!(answers.status.success(), "{answers:?}");
+        fs::write(folder.path().join("ans"), &answers.stdout).unwrap();
+        fs::create_dir(folder.path().join("feedback")).unwrap();
+        Judged {
+            folder,
+            problem: case.problem,
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.folder.path().join(name)
+    }
+
+    fn answer(&self) -> Vec<u8> {
+        fs::read(self.path("ans")).unwrap()
+    }
+
+    /// Runs the Kattis protocol on `output`, with `flags`: the status and the judge's message.
+    fn kattis(&self, output: &[u8], flags: &[&str]) -> (i32, String) {
+        let feedback = self.path("feedback");
+        let _ = fs::remove_file(feedback.join("judgemessage.txt"));
+        let _ = fs::remove_file(feedback.join("teammessage.txt"));
+        let result = knight_moves()
+            .args([
+                "--problem",
+                self.problem,
+                "--checker",
+                "kattis",
+                "in",
+                "ans",
+                "feedback",
+            ])
+            .args(flags)
+            .current_dir(self.folder.path())
+            .write_stdin(output.to_vec())
+            .output()
+            .unwrap();
+        let message = fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
+        (result.status.code().unwrap(), message)
+    }
+
+    /// Runs a protocol that reads the output from a file: status, stdout, stderr.
+    fn with_output_file(&self, system: &str, output: &[u8], files: &[&str]) -> Ran {
+        fs::write(self.path("out"), output).unwrap();
+        let result = knight_moves()
+            .args(["--problem", self.problem, "--checker", system])
+            .args(files)
+            .current_dir(self.folder.path())
+            .output()
+            .unwrap();
+        Ran {
+            status: result.status.code().unwrap(),
+            stdout: String::from_utf8(result.stdout).unwrap(),
+            stderr: String::from_utf8(result.stderr).unwrap(),
+        }
+    }
+}
+
+struct Ran {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// The answers with some of the changes BAPCtools makes to test an output validator's
+/// leniency: CRLF line ends, extra spaces, an extra newline, case swapped.
+fn variant(answer: &[u8], crlf: bool, spaces: bool, newline: bool, swapped: bool) -> Vec<u8> {
+    let mut text = Vec::new();
+    for &byte in answer {
+        match byte {
+            b'\n' if crlf => text.extend_from_slice(b"\r\n"),
+            b' ' if spaces => text.extend_from_slice(b"   "),
+            b'\n' if spaces => text.extend_from_slice(b"  \n"),
+            byte if swapped && byte.is_ascii_lowercase() => text.push(byte.to_ascii_uppercase()),
+            byte if swapped && byte.is_ascii_uppercase() => text.push(byte.to_ascii_lowercase()),
+            byte => text.push(byte),
+        }
+    }
+    if newline {
+        text.push(b'\n');
+    }
+    text
+}
+
+#[test]
+fn kattis_accepts_all_sixteen_of_bapctools_variants_unless_the_flags_take_the_leniency_back() {
+    for case in CASES {
+        let judged = Judged::new(case);
+        let answer = judged.answer();
+        for bits in 0..16u8 {
+            let [crlf, spaces, newline, swapped] = [1, 2, 4, 8].map(|bit| bits & bit != 0);
+            let output = variant(&answer, crlf, spaces, newline, swapped);
+            let spacing_changed = crlf || spaces || newline;
+            let case_changed = swapped && output.to_ascii_lowercase() != output;
+            let case_changed =
+                case_changed && variant(&answer, false, false, false, true) != answer;
+            for (flags, rejected) in [
+                (&[][..], false),
+                (&["case_sensitive"][..], case_changed),
+                (&["space_change_sensitive"][..], spacing_changed),
+                (
+                    &["space_change_sensitive", "case_sensitive"][..],
+                    spacing_changed || case_changed,
+                ),
+                (&["float_tolerance", "1e-6"][..], false),
+            ] {
+                let (status, message) = judged.kattis(&output, flags);
+                let expected = if rejected { 43 } else { 42 };
+                assert_eq!(
+                    status, expected,
+                    "{} variant {bits:04b} {flags:?}: {message}",
+                    case.problem
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn kattis_rejects_the_classic_corner_bug_and_says_where_to_the_judge_and_the_team() {
+    let judged = Judged::new(&CASES[0]);
+    let wrong = String::from_utf8(judged.answer())
+        .unwrap()
+        .replace("a1 to b2 takes 4", "a1 to b2 takes 2");
+    let (status, message) = judged.kattis(wrong.as_bytes(), &[]);
+    assert_eq!(status, 43);
+    assert_eq!(
+        message,
+        "Wrong answer at output:2: expected \"4\", found \"2\", for in:2: a1 b2\n"
+    );
+    let team = fs::read_to_string(judged.path("feedback/teammessage.txt")).unwrap();
+    assert_eq!(team, "Wrong answer on line 2 of the output\n");
+    // Every answer right, laid out on one line: tokens are all that count.
+    let one_line = String::from_utf8(judged.answer())
+        .unwrap()
+        .replace('\n', " ");
+    assert_eq!(judged.kattis(one_line.as_bytes(), &[]).0, 42);
+}
+
+#[test]
+fn kattis_judges_outputs_short_long_empty_and_junk_as_the_candidates_failures() {
+    for case in CASES {
+        let judged = Judged::new(case);
+        let answer = judged.answer();
+        let mut longer = answer.clone();
+        longer.extend_from_slice(b"7\n");
+        let shorter = &answer[..answer.len() - 3];
+        let mut junk = Vec::new();
+        let mut random = crate::common::Random::seeded(439);
+        for _ in 0..100_000 {
+            junk.push(random.below(256) as u8);
+        }
+        for output in [
+            &longer[..],
+            shorter,
+            b"",
+            b"\n\n\n",
+            b"-1\n",
+            b"2147483648\n",
+            b"\x00\xff\xfe",
+            &junk,
+        ] {
+            let (status, message) = judged.kattis(output, &[]);
+            assert_eq!(status, 43, "{} {output:?}: {message}", case.problem);
+            assert!(message.starts_with("Wrong answer"), "{message}");
+            assert!(message.len() < 1200, "{message}");
+        }
+    }
+}
+
+#[test]
+fn a_token_of_fifty_million_bytes_is_judged_without_being_held_and_shown_cut() {
+    let judged = Judged::new(&CASES[0]);
+    let mut output = b"To get from e2 to e4 takes ".to_vec();
+    output.extend(std::iter::repeat_n(b'2', 50_000_000));
+    let (status, message) = judged.kattis(&output, &[]);
+    assert_eq!(status, 43);
+    assert!(message.contains("expected \"2\", found \"222"), "{message}");
+    assert!(message.len() < 1200, "{}", message.len());
+}
+
+#[test]
+fn a_wrong_or_missing_judges_answer_or_input_is_a_judge_failure_not_43() {
+    for case in CASES {
+        let judged = Judged::new(case);
+        let right = judged.answer();
+        // The judge's answer file wrong: even a right output is not judged.
+        let mut wrong = right.clone();
+        let last_digit = wrong.iter().rposition(u8::is_ascii_digit).unwrap();
+        wrong[last_digit] = if wrong[last_digit] == b'9' {
+            b'8'
+        } else {
+            b'9'
+        };
+        fs::write(judged.path("ans"), &wrong).unwrap();
+        let (status, message) = judged.kattis(&right, &[]);
+        assert_eq!(status, 5, "{}: {message}", case.problem);
+        assert!(
+            message.starts_with("the judge's answer file differs from knight-moves' answers"),
+            "{message}"
+        );
+        fs::remove_file(judged.path("ans")).unwrap();
+        assert_eq!(judged.kattis(&right, &[]).0, 5);
+        fs::write(judged.path("ans"), &right).unwrap();
+        // An input that is not the problem's.
+        fs::write(judged.path("in"), "a1 zz\n7 7 7\n").unwrap();
+        let (status, message) = judged.kattis(&right, &[]);
+        assert_eq!(status, 5, "{}: {message}", case.problem);
+        fs::remove_file(judged.path("in")).unwrap();
+        assert_eq!(judged.kattis(&right, &[]).0, 5);
+    }
+}
+
+#[test]
+fn kattis_without_its_feedback_folder_fails_as_the_judge_and_writes_nothing_else() {
+    let judged = Judged::new(&CASES[0]);
+    let result = knight_moves()
+        .args(["--checker", "kattis", "in", "ans", "no-such-folder"])
+        .current_dir(judged.folder.path())
+        .write_stdin(judged.answer())
+        .output()
+        .unwrap();
+    assert_eq!(result.status.code(), Some(5));
+    let stderr = String::from_utf8(result.stderr).unwrap();
+    assert!(
+        stderr.starts_with("knight-moves: no-such-folder"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("judgemessage.txt: "), "{stderr}");
+    // Too few files is a usage error, 2: neither 42 nor 43.
+    let usage = knight_moves()
+        .args(["--checker", "kattis", "in", "ans"])
+        .current_dir(judged.folder.path())
+        .output()
+        .unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+}
+
+#[test]
+fn testlib_says_ok_wrong_answer_presentation_error_and_fail_with_its_statuses() {
+    let judged = Judged::new(&CASES[0]);
+    let right = judged.answer();
+    let files = ["in", "out", "ans"];
+    let ran = judged.with_output_file("testlib", &right, &files);
+    assert_eq!((ran.status, ran.stderr.as_str()), (0, "ok 5 answers\n"));
+    let wrong = String::from_utf8(right.clone())
+        .unwrap()
+        .replace("takes 4", "takes 2");
+    let ran = judged.with_output_file("testlib", wrong.as_bytes(), &files);
+    assert_eq!(ran.status, 1);
+    assert_eq!(
+        ran.stderr,
+        "wrong answer at out:2: expected \"To get from a1 to b2 takes 4 knight moves.\", found \
+         \"To get from a1 to b2 takes 2 knight moves.\", for in:2: a1 b2\n"
+    );
+    // UVa 439's judge compares bytes: a CRLF line end is a presentation error.
+    let crlf = variant(&right, true, false, false, false);
+    let ran = judged.with_output_file("testlib", &crlf, &files);
+    assert_eq!(ran.status, 2, "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .starts_with("wrong output format at out:1: CRLF line end"),
+        "{}",
+        ran.stderr
+    );
+    fs::write(judged.path("ans"), &wrong).unwrap();
+    let ran = judged.with_output_file("testlib", &right, &files);
+    assert_eq!(ran.status, 3, "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .starts_with("FAIL the judge's answer file differs"),
+        "{}",
+        ran.stderr
+    );
+    // A usage error is the judge's failure too: testlib's 2 would blame the candidate.
+    let usage = judged.with_output_file("testlib", &right, &["in", "out"]);
+    assert_eq!(usage.status, 3, "{}", usage.stderr);
+}
+
+#[test]
+fn testlib_writes_its_result_file_plain_or_as_appes_xml_and_fails_where_it_cannot() {
+    let judged = Judged::new(&CASES[1]);
+    let right = judged.answer();
+    let ran = judged.with_output_file("testlib", &right, &["in", "out", "ans", "result"]);
+    assert_eq!(ran.status, 0);
+    assert_eq!(
+        fs::read_to_string(judged.path("result")).unwrap(),
+        "3 answers"
+    );
+    let ran = judged.with_output_file(
+        "testlib",
+        b"6\n1\n5\n",
+        &["in", "out", "ans", "result", "-appes"],
+    );
+    assert_eq!(ran.status, 1);
+    assert_eq!(
+        fs::read_to_string(judged.path("result")).unwrap(),
+        "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"wrong-answer\">at \
+         out:3: expected &quot;4&quot;, found &quot;5&quot;, for in:4: h8 c3</result>\n"
+    );
+    let ran = judged.with_output_file("testlib", &right, &["in", "out", "ans", "no/such/result"]);
+    assert_eq!(ran.status, 3, "{}", ran.stderr);
+    // -appes is testlib's alone.
+    let usage = judged.with_output_file("kattis", &right, &["in", "ans", "feedback", "-appes"]);
+    assert_eq!(usage.status, 2, "{}", usage.stderr);
+}
+
+#[test]
+fn cms_gives_the_score_on_stdout_and_the_message_on_stderr_and_fails_only_as_the_judge() {
+    for case in CASES {
+        let judged = Judged::new(case);
+        let right = judged.answer();
+        let ran = judged.with_output_file("cms", &right, &["in", "ans", "out"]);
+        assert_eq!(
+            (ran.status, ran.stdout.as_str()),
+            (0, "1.0\n"),
+            "{}",
+            case.problem
+        );
+        assert!(
+            ran.stderr
+                .starts_with("translate:success\nADMIN_MESSAGE: Accepted"),
+            "{}",
+            ran.stderr
+        );
+        let ran = judged.with_output_file("cms", b"0\n", &["in", "ans", "out"]);
+        assert_eq!(
+            (ran.status, ran.stdout.as_str()),
+            (0, "0.0\n"),
+            "{}",
+            case.problem
+        );
+        assert!(
+            ran.stderr
+                .starts_with("translate:wrong\nADMIN_MESSAGE: Wrong answer"),
+            "{}",
+            ran.stderr
+        );
+        fs::write(judged.path("ans"), b"0\n").unwrap();
+        let ran = judged.with_output_file("cms", &right, &["in", "ans", "out"]);
+        assert_eq!((ran.status, ran.stdout.as_str()), (5, ""), "{}", ran.stderr);
+    }
+}
+
+/// Runs `--validate-input SYSTEM` on `input` for `problem`: status and stderr.
+fn validate(problem: &str, system: &str, input: &[u8], extra: &[&str]) -> (i32, String) {
+    let result = knight_moves()
+        .args(["--problem", problem, "--validate-input", system])
+        .args(extra)
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap();
+    (
+        result.status.code().unwrap(),
+        String::from_utf8(result.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn input_validators_accept_each_problems_own_inputs_and_name_the_first_departure() {
+    for case in CASES {
+        assert_eq!(
+            validate(case.problem, "kattis", case.input.as_bytes(), &[]),
+            (42, String::new())
+        );
+        assert_eq!(
+            validate(case.problem, "testlib", case.input.as_bytes(), &[]),
+            (0, String::new())
+        );
+        // The inputs knight-moves generates are valid too.
+        let generated = knight_moves()
+            .args(["--problem", case.problem, "--generate", "input-hard"])
+            .output()
+            .unwrap();
+        let generated = generated.stdout;
+        let valid = validate(case.problem, "kattis", &generated, &[]);
+        let lenient = ["uva439", "poj1915"]; // hard cases on boards past the judges' limits
+        if !lenient.contains(&case.problem) {
+            assert_eq!(valid, (42, String::new()), "{}", case.problem);
+        }
+        let crlf = case.input.replace('\n', "\r\n");
+        let (status, message) = validate(case.problem, "kattis", crlf.as_bytes(), &["some_flag"]);
+        assert_eq!(status, 43, "{}", case.problem);
+        assert!(message.contains("found a CR"), "{message}");
+        let (status, message) = validate(case.problem, "testlib", crlf.as_bytes(), &[]);
+        assert_eq!(status, 3, "{}", case.problem);
+        assert!(message.starts_with("FAIL not a valid"), "{message}");
+    }
+    let (status, message) = validate("uva439", "kattis", b"e2 e4\na1 B2\n", &[]);
+    assert_eq!(status, 43);
+    assert_eq!(
+        message,
+        "not a valid uva439 input: line 2, column 4: \"B2\" is not a square: lower-case file \
+         letters, then a rank from 1 without leading zeros\n"
+    );
+    let (status, _) = validate("uva439", "kattis", b"j10 a1\n", &["--board", "10"]);
+    assert_eq!(status, 42);
+    let (status, _) = validate("uva439", "cms", b"e2 e4\n", &[]);
+    assert_eq!(status, 2);
+}
+
+/// The helpers' own check: a variant changes what it says it changes.
+#[test]
+fn the_variants_change_what_they_say() {
+    assert_eq!(variant(b"To a1\n", true, false, true, true), b"tO A1\r\n\n");
+    assert_eq!(variant(b"a b\n", false, true, false, false), b"a   b  \n");
+}
