@@ -40,7 +40,8 @@ Exit status:
   5  with --check or --stress: knight-moves could not make some right answer (its search
      gave up), or the system refused --stress a thread, a process or a pipe, so it could
      not judge: a failure of the judge's, not the program's
-When several apply, the highest wins.";
+When several apply, the highest wins. --checker and --validate-input exit as their judge
+system's protocol says: kattis 42 accepted, 43 rejected, 5 a judge failure; testlib 0 to 3.";
 }
 
 /// How a run ends: with one of knight-moves' own statuses, or with a status that a judge
