@@ -19,6 +19,7 @@ mod io_edges;
 mod judge;
 mod judge_processes;
 mod judge_protocols;
+mod judge_systems;
 mod layers;
 mod leapers_formula;
 mod library_api;
