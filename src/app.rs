@@ -488,7 +488,7 @@ fn check(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::R
             }
         },
     };
-    let checker = Checker::new(
+    let checker = answers.checker(
         Box::new(AnswerText::new(found)),
         answers.problem.comparison(),
     );

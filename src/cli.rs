@@ -206,7 +206,8 @@ pub(crate) struct Cli {
     /// queries come from files) with the right answers to the input, line by line as both
     /// stream, and print one verdict on stdout: Accepted, Wrong answer or Presentation error
     /// (exit status 4), or a judge failure where knight-moves could not answer a query (its
-    /// search gave up; that answer is skipped, not blamed; exit status 5).
+    /// search gave up; that answer is skipped, not blamed; exit status 5). With --path (here,
+    /// with --stress and with --checker), a route is right when it is any shortest route.
     #[arg(long, value_name = "ANSWERS",
           value_parser = clap::builder::OsStringValueParser::new())]
     pub(crate) check: Option<OsString>,
@@ -349,13 +350,14 @@ pub(crate) fn takes(kind: TaskKind, option: &str) -> bool {
             "--draw",
             "--report",
         ],
-        TaskKind::Check => &["FILE", "--check"],
-        TaskKind::Checker => &["FILE", "--checker"],
+        TaskKind::Check => &["FILE", "--check", "--path"],
+        TaskKind::Checker => &["FILE", "--checker", "--path"],
         TaskKind::ValidateInput => {
             return ["FILE", "--validate-input", "--problem", "--board"].contains(&option);
         }
         TaskKind::Stress => &[
             "--stress",
+            "--path",
             "--cases",
             "--seed",
             "--time-limit",
@@ -545,7 +547,6 @@ impl Cli {
         let makes_random_input = self.generate == Some(Generate::InputRandom);
         if let Some(judge) = judging {
             let output_options = [
-                ("--path", self.path),
                 ("--draw", self.draw.is_some()),
                 ("--report", self.report.is_some()),
                 ("--stats", self.stats),
@@ -1045,8 +1046,10 @@ mod tests {
                 "fixed input",
             ],
             "--piece" | "--algorithm" | "--max-nodes" => SEARCHING,
-            "--path" | "--stats" | "--compare" | "--format" | "--header" | "--draw"
-            | "--report" => &["answer"],
+            "--path" => &["answer", "check", "stress", "checker"],
+            "--stats" | "--compare" | "--format" | "--header" | "--draw" | "--report" => {
+                &["answer"]
+            }
             "--cases" | "--seed" => &["stress", "random input"],
             "--time-limit" => &["stress"],
             // Windows tells nothing of a program's memory.

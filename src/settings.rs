@@ -12,6 +12,7 @@ use crate::board::{Board, Piece};
 use crate::engine::Engine;
 use crate::format::{DrawKind, Shape};
 use crate::sink::check::tokens::Leniency;
+use crate::sink::check::{Checker, Comparison};
 
 /// The name standard input goes by in messages.
 pub(crate) const STDIN_NAME: &str = "<stdin>";
@@ -271,6 +272,21 @@ impl SearchSettings {
 }
 
 impl AnswerSettings {
+    /// The checker of a candidate's answers `found` to these settings' queries, compared as
+    /// `comparison` says; where the answers hold routes (`--path`), each judged right when it
+    /// is any shortest route.
+    pub(crate) fn checker(&self, found: Box<dyn std::io::Read>, comparison: Comparison) -> Checker {
+        let (board, piece) = (self.search.board, self.search.piece);
+        let rules = self
+            .output
+            .path
+            .then(|| self.problem.route_rules(board, piece));
+        match rules.flatten() {
+            Some(rules) => Checker::judging_routes(found, comparison, rules),
+            None => Checker::new(found, comparison),
+        }
+    }
+
     /// The judge's case: 8×8, the table, plain sentences, accelerated.
     #[cfg(test)]
     pub(crate) fn judge() -> AnswerSettings {

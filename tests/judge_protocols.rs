@@ -460,3 +460,277 @@ fn the_variants_change_what_they_say() {
     assert_eq!(variant(b"To a1\n", true, false, true, true), b"tO A1\r\n\n");
     assert_eq!(variant(b"a b\n", false, true, false, false), b"a   b  \n");
 }
+
+/// A shortest knight route on `files` × `ranks` from `from` to `to`, by the tests' oracle,
+/// chosen apart from knight-moves' own: walking back from `to`, the last of the squares one
+/// move nearer `from` in the order the moves are listed here. `None` where none exists.
+fn another_route(
+    files: u32,
+    ranks: u32,
+    from: (u32, u32),
+    to: (u32, u32),
+) -> Option<Vec<(u32, u32)>> {
+    let distances = crate::common::oracle_distances(files, ranks, from);
+    let at = |(file, rank): (u32, u32)| distances[(rank * files + file) as usize];
+    let mut route = vec![to];
+    let mut here = to;
+    while here != from {
+        let moves = at(here)?;
+        let steps = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        here = steps
+            .iter()
+            .filter_map(|&(dx, dy)| {
+                let (file, rank) = (i64::from(here.0) + dx, i64::from(here.1) + dy);
+                let inside =
+                    (0..i64::from(files)).contains(&file) && (0..i64::from(ranks)).contains(&rank);
+                inside.then_some((file as u32, rank as u32))
+            })
+            .rfind(|&square| at(square) == Some(moves - 1))
+            .unwrap();
+        route.push(here);
+    }
+    route.reverse();
+    Some(route)
+}
+
+fn name((file, rank): (u32, u32)) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+/// Every pair of the 8×8 board as UVa 439's input, and the answers with another shortest
+/// route than knight-moves' for each, each line as a list of squares too.
+fn every_pair_with_other_routes() -> (String, Vec<(String, Vec<String>)>) {
+    let mut input = String::new();
+    let mut lines = Vec::new();
+    for from in 0..64 {
+        for to in 0..64 {
+            let (from, to) = ((from % 8, from / 8), (to % 8, to / 8));
+            input.push_str(&format!("{} {}\n", name(from), name(to)));
+            let route: Vec<String> = another_route(8, 8, from, to)
+                .unwrap()
+                .into_iter()
+                .map(name)
+                .collect();
+            let head = format!(
+                "To get from {} to {} takes {} knight moves:",
+                name(from),
+                name(to),
+                route.len() - 1
+            );
+            lines.push((head, route));
+        }
+    }
+    (input, lines)
+}
+
+fn sentence_with(head: &str, route: &[String]) -> String {
+    format!("{head} {}.\n", route.join(" "))
+}
+
+/// Runs `--check ANSWERS --path` on the input: exit status and verdict.
+fn check_routes(problem: &str, input: &str, answers: &str) -> (i32, String) {
+    let folder = tempfile::tempdir().unwrap();
+    fs::write(folder.path().join("in"), input).unwrap();
+    fs::write(folder.path().join("out"), answers).unwrap();
+    let result = knight_moves()
+        .args(["--problem", problem, "--path", "--check", "out", "in"])
+        .current_dir(folder.path())
+        .output()
+        .unwrap();
+    (
+        result.status.code().unwrap(),
+        String::from_utf8(result.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn any_shortest_route_is_accepted_for_every_pair_and_every_way_a_route_is_wrong_is_named() {
+    let (input, lines) = every_pair_with_other_routes();
+    let right: String = lines
+        .iter()
+        .map(|(head, route)| sentence_with(head, route))
+        .collect();
+    assert_eq!(
+        check_routes("uva439", &input, &right),
+        (0, "Accepted (4096 answers)\n".to_owned())
+    );
+    // Where knight-moves' own route is another, the candidate's still is right: many differ.
+    let own = knight_moves()
+        .args(["--path"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    let differing = String::from_utf8(own.stdout)
+        .unwrap()
+        .lines()
+        .zip(right.lines())
+        .filter(|(a, b)| a != b)
+        .count();
+    assert!(differing > 1000, "{differing}");
+    // Each kind of wrong route, at a far pair (a1 h8, line 64 of the input).
+    let (head, route) = &lines[63];
+    let mut not_a_move = route.clone();
+    not_a_move[3] = "a1".to_owned();
+    let mut wrong_start = route.clone();
+    wrong_start[0] = "b1".to_owned();
+    let mut wrong_end = route.clone();
+    *wrong_end.last_mut().unwrap() = route[route.len() - 3].clone();
+    let shorter = route[..route.len() - 1].to_vec();
+    let mut longer = route.clone();
+    longer.push(route[route.len() - 2].clone());
+    let mut off_board = route.clone();
+    off_board[2] = "i9".to_owned();
+    for (wrong, what) in [
+        (
+            not_a_move,
+            "the route's move 3, to \"a1\", is not a knight move",
+        ),
+        (
+            wrong_start,
+            "the route starts on \"b1\", not on \"a1\" where the query starts",
+        ),
+        (wrong_end, "the route ends on"),
+        (shorter, "the route ends after 5 moves, before the fewest"),
+        (longer, "the route goes on past the fewest moves, 6"),
+        (off_board, "\"i9\" is not a square of the 8x8 board"),
+    ] {
+        let mut answers = right
+            .lines()
+            .map(|line| format!("{line}\n"))
+            .collect::<Vec<_>>();
+        answers[63] = sentence_with(head, &wrong);
+        let (status, verdict) = check_routes("uva439", &input, &answers.concat());
+        assert_eq!(status, 4, "{what}: {verdict}");
+        assert!(
+            verdict.starts_with(&format!("Wrong answer at out:64: {what}")),
+            "{what}: {verdict}"
+        );
+        assert!(verdict.ends_with("for in:64: a1 h8\n"), "{verdict}");
+    }
+}
+
+#[test]
+fn routes_are_judged_for_nakanj_and_poj1915_in_their_own_notations() {
+    let (from, to) = ((0, 0), (7, 7));
+    let route = another_route(8, 8, from, to).unwrap();
+    let names: Vec<String> = route.iter().copied().map(name).collect();
+    let nakanj_in = "1\na1 h8\n";
+    let right = format!("6 {}\n", names.join(" "));
+    assert_eq!(check_routes("nakanj", nakanj_in, &right).0, 0);
+    let mut bent = names.clone();
+    bent[5] = "h7".to_owned();
+    let (status, verdict) = check_routes("nakanj", nakanj_in, &format!("6 {}\n", bent.join(" ")));
+    assert_eq!(status, 4, "{verdict}");
+    assert!(verdict.contains("is not a knight move"), "{verdict}");
+    let longer = format!("6 {} g6\n", names.join(" "));
+    let (status, verdict) = check_routes("nakanj", nakanj_in, &longer);
+    assert_eq!(status, 4, "{verdict}");
+    assert!(
+        verdict.contains("the route goes on past the fewest moves"),
+        "{verdict}"
+    );
+    // POJ 1915: coordinates on each scenario's own board.
+    let route = another_route(20, 20, (0, 0), (19, 13)).unwrap();
+    let coordinates: Vec<String> = route.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    let poj_in = "1\n20\n0 0\n19 13\n";
+    let right = format!("{} {}\n", route.len() - 1, coordinates.join(" "));
+    assert_eq!(
+        check_routes("poj1915", poj_in, &right),
+        (0, "Accepted (1 answer)\n".to_owned())
+    );
+    let mut outside = coordinates.clone();
+    outside[1] = "20,1".to_owned();
+    let wrong = format!("{} {}\n", route.len() - 1, outside.join(" "));
+    let (status, verdict) = check_routes("poj1915", poj_in, &wrong);
+    assert_eq!(status, 4, "{verdict}");
+    assert!(
+        verdict.contains("\"20,1\" is not a square of the 20x20 board"),
+        "{verdict}"
+    );
+}
+
+#[test]
+fn kattis_judges_routes_with_its_leniency_and_the_judges_own_route_may_be_another() {
+    let (input, lines) = every_pair_with_other_routes();
+    let other: String = lines
+        .iter()
+        .map(|(head, route)| sentence_with(head, route))
+        .collect();
+    let folder = tempfile::tempdir().unwrap();
+    fs::write(folder.path().join("in"), &input).unwrap();
+    fs::create_dir(folder.path().join("feedback")).unwrap();
+    // The judge's answer file holds knight-moves' routes; the candidate others, reformatted.
+    let own = knight_moves()
+        .args(["--path", "in"])
+        .current_dir(folder.path())
+        .output()
+        .unwrap();
+    for (answer, output) in [
+        (&own.stdout, other.as_bytes()),
+        (&other.as_bytes().to_vec(), &own.stdout[..]),
+    ] {
+        fs::write(folder.path().join("ans"), answer).unwrap();
+        for bits in 0..16u8 {
+            let [crlf, spaces, newline, swapped] = [1, 2, 4, 8].map(|bit| bits & bit != 0);
+            let output = variant(output, crlf, spaces, newline, swapped);
+            let result = knight_moves()
+                .args(["--path", "--checker", "kattis", "in", "ans", "feedback"])
+                .current_dir(folder.path())
+                .write_stdin(output)
+                .output()
+                .unwrap();
+            let message =
+                fs::read_to_string(folder.path().join("feedback/judgemessage.txt")).unwrap();
+            assert_eq!(result.status.code(), Some(42), "{bits:04b}: {message}");
+        }
+    }
+    // A judge's answer file whose route is wrong is the judge's failure.
+    let bad = other.replacen("takes 6 knight moves: a1", "takes 6 knight moves: b1", 1);
+    assert_ne!(bad, other);
+    fs::write(folder.path().join("ans"), bad).unwrap();
+    let result = knight_moves()
+        .args(["--path", "--checker", "kattis", "in", "ans", "feedback"])
+        .current_dir(folder.path())
+        .write_stdin(other.clone())
+        .output()
+        .unwrap();
+    assert_eq!(result.status.code(), Some(5));
+}
+
+#[test]
+fn a_route_of_a_million_moves_on_one_line_is_judged_to_its_last_move_and_said_in_a_short_line() {
+    let folder = tempfile::tempdir().unwrap();
+    fs::write(folder.path().join("in"), "a1 h2000000\n").unwrap();
+    let own = knight_moves()
+        .args(["--board", "8x2000000", "--path", "in"])
+        .current_dir(folder.path())
+        .output()
+        .unwrap();
+    assert!(own.stdout.len() > 8_000_000);
+    let mut bent = own.stdout.clone();
+    let last_space = bent.iter().rposition(|&b| b == b' ').unwrap();
+    bent.truncate(last_space);
+    bent.extend_from_slice(b" h1999999.\n");
+    fs::write(folder.path().join("out"), &bent).unwrap();
+    let result = knight_moves()
+        .args(["--board", "8x2000000", "--path", "--check", "out", "in"])
+        .current_dir(folder.path())
+        .output()
+        .unwrap();
+    assert_eq!(result.status.code(), Some(4));
+    let verdict = String::from_utf8(result.stdout).unwrap();
+    assert!(
+        verdict.contains("to \"h1999999\", is not a knight move"),
+        "{verdict}"
+    );
+    assert!(verdict.len() < 300, "{verdict}");
+}

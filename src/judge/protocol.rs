@@ -24,9 +24,9 @@ use crate::settings::{
     AnswerSettings, CheckerFiles, CheckerSettings, Input, JudgeSystem, ValidatorSettings,
 };
 use crate::sink::Both;
+use crate::sink::check::Comparison;
 use crate::sink::check::tokens::Leniency;
 use crate::sink::check::verdict::Verdict;
-use crate::sink::check::{Checker, Comparison};
 
 /// The exit status of a Kattis output validator that accepts.
 pub(crate) const KATTIS_ACCEPTED: u8 = 42;
@@ -261,8 +261,8 @@ fn judge(
         Ok(file) => file,
         Err(error) => return Outcome::JudgeFailure(format!("{answer_name}: {error}")),
     };
-    let candidate = Checker::new(Box::new(AnswerText::new(output)), comparison);
-    let judges = Checker::new(Box::new(AnswerText::new(answer_file)), comparison);
+    let candidate = answers.checker(Box::new(AnswerText::new(output)), comparison);
+    let judges = answers.checker(Box::new(AnswerText::new(answer_file)), comparison);
     let mut messages = KeptMessages::default();
     let mut pipeline = Pipeline::new(Both::new(candidate, judges), &mut messages, answers);
     let read = LineReader::new().read(&input_name, input_file, &mut pipeline);
@@ -312,7 +312,7 @@ fn judge(
             judge,
             team: format!("Presentation error on line {at} of the output: {what}"),
         },
-        Verdict::WrongAnswer { at, .. } => Outcome::Wrong {
+        Verdict::WrongAnswer { at, .. } | Verdict::WrongRoute { at, .. } => Outcome::Wrong {
             judge,
             team: format!("Wrong answer on line {at} of the output"),
         },

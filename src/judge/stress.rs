@@ -18,7 +18,6 @@ use crate::judge::candidate::{Candidate, Limits, RunEnd, RunError, Usage};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::{Case, CaseGenerator};
 use crate::settings::AnswerSettings;
-use crate::sink::check::Checker;
 use crate::sink::check::verdict::{Verdict, counted};
 use crate::sink::{Flow, Origin, Sink, WriteSink};
 
@@ -293,7 +292,7 @@ impl Sink for Expected {
 /// the checker of `found` as its sink.
 fn judge_output(settings: &AnswerSettings, input: &[u8], found: &[u8]) -> io::Result<Verdict> {
     let found = Box::new(Cursor::new(found.to_vec()));
-    let checker = Checker::new(found, settings.problem.comparison());
+    let checker = settings.checker(found, settings.problem.comparison());
     let mut pipeline = Pipeline::new(checker, io::sink(), settings);
     // Reading from memory; the checker reads from memory too.
     let _ = LineReader::new().read(INPUT_NAME, Cursor::new(input), &mut pipeline);

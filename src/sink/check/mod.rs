@@ -31,7 +31,7 @@ use std::io::{self, Read};
 
 use crate::sink::check::found::Found;
 use crate::sink::check::mismatch::{LineVerdict, Mismatch, is_trailing_space, is_word_separator};
-use crate::sink::check::tokens::{Leniency, TokenChecker};
+use crate::sink::check::tokens::{Leniency, RouteRules, TokenChecker};
 use crate::sink::check::verdict::{NotAnswered, Unanswerable, Verdict};
 use crate::sink::{Flow, Origin, Sink};
 
@@ -72,6 +72,32 @@ impl Checker {
                 Checker::Tokens(TokenChecker::new(Found::new(found), leniency))
             }
         }
+    }
+
+    /// A checker of the answers `found` that holds their routes to be right when they are any
+    /// shortest route ([`RouteRules`]), their other words compared as `comparison` says:
+    /// token by token, the white space as the problem's judge counts it.
+    pub(crate) fn judging_routes(
+        found: Box<dyn Read>,
+        comparison: Comparison,
+        rules: RouteRules,
+    ) -> Checker {
+        let leniency = match comparison {
+            Comparison::Bytes => Leniency {
+                case_sensitive: true,
+                space_change_sensitive: true,
+            },
+            Comparison::Words => Leniency {
+                case_sensitive: true,
+                space_change_sensitive: false,
+            },
+            Comparison::Tokens(leniency) => leniency,
+        };
+        Checker::Tokens(TokenChecker::judging_routes(
+            Found::new(found),
+            leniency,
+            rules,
+        ))
     }
 
     /// The verdict, once every expected answer has been given; or the trouble reading the

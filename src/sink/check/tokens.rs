@@ -12,6 +12,9 @@
 use std::fmt;
 use std::io;
 
+use crate::board::notation::parse_square;
+use crate::board::{Board, Piece, Position};
+use crate::input::line::QuotedUpTo;
 use crate::sink::check::found::Found;
 use crate::sink::check::verdict::{NotAnswered, ShownLine, Unanswerable, Verdict};
 use crate::sink::{Flow, Origin};
@@ -28,6 +31,18 @@ pub(crate) struct Leniency {
     /// for byte (a CR before a newline, a trailing space, a missing or extra final newline
     /// are all wrong).
     pub space_change_sensitive: bool,
+}
+
+/// The most bytes of a candidate's square read: more than any square's name on the largest
+/// board (seven letters and ten digits) or coordinates, with a full stop.
+const SQUARE_TEXT: usize = 24;
+
+/// Whether `piece` moves from `from` to `to` in one leap.
+fn is_a_move(piece: Piece, from: Position, to: Position) -> bool {
+    let (a, b) = piece.legs();
+    let (dx, dy) = from.offset_to(to);
+    let (dx, dy) = (dx.unsigned_abs(), dy.unsigned_abs());
+    (dx, dy) == (u64::from(a), u64::from(b)) || (dx, dy) == (u64::from(b), u64::from(a))
 }
 
 /// White space as the default validator's `isspace` sees it (in the C locale).
@@ -57,6 +72,60 @@ pub(crate) struct TokenChecker {
     /// The answers accepted before the first query knight-moves could not answer.
     accepted_before_the_rest: u64,
     trouble: Option<io::Error>,
+    /// How routes are judged, where the answers hold them (`--path`): as any shortest route.
+    routes: Option<RouteRules>,
+    /// Where the current expected line stands in its route.
+    route: RouteState,
+}
+
+/// How the answers of a problem lay out a route, for judging any shortest one: a route is
+/// right when it starts and ends on the query's squares (the expected route's ends), every
+/// step is a move of the piece on the board, and it has as many squares as the expected
+/// route, the fewest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RouteRules {
+    pub piece: Piece,
+    /// The board, where the answers' origin does not say (a scenario's side does).
+    pub board: Board,
+    pub squares: SquareNotation,
+    pub starts: RouteStart,
+    /// Whether the route's last square carries the sentence's full stop (`h8.`).
+    pub full_stop: bool,
+}
+
+/// How a route's squares are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SquareNotation {
+    /// `a1 b3`.
+    Names,
+    /// `0,0 1,2` (POJ 1915's coordinates).
+    Coordinates,
+}
+
+/// Where an answer line's route begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RouteStart {
+    /// After the token that ends in `:` (`…knight moves: a1 b3 …`); a line without one (no
+    /// route exists) holds none.
+    AfterColon,
+    /// After the line's first token, the number of moves, unless it is `-1` (none exists).
+    AfterFirstToken,
+}
+
+/// An expected line's route, as far as it has been judged.
+#[derive(Clone, Copy, Debug, Default)]
+struct RouteState {
+    /// The line's tokens begun so far.
+    line_tokens: u64,
+    /// Whether the route's squares are being read.
+    in_route: bool,
+    /// Whether the current expected token is one of them.
+    square_token: bool,
+    /// The expected route's last square so far: the query's end, once the route has ended.
+    expected_last: Option<Position>,
+    /// The candidate's squares of the route so far, and its last.
+    squares: u64,
+    previous: Option<Position>,
 }
 
 impl TokenChecker {
@@ -75,7 +144,201 @@ impl TokenChecker {
             not_answered_count: 0,
             accepted_before_the_rest: 0,
             trouble: None,
+            routes: None,
+            route: RouteState::default(),
         }
+    }
+
+    /// A checker that judges the routes in the answers as any shortest route, as `rules` say
+    /// they are laid out, and every other token as `leniency` says.
+    pub(crate) fn judging_routes(
+        found: Found,
+        leniency: Leniency,
+        rules: RouteRules,
+    ) -> TokenChecker {
+        TokenChecker {
+            routes: Some(rules),
+            ..TokenChecker::new(found, leniency)
+        }
+    }
+
+    /// An expected token other than a route's square has ended: whether the route begins
+    /// after it.
+    fn route_may_begin(&mut self, token: &[u8]) {
+        let Some(rules) = self.routes else {
+            return;
+        };
+        self.route.in_route = match rules.starts {
+            RouteStart::AfterColon => token.ends_with(b":"),
+            RouteStart::AfterFirstToken => self.route.line_tokens == 1 && token != b"-1",
+        };
+    }
+
+    /// The board of the answers from `origin`.
+    fn board_of(&self, rules: &RouteRules, origin: &Origin) -> Board {
+        match origin {
+            Origin::Query { board, .. } => *board,
+            _ => rules.board,
+        }
+    }
+
+    /// Reads a square's name, as `rules` write them, on `board`.
+    fn square(rules: &RouteRules, board: Board, text: &[u8]) -> Option<Position> {
+        match rules.squares {
+            SquareNotation::Names => parse_square(text, board).ok(),
+            SquareNotation::Coordinates => {
+                let text = std::str::from_utf8(text).ok()?;
+                let (file, rank) = text.split_once(',')?;
+                let number = |digits: &str| {
+                    let well_formed = !digits.is_empty()
+                        && digits.bytes().all(|b| b.is_ascii_digit())
+                        && (digits == "0" || !digits.starts_with('0'));
+                    well_formed.then(|| digits.parse::<u32>().ok()).flatten()
+                };
+                let (file, rank) = (number(file)?, number(rank)?);
+                (file < board.files() && rank < board.ranks()).then(|| Position::new(file, rank))
+            }
+        }
+    }
+
+    /// One square of the route has ended in the expected answer (`expected`): the
+    /// candidate's must be where a right route can be.
+    fn route_square(
+        &mut self,
+        expected: &[u8],
+        origin: &Origin,
+        line_index: u64,
+    ) -> io::Result<()> {
+        let Some(rules) = self.routes else {
+            return Ok(());
+        };
+        let board = self.board_of(&rules, origin);
+        let mut found = Vec::new();
+        while let Some(&byte) = self.found.available()?.first() {
+            if is_space(byte) || found.len() > SQUARE_TEXT {
+                break;
+            }
+            found.push(byte);
+            self.found.take(1);
+        }
+        let stop = |text: &[u8]| match rules.full_stop {
+            true => match text.strip_suffix(b".") {
+                Some(square) => (square.to_vec(), true),
+                None => (text.to_vec(), false),
+            },
+            false => (text.to_vec(), false),
+        };
+        let (expected_text, expected_ends) = stop(expected);
+        let (found_text, found_ends) = stop(&found);
+        let Some(right) = Self::square(&rules, board, &expected_text) else {
+            // Not a square knight-moves would write: compare the bytes, as for any token.
+            if !found.eq_ignore_ascii_case(expected) {
+                self.wrong(expected.to_vec(), origin, line_index)?;
+            }
+            return Ok(());
+        };
+        let piece = rules.piece;
+        let shown = |text: &[u8]| QuotedUpTo(text, SQUARE_TEXT).to_string();
+        let Some(square) = Self::square(&rules, board, &found_text) else {
+            let what = match found.is_empty() {
+                true => "the route ends before its last square".to_owned(),
+                false => format!(
+                    "{} is not a square of the {board} board",
+                    shown(&found_text)
+                ),
+            };
+            return self.wrong_route(what, origin, line_index);
+        };
+        let moves = self.route.squares;
+        let previous = self.route.previous;
+        self.route.squares += 1;
+        self.route.previous = Some(square);
+        match previous {
+            None if square != right => {
+                let what = format!(
+                    "the route starts on {}, not on {} where the query starts",
+                    shown(&found_text),
+                    shown(&expected_text)
+                );
+                return self.wrong_route(what, origin, line_index);
+            }
+            None => {}
+            Some(from) if !is_a_move(piece, from, square) => {
+                let what = format!(
+                    "the route's move {}, to {}, is not a {piece} move",
+                    moves,
+                    shown(&found_text)
+                );
+                return self.wrong_route(what, origin, line_index);
+            }
+            Some(_) => {}
+        }
+        match (expected_ends, found_ends) {
+            (true, true) => {
+                self.route.in_route = false;
+                if square != right {
+                    let what = format!(
+                        "the route ends on {}, not on {} where the query ends",
+                        shown(&found_text),
+                        shown(&expected_text)
+                    );
+                    return self.wrong_route(what, origin, line_index);
+                }
+            }
+            (false, true) => {
+                let what = format!("the route ends after {moves} moves, before the fewest");
+                return self.wrong_route(what, origin, line_index);
+            }
+            (true, false) => {
+                let what = format!("the route goes on past the fewest moves, {moves}");
+                return self.wrong_route(what, origin, line_index);
+            }
+            (false, false) => {}
+        }
+        self.route.expected_last = Some(right);
+        Ok(())
+    }
+
+    /// The expected line ends inside its route (a route written without a full stop): the
+    /// candidate's must end here too, on the query's last square.
+    fn end_of_route_line(&mut self, origin: &Origin, line_index: u64) -> io::Result<()> {
+        // Blanks before the line's end are the comparison's to judge; a square is not.
+        let mut ahead = 0;
+        let goes_on = loop {
+            let available = self.found.available()?;
+            match available.get(ahead) {
+                Some(b' ' | b'\t' | b'\r') => ahead += 1,
+                Some(b'\n') | None => break false,
+                Some(_) => break true,
+            }
+            if ahead >= available.len() {
+                break false;
+            }
+        };
+        if goes_on {
+            let what = format!(
+                "the route goes on past the fewest moves, {}",
+                self.route.squares.saturating_sub(1)
+            );
+            return self.wrong_route(what, origin, line_index);
+        }
+        if let (Some(last), Some(right)) = (self.route.previous, self.route.expected_last) {
+            if last != right {
+                let what = "the route does not end where the query ends".to_owned();
+                return self.wrong_route(what, origin, line_index);
+            }
+        }
+        Ok(())
+    }
+
+    /// The candidate's route is not a right one: the verdict.
+    fn wrong_route(&mut self, what: String, origin: &Origin, line_index: u64) -> io::Result<()> {
+        self.fail(Verdict::WrongRoute {
+            at: self.token_line,
+            what,
+            query: origin.describe(line_index),
+        });
+        Ok(())
     }
 
     /// Whether the verdict is certain.
@@ -107,19 +370,30 @@ impl TokenChecker {
             if is_space(expected) {
                 if self.in_token {
                     self.in_token = false;
-                    if !self.found_token_ends()? {
-                        let token = self.expected_token(&batch[token_began..at]);
+                    let token = self.expected_token(&batch[token_began..at]);
+                    if self.route.square_token {
+                        self.route.square_token = false;
+                        self.route_square(&token, origin, line_index)?;
+                    } else if !self.found_token_ends()? {
                         self.wrong(token, origin, line_index)?;
+                    } else if self.routes.is_some() {
+                        self.route_may_begin(&token);
+                    }
+                    if self.is_settled() {
                         self.expected_lines += super::newlines(&batch[at..]);
                         return Ok(());
                     }
                 }
-                if self.leniency.space_change_sensitive {
+                if expected == b'\n' && self.route.in_route {
+                    self.end_of_route_line(origin, line_index)?;
+                }
+                if self.leniency.space_change_sensitive && !self.is_settled() {
                     self.same_space(expected, origin, line_index)?;
                 }
                 if expected == b'\n' {
                     self.expected_lines += 1;
                     line_index += 1;
+                    self.route = RouteState::default();
                 }
                 continue;
             }
@@ -130,6 +404,11 @@ impl TokenChecker {
                 self.in_token = true;
                 self.carried.clear();
                 token_began = at;
+                self.route.line_tokens += 1;
+                self.route.square_token = self.route.in_route;
+            }
+            if self.route.square_token {
+                continue; // a square of the route: read whole, and judged where it ends
             }
             match self.found.available()?.first().copied() {
                 Some(byte) if self.same(byte, expected) => self.found.take(1),

@@ -26,6 +26,13 @@ pub(crate) enum Verdict {
         found: ShownLine,
         query: String,
     },
+    /// A route that is not a shortest one of the query (`what` says how: a step that is not a
+    /// move, the wrong end, the wrong length), judged as any shortest route is right.
+    WrongRoute {
+        at: u64,
+        what: String,
+        query: String,
+    },
     /// The words are right, `what` is not; `query` says what the line answers (empty where
     /// it answers none, a blank line at the end).
     PresentationError {
@@ -133,6 +140,9 @@ impl Verdict {
             } => format!(
                 "Wrong answer at {name}:{at}: expected {expected}, found {found}, for {query}"
             ),
+            Verdict::WrongRoute { at, what, query } => {
+                format!("Wrong answer at {name}:{at}: {what}, for {query}")
+            }
             Verdict::PresentationError { at, what, query } if query.is_empty() => {
                 format!("Presentation error at {name}:{at}: {what}")
             }
