@@ -145,3 +145,43 @@ fn the_debian_package_installs_the_binary_its_man_page_and_completions() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// The statically linked build that judges' sandboxes need (`scripts/static-build.sh`, which
+/// the release workflow runs): ldd finds no dynamic library in it, and it judges the sample as
+/// a Kattis output validator. A release build of its own, so ignored; `.ci/run` runs it.
+#[test]
+#[cfg(all(target_os = "linux", target_arch = "x86_64", target_env = "gnu"))] // glibc's static build for x86_64 Linux: what the script makes
+#[ignore = "a release build of its own, a minute or more: .ci/run runs it"]
+fn the_static_build_links_no_dynamic_library_and_judges_the_sample() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let built = Command::new(root.join("scripts/static-build.sh"))
+        .env("CARGO_TARGET_DIR", root.join("target/static"))
+        .current_dir(root)
+        .output()
+        .expect("bash runs the script");
+    assert!(
+        built.status.success(),
+        "scripts/static-build.sh failed:\n{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let stdout = String::from_utf8(built.stdout).unwrap();
+    let binary = stdout.lines().last().expect("the binary's path");
+    let ldd = Command::new("ldd").arg(binary).output().expect("ldd runs");
+    let libraries = String::from_utf8_lossy(&ldd.stdout).into_owned();
+    assert!(!libraries.contains("=>"), "{libraries}");
+    let feedback = tempfile::tempdir().unwrap();
+    let sample = root.join("tests/data/sample.out");
+    let judged = Command::new(binary)
+        .args([
+            "--checker",
+            "kattis",
+            "tests/data/sample.in",
+            "tests/data/sample.out",
+        ])
+        .arg(feedback.path())
+        .stdin(std::fs::File::open(sample).unwrap())
+        .current_dir(root)
+        .status()
+        .unwrap();
+    assert_eq!(judged.code(), Some(42));
+}
