@@ -634,3 +634,108 @@ impl TokenChecker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The verdict on `found` for the expected answers `expected`, from one query's origin.
+    fn judged(expected: &[u8], found: &[u8], leniency: Leniency) -> Verdict {
+        let found: Box<dyn io::Read> = Box::new(io::Cursor::new(found.to_vec()));
+        let mut checker = TokenChecker::new(Found::new(found), leniency);
+        let origin = Origin::Grid {
+            source: "in",
+            line_number: 1,
+            side: 8,
+        };
+        checker.take(expected, &origin);
+        checker.finish().unwrap()
+    }
+
+    #[test]
+    fn tokens_are_compared_across_any_white_space_and_case_unless_the_flags_say() {
+        let lenient = Leniency::default();
+        let expected = b"To get 6\nmoves.\n";
+        let accepted = Verdict::Accepted { answers: 2 };
+        assert_eq!(judged(expected, b"to GET   6 moves.", lenient), accepted);
+        assert_eq!(
+            judged(expected, b"\r\n To get\t6\r\nmoves.\n\n", lenient),
+            accepted
+        );
+        let strict_case = Leniency {
+            case_sensitive: true,
+            ..lenient
+        };
+        assert!(matches!(
+            judged(expected, b"to get 6\nmoves.\n", strict_case),
+            Verdict::WrongAnswer { at: 1, .. }
+        ));
+        let strict_space = Leniency {
+            space_change_sensitive: true,
+            ..lenient
+        };
+        assert_eq!(judged(expected, expected, strict_space), accepted);
+        assert!(matches!(
+            judged(expected, b"To get 6 moves.\n", strict_space),
+            Verdict::PresentationError { .. }
+        ));
+        assert!(matches!(
+            judged(expected, b"To get 6\nmoves.", strict_space),
+            Verdict::PresentationError { .. }
+        ));
+        assert!(matches!(
+            judged(expected, b"To get 6\nmoves.\n\n", strict_space),
+            Verdict::PresentationError { .. }
+        ));
+    }
+
+    #[test]
+    fn shorter_longer_and_extra_tokens_are_wrong() {
+        let lenient = Leniency::default();
+        let expected = b"12\n";
+        for found in [&b"1\n"[..], b"123\n", b"1 2\n", b"12x\n"] {
+            assert!(
+                matches!(
+                    judged(expected, found, lenient),
+                    Verdict::WrongAnswer { .. }
+                ),
+                "{found:?}"
+            );
+        }
+        assert!(matches!(
+            judged(expected, b"12 7\n", lenient),
+            Verdict::TooMany { from: 1, .. }
+        ));
+        assert!(matches!(
+            judged(expected, b"  \n", lenient),
+            Verdict::TooFew { found: 0, .. }
+        ));
+    }
+
+    #[test]
+    fn a_move_is_a_leap_of_the_piece_in_any_of_its_eight_directions() {
+        let camel = Piece::leaper(1, 3).unwrap();
+        let from = Position::new(4, 4);
+        for (file, rank) in [(5, 7), (3, 1), (7, 5), (1, 3)] {
+            assert!(is_a_move(camel, from, Position::new(file, rank)));
+        }
+        assert!(!is_a_move(camel, from, Position::new(5, 6)));
+        assert!(!is_a_move(Piece::KNIGHT, from, from));
+    }
+
+    #[test]
+    fn coordinates_are_read_without_signs_or_leading_zeros_on_the_board() {
+        let rules = RouteRules {
+            piece: Piece::KNIGHT,
+            board: Board::STANDARD,
+            squares: SquareNotation::Coordinates,
+            starts: RouteStart::AfterFirstToken,
+            full_stop: false,
+        };
+        let read = |text: &str| TokenChecker::square(&rules, Board::STANDARD, text.as_bytes());
+        assert_eq!(read("0,7"), Some(Position::new(0, 7)));
+        for refused in ["8,0", "01,2", "-1,2", "+1,2", "1,", ",1", "1;2", "1,2,3"] {
+            assert_eq!(read(refused), None, "{refused}");
+        }
+    }
+}
