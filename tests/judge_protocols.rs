@@ -223,6 +223,50 @@ fn kattis_judges_outputs_short_long_empty_and_junk_as_the_candidates_failures() 
     }
 }
 
+/// The right answers in another encoding: a UTF-8 byte-order mark before them, UTF-16 with and
+/// without its mark, and four bytes that are UTF-32's mark.
+fn encoded(answer: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+    let utf16le = |mark: bool| {
+        let mut text = match mark {
+            true => b"\xff\xfe".to_vec(),
+            false => Vec::new(),
+        };
+        for &byte in answer {
+            text.extend_from_slice(&[byte, 0]);
+        }
+        text
+    };
+    let mut utf8_mark = b"\xef\xbb\xbf".to_vec();
+    utf8_mark.extend_from_slice(answer);
+    vec![
+        ("a UTF-8 byte-order mark", utf8_mark),
+        ("UTF-16 with its mark", utf16le(true)),
+        ("UTF-16 without a mark", utf16le(false)),
+        ("UTF-32's mark", b"\x00\x00\xfe\xff".to_vec()),
+    ]
+}
+
+#[test]
+fn an_output_is_judged_as_the_bytes_it_wrote_a_mark_or_utf16_rejected_never_a_judge_failure() {
+    for case in CASES {
+        let judged = Judged::new(case);
+        for (what, output) in encoded(&judged.answer()) {
+            let (status, message) = judged.kattis(&output, &[]);
+            assert_eq!(status, 43, "{} {what}: {message}", case.problem);
+            assert!(message.starts_with("Wrong answer"), "{what}: {message}");
+            let ran = judged.with_output_file("testlib", &output, &["in", "out", "ans"]);
+            assert!([1, 2].contains(&ran.status), "{what}: {}", ran.stderr);
+            let ran = judged.with_output_file("cms", &output, &["in", "ans", "out"]);
+            assert_eq!(
+                (ran.status, ran.stdout.as_str()),
+                (0, "0.0\n"),
+                "{what}: {}",
+                ran.stderr
+            );
+        }
+    }
+}
+
 #[test]
 fn a_token_of_fifty_million_bytes_is_judged_without_being_held_and_shown_cut() {
     let judged = Judged::new(&CASES[0]);

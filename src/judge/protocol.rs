@@ -11,7 +11,8 @@
 //! The right answers are knight-moves' own, made from IN as it streams; the judge's answer
 //! file ANS is checked against them with the same comparison, and one that differs is the
 //! judge's failure, never the candidate's: so is an IN that cannot be read or holds a line
-//! that is not a query, and a query knight-moves cannot answer.
+//! that is not a query, and a query knight-moves cannot answer. The output is compared as the
+//! bytes the candidate wrote: no byte-order mark is skipped, no UTF-16 decoded.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -261,7 +262,10 @@ fn judge(
         Ok(file) => file,
         Err(error) => return Outcome::JudgeFailure(format!("{answer_name}: {error}")),
     };
-    let candidate = answers.checker(Box::new(AnswerText::new(output)), comparison);
+    // The candidate's output is taken as the bytes it wrote, as a judge takes them (and as
+    // `--stress` does): a byte-order mark or UTF-16 there is a difference, not an encoding,
+    // and never a judge failure. The judge's own answer file is decoded as `--check` decodes.
+    let candidate = answers.checker(output, comparison);
     let judges = answers.checker(Box::new(AnswerText::new(answer_file)), comparison);
     let mut messages = KeptMessages::default();
     let mut pipeline = Pipeline::new(Both::new(candidate, judges), &mut messages, answers);
