@@ -311,6 +311,46 @@ fn a_wrong_or_missing_judges_answer_or_input_is_a_judge_failure_not_43() {
 }
 
 #[test]
+fn a_query_knight_moves_cannot_answer_is_its_own_failure_not_the_answer_files() {
+    // The candidate is wrong before the query, the judge's answer file right: the verdict is
+    // a judge failure, and it says what failed, not that the answer file differs.
+    let judged = Judged::new(&Case {
+        problem: "uva439",
+        input: "a1 a1\na1 h8\n",
+    });
+    let wrong = String::from_utf8(judged.answer())
+        .unwrap()
+        .replace("takes 0", "takes 1");
+    fs::write(judged.path("out"), &wrong).unwrap();
+    let give_up = ["--algorithm", "bfs", "--max-nodes", "1"];
+    let runs = [
+        (vec!["kattis", "in", "ans", "feedback"], 5),
+        (vec!["testlib", "in", "out", "ans"], 3),
+        (vec!["cms", "in", "ans", "out"], 5),
+    ];
+    for (files, status) in runs {
+        let result = knight_moves()
+            .args(give_up)
+            .arg("--checker")
+            .args(&files)
+            .current_dir(judged.folder.path())
+            .write_stdin(wrong.clone())
+            .output()
+            .unwrap();
+        assert_eq!(result.status.code(), Some(status), "{files:?}");
+        let message = match files[0] {
+            "kattis" => fs::read_to_string(judged.path("feedback/judgemessage.txt")).unwrap(),
+            _ => String::from_utf8(result.stderr).unwrap(),
+        };
+        assert!(
+            message.contains("knight-moves could not answer in:2: a1 h8"),
+            "{files:?}: {message}"
+        );
+        assert!(!message.contains("differs"), "{files:?}: {message}");
+    }
+}
+
+#[test]
 fn kattis_without_its_feedback_folder_fails_as_the_judge_and_writes_nothing_else() {
     let judged = Judged::new(&CASES[0]);
     let result = knight_moves()
@@ -371,6 +411,24 @@ fn testlib_says_ok_wrong_answer_presentation_error_and_fail_with_its_statuses() 
         "{}",
         ran.stderr
     );
+    // An output that is not there is testlib's presentation error, unless the judge's own
+    // files are not there either: that is the judge's failure, as testlib says it.
+    let missing = |files: &[&str]| {
+        let ran = knight_moves()
+            .args(["--checker", "testlib"])
+            .args(files)
+            .current_dir(judged.folder.path())
+            .output()
+            .unwrap();
+        (ran.status.code(), String::from_utf8(ran.stderr).unwrap())
+    };
+    let (status, stderr) = missing(&["in", "no-output", "ans"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    for files in [["no-in", "no-output", "ans"], ["in", "no-output", "no-ans"]] {
+        let (status, stderr) = missing(&files);
+        assert_eq!(status, Some(3), "{files:?}: {stderr}");
+        assert!(stderr.starts_with("FAIL no-"), "{stderr}");
+    }
     // A usage error is the judge's failure too: testlib's 2 would blame the candidate.
     let usage = judged.with_output_file("testlib", &right, &["in", "out"]);
     assert_eq!(usage.status, 3, "{}", usage.stderr);

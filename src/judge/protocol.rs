@@ -145,10 +145,18 @@ fn testlib(
             (Box::new(file), &shown(output)),
             comparison,
         ),
-        // testlib's own word for an output that is not there.
-        Err(error) => Outcome::Presentation {
-            judge: format!("{}: {error}", shown(output)),
-            team: String::new(),
+        // testlib's own word for an output that is not there, once the judge's files are
+        // there: testlib opens IN first and ANS last, and fails on either.
+        Err(error) => match [input, answer].into_iter().find_map(|judges| {
+            File::open(judges)
+                .err()
+                .map(|error| format!("{}: {error}", shown(judges)))
+        }) {
+            Some(why) => Outcome::JudgeFailure(why),
+            None => Outcome::Presentation {
+                judge: format!("{}: {error}", shown(output)),
+                team: String::new(),
+            },
         },
     };
     let (status, name, outcome_name, message) = match &outcome {
@@ -302,6 +310,14 @@ fn judge(
     };
     if let Verdict::NotJudged { .. } = candidate {
         return Outcome::JudgeFailure(candidate.describe(output_name));
+    }
+    // A query knight-moves could not answer leaves the answer file unjudged from there on:
+    // knight-moves' failure, which the answer file is not to be blamed for.
+    if let Verdict::NotJudged {
+        presentation: None, ..
+    } = judges
+    {
+        return Outcome::JudgeFailure(judges.describe(&answer_name));
     }
     if !matches!(judges, Verdict::Accepted { .. }) {
         return Outcome::JudgeFailure(format!(
