@@ -19,7 +19,7 @@ use crate::output_file::{self, FileIdentity};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::Inputs;
 use crate::report::{KeptQueries, page};
-use crate::settings::{AnswerSettings, Input, Sources, StressSettings, Task};
+use crate::settings::{AnswerSettings, CheckerFiles, Input, Sources, StressSettings, Task};
 use crate::sink::check::Checker;
 use crate::sink::check::verdict::Verdict;
 use crate::sink::{Sink, WriteSink};
@@ -209,7 +209,16 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 /// themselves, else with one of knight-moves' own statuses.
 fn run_in_protocol(task: Task) -> anyhow::Result<Ending> {
     match task {
-        Task::Checker(checker) => Ok(Ending::Protocol(protocol::run(&checker))),
+        Task::Checker(checker) => {
+            // CMS reads the score from standard output: a closed one (which Rust's runtime
+            // replaces with /dev/null) would lose it without a word.
+            let writes_stdout = matches!(checker.files, CheckerFiles::Cms { .. });
+            if writes_stdout && ensure_stdout_is_open().is_err() {
+                say_output_trouble(&anyhow::anyhow!("{STDOUT_TROUBLE}: it is closed"));
+                return Ok(Ending::Protocol(ExitStatus::JudgeFailure as u8));
+            }
+            Ok(Ending::Protocol(protocol::run(&checker)))
+        }
         Task::ValidateInput(validator) => Ok(Ending::Protocol(protocol::validate(&validator))),
         task => run(task).map(Ending::Status),
     }

@@ -836,3 +836,25 @@ fn a_route_of_a_million_moves_on_one_line_is_judged_to_its_last_move_and_said_in
     );
     assert!(verdict.len() < 300, "{verdict}");
 }
+
+#[cfg(unix)] // a POSIX shell closes the standard output
+#[test]
+fn cms_with_its_standard_output_closed_fails_as_the_judge_rather_than_lose_the_score() {
+    let judged = Judged::new(&CASES[0]);
+    let binary = env!("CARGO_BIN_EXE_knight-moves");
+    let result = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{} --checker cms in ans ans >&-",
+            crate::common::quoted(binary)
+        ))
+        .current_dir(judged.folder.path())
+        .output()
+        .unwrap();
+    assert_eq!(result.status.code(), Some(5));
+    let stderr = String::from_utf8(result.stderr).unwrap();
+    assert!(
+        stderr.contains("cannot write to standard output: it is closed"),
+        "{stderr}"
+    );
+}

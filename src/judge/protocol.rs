@@ -313,10 +313,7 @@ fn judge(
     }
     // A query knight-moves could not answer leaves the answer file unjudged from there on:
     // knight-moves' failure, which the answer file is not to be blamed for.
-    if let Verdict::NotJudged {
-        presentation: None, ..
-    } = judges
-    {
+    if let Verdict::NotJudged { .. } = judges {
         return Outcome::JudgeFailure(judges.describe(&answer_name));
     }
     if !matches!(judges, Verdict::Accepted { .. }) {
