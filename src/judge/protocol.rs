@@ -1,5 +1,5 @@
 //! knight-moves as a judge system's checker (`--checker`): the one checking core
-//! ([`Checker`]) decides, and this module only speaks each system's protocol at the edge —
+//! ([`Checker`](crate::sink::check::Checker)) decides, and this module only speaks each system's protocol at the edge —
 //! which files it passes, where the verdict goes, which exit status means what.
 //!
 //! | system | called as | accepted | rejected | judge failure |
