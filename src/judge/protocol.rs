@@ -136,15 +136,8 @@ fn testlib(
     result: Option<&Path>,
     xml: bool,
 ) -> u8 {
-    let comparison = settings.answers.problem.comparison();
-    let outcome = match File::open(output) {
-        Ok(file) => judge(
-            &settings.answers,
-            input,
-            answer,
-            (Box::new(file), &shown(output)),
-            comparison,
-        ),
+    let outcome = match judge_output_file(settings, input, answer, output) {
+        Ok(outcome) => outcome,
         // testlib's own word for an output that is not there, once the judge's files are
         // there: testlib opens IN first and ANS last, and fails on either.
         Err(error) => match [input, answer].into_iter().find_map(|judges| {
@@ -189,17 +182,8 @@ fn testlib(
 }
 
 fn cms(settings: &CheckerSettings, input: &Path, answer: &Path, output: &Path) -> u8 {
-    let comparison = settings.answers.problem.comparison();
-    let outcome = match File::open(output) {
-        Ok(file) => judge(
-            &settings.answers,
-            input,
-            answer,
-            (Box::new(file), &shown(output)),
-            comparison,
-        ),
-        Err(error) => Outcome::JudgeFailure(format!("{}: {error}", shown(output))),
-    };
+    let outcome = judge_output_file(settings, input, answer, output)
+        .unwrap_or_else(|error| Outcome::JudgeFailure(format!("{}: {error}", shown(output))));
     let (score, message, details) = match &outcome {
         Outcome::Accepted(line) => ("1.0", "translate:success", line),
         Outcome::Wrong { judge, .. } | Outcome::Presentation { judge, .. } => {
@@ -250,6 +234,22 @@ pub(crate) fn validate(settings: &ValidatorSettings) -> u8 {
     status
 }
 
+/// Judges the candidate's output in the file `output` (testlib's and CMS's way), compared as
+/// the problem's own judge compares; the error is the output's that cannot be opened, which
+/// each protocol names in its own way.
+fn judge_output_file(
+    settings: &CheckerSettings,
+    input: &Path,
+    answer: &Path,
+    output: &Path,
+) -> io::Result<Outcome> {
+    let file = File::open(output)?;
+    let comparison = settings.answers.problem.comparison();
+    let name = shown(output);
+    let output: (Box<dyn Read>, &str) = (Box::new(file), &name);
+    Ok(judge(&settings.answers, input, answer, output, comparison))
+}
+
 /// Judges the candidate's `output` (a reader and its name) against knight-moves' answers to
 /// `input`, and checks the judge's `answer` file against them too, both compared as
 /// `comparison` says.
@@ -260,8 +260,7 @@ fn judge(
     (output, output_name): (Box<dyn Read>, &str),
     comparison: Comparison,
 ) -> Outcome {
-    let input_name = Input::File(input.to_owned()).name();
-    let answer_name = Input::File(answer.to_owned()).name();
+    let (input_name, answer_name) = (shown(input), shown(answer));
     let input_file = match File::open(input) {
         Ok(file) => file,
         Err(error) => return Outcome::JudgeFailure(format!("{input_name}: {error}")),
