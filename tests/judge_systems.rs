@@ -175,8 +175,41 @@ impl Workspace {
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)
         );
-        (output.status.success(), text)
+        (output.status.success(), without_colours(&text))
     }
+}
+
+/// `text` without its ANSI colour sequences (ESC `[`, parameters, a final letter). BAPCtools
+/// colours what it prints even into a pipe when `CI` is set (it then skips colorama, which
+/// would strip them), so the lines the tests look for must be read without them.
+fn without_colours(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            plain.push(c);
+            continue;
+        }
+        if chars.clone().next() == Some('[') {
+            chars.next();
+            // Parameter and intermediate bytes, then one final byte in '@'..='~'.
+            for c in chars.by_ref() {
+                if ('@'..='~').contains(&c) {
+                    break;
+                }
+            }
+        }
+    }
+    plain
+}
+
+#[test]
+fn colour_sequences_are_taken_out_and_nothing_else() {
+    let coloured =
+        "\u{1b}[36mInvalidation\u{1b}[0m: a \u{1b}[32mrejected \u{1b}[33mwhy\u{1b}[0m\u{1b}[0m";
+    assert_eq!(without_colours(coloured), "Invalidation: a rejected why");
+    assert_eq!(without_colours("plain [text] é"), "plain [text] é");
+    assert_eq!(without_colours("cut \u{1b}"), "cut ");
 }
 
 /// Copies the folder `from` to `to`, its files' permissions included (the scripts stay
