@@ -206,8 +206,9 @@ pub(crate) struct Cli {
     /// queries come from files) with the right answers to the input, line by line as both
     /// stream, and print one verdict on stdout: Accepted, Wrong answer or Presentation error
     /// (exit status 4), or a judge failure where knight-moves could not answer a query (its
-    /// search gave up; that answer is skipped, not blamed; exit status 5). With --path (here,
-    /// with --stress and with --checker), a route is right when it is any shortest route.
+    /// search gave up; that answer is skipped, not blamed; exit status 5). Here, with --stress
+    /// and with --checker, the answers are in the format --format names (any but trace), and
+    /// with --path a route is right when it is any shortest route.
     #[arg(long, value_name = "ANSWERS",
           value_parser = clap::builder::OsStringValueParser::new())]
     pub(crate) check: Option<OsString>,
@@ -350,14 +351,16 @@ pub(crate) fn takes(kind: TaskKind, option: &str) -> bool {
             "--draw",
             "--report",
         ],
-        TaskKind::Check => &["FILE", "--check", "--path"],
-        TaskKind::Checker => &["FILE", "--checker", "--path"],
+        TaskKind::Check => &["FILE", "--check", "--path", "--format", "--header"],
+        TaskKind::Checker => &["FILE", "--checker", "--path", "--format", "--header"],
         TaskKind::ValidateInput => {
             return ["FILE", "--validate-input", "--problem", "--board"].contains(&option);
         }
         TaskKind::Stress => &[
             "--stress",
             "--path",
+            "--format",
+            "--header",
             "--cases",
             "--seed",
             "--time-limit",
@@ -551,8 +554,8 @@ impl Cli {
                 ("--report", self.report.is_some()),
                 ("--stats", self.stats),
                 ("--compare", self.compare),
-                ("--format", self.format != Format::Sentence),
-                ("--header", self.header),
+                // Answers in any format are judged; a search's events are not answers.
+                ("--format trace", self.format == Format::Trace),
                 ("--generate", self.generate.is_some()),
             ];
             if let Some((option, _)) = output_options.iter().find(|(_, given)| *given) {
@@ -1046,10 +1049,8 @@ mod tests {
                 "fixed input",
             ],
             "--piece" | "--algorithm" | "--max-nodes" => SEARCHING,
-            "--path" => &["answer", "check", "stress", "checker"],
-            "--stats" | "--compare" | "--format" | "--header" | "--draw" | "--report" => {
-                &["answer"]
-            }
+            "--path" | "--format" | "--header" => &["answer", "check", "stress", "checker"],
+            "--stats" | "--compare" | "--draw" | "--report" => &["answer"],
             "--cases" | "--seed" => &["stress", "random input"],
             "--time-limit" => &["stress"],
             // Windows tells nothing of a program's memory.

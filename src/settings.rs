@@ -10,8 +10,9 @@ use crate::problem::cases::Inputs;
 
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
+use crate::format::number::Naming;
 use crate::format::{DrawKind, Shape};
-use crate::sink::check::tokens::Leniency;
+use crate::sink::check::tokens::{Leniency, RouteRules, RouteStart, SquareNotation};
 use crate::sink::check::{Checker, Comparison};
 
 /// The name standard input goes by in messages.
@@ -276,15 +277,37 @@ impl AnswerSettings {
     /// `comparison` says; where the answers hold routes (`--path`), each judged right when it
     /// is any shortest route.
     pub(crate) fn checker(&self, found: Box<dyn std::io::Read>, comparison: Comparison) -> Checker {
-        let (board, piece) = (self.search.board, self.search.piece);
-        let rules = self
-            .output
-            .path
-            .then(|| self.problem.route_rules(board, piece));
-        match rules.flatten() {
+        match self.route_rules() {
             Some(rules) => Checker::judging_routes(found, comparison, rules),
             None => Checker::new(found, comparison),
         }
+    }
+
+    /// How the answers lay out their routes, for judging any shortest one: `None` without
+    /// `--path`, and for the shapes that hold none (the grids; the trace is not judged).
+    fn route_rules(&self) -> Option<RouteRules> {
+        let (squares, starts, full_stop) = match self.output.shape {
+            _ if !self.output.path => return None,
+            Shape::Sentence => (SquareNotation::Names, RouteStart::AfterColon, true),
+            Shape::Number(Naming::AsTyped) => {
+                (SquareNotation::Names, RouteStart::AfterFirstToken, false)
+            }
+            Shape::Number(Naming::Coordinates) => (
+                SquareNotation::Coordinates,
+                RouteStart::AfterFirstToken,
+                false,
+            ),
+            Shape::Tsv { .. } => (SquareNotation::Names, RouteStart::AfterThirdToken, false),
+            Shape::Json => (SquareNotation::Quoted, RouteStart::InPathArray, false),
+            Shape::Grid(_) | Shape::Trace => return None,
+        };
+        Some(RouteRules {
+            piece: self.search.piece,
+            board: self.search.board,
+            squares,
+            starts,
+            full_stop,
+        })
     }
 
     /// The judge's case: 8×8, the table, plain sentences, accelerated.

@@ -640,11 +640,17 @@ fn sentence_with(head: &str, route: &[String]) -> String {
 
 /// Runs `--check ANSWERS --path` on the input: exit status and verdict.
 fn check_routes(problem: &str, input: &str, answers: &str) -> (i32, String) {
+    check_routes_with(&["--problem", problem], input, answers)
+}
+
+/// Runs `--check ANSWERS --path` with `options` on the input: exit status and verdict.
+fn check_routes_with(options: &[&str], input: &str, answers: &str) -> (i32, String) {
     let folder = tempfile::tempdir().unwrap();
     fs::write(folder.path().join("in"), input).unwrap();
     fs::write(folder.path().join("out"), answers).unwrap();
     let result = knight_moves()
-        .args(["--problem", problem, "--path", "--check", "out", "in"])
+        .args(options)
+        .args(["--path", "--check", "out", "in"])
         .current_dir(folder.path())
         .output()
         .unwrap();
@@ -718,6 +724,156 @@ fn any_shortest_route_is_accepted_for_every_pair_and_every_way_a_route_is_wrong_
         );
         assert!(verdict.ends_with("for in:64: a1 h8\n"), "{verdict}");
     }
+}
+
+/// A route line of `--format tsv` or `--format json` for the `line`-th query of the file
+/// `in`, as knight-moves writes it (written here apart from its writers).
+fn row(format: &str, line: usize, route: &[String]) -> String {
+    let (from, to) = (&route[0], &route[route.len() - 1]);
+    let moves = route.len() - 1;
+    match format {
+        "tsv" => format!("{from}\t{to}\t{moves}\t{}\n", route.join(" ")),
+        _ => {
+            let squares: Vec<String> = route.iter().map(|square| format!("\"{square}\"")).collect();
+            format!(
+                "{{\"source\":\"in\",\"line\":{line},\"from\":\"{from}\",\"to\":\"{to}\",\
+                 \"moves\":{moves},\"path\":[{}]}}\n",
+                squares.join(",")
+            )
+        }
+    }
+}
+
+#[test]
+fn routes_are_judged_in_tsv_and_json_as_in_the_sentence_and_each_wrong_route_named() {
+    let (input, lines) = every_pair_with_other_routes();
+    for format in ["tsv", "json"] {
+        let options = ["--format", format];
+        let right: Vec<String> = lines
+            .iter()
+            .enumerate()
+            .map(|(index, (_, route))| row(format, index + 1, route))
+            .collect();
+        assert_eq!(
+            check_routes_with(&options, &input, &right.concat()),
+            (0, "Accepted (4096 answers)\n".to_owned()),
+            "{format}"
+        );
+        let (_, route) = &lines[63];
+        let mut not_a_move = route.clone();
+        not_a_move[3] = "a1".to_owned();
+        let mut wrong_start = route.clone();
+        wrong_start[0] = "b1".to_owned();
+        let mut wrong_end = route.clone();
+        *wrong_end.last_mut().unwrap() = route[route.len() - 3].clone();
+        let shorter = route[..route.len() - 1].to_vec();
+        let mut longer = route.clone();
+        longer.push(route[route.len() - 2].clone());
+        let mut off_board = route.clone();
+        off_board[2] = "i9".to_owned();
+        for (wrong, what) in [
+            (
+                not_a_move,
+                "the route's move 3, to \"a1\", is not a knight move",
+            ),
+            (
+                wrong_start,
+                "the route starts on \"b1\", not on \"a1\" where the query starts",
+            ),
+            (wrong_end, "the route does not end where the query ends"),
+            (shorter, "the route ends after 5 moves, before the fewest"),
+            (longer, "the route goes on past the fewest moves, 6"),
+            (off_board, "\"i9\" is not a square of the 8x8 board"),
+        ] {
+            // The ends and the count stay the query's: only the route is wrong.
+            let mut line = row(format, 64, &wrong);
+            if format == "tsv" {
+                let fields: Vec<&str> = line.splitn(4, '\t').collect();
+                line = format!("a1\th8\t6\t{}", fields[3]);
+            } else {
+                let path = &line[line.find("\"path\"").unwrap()..];
+                line = format!(
+                    "{{\"source\":\"in\",\"line\":64,\"from\":\"a1\",\"to\":\"h8\",\"moves\":6,{path}"
+                );
+            }
+            let mut answers = right.clone();
+            answers[63] = line;
+            let (status, verdict) = check_routes_with(&options, &input, &answers.concat());
+            assert_eq!(status, 4, "{format} {what}: {verdict}");
+            assert!(
+                verdict.starts_with(&format!("Wrong answer at out:64: {what}")),
+                "{format} {what}: {verdict}"
+            );
+            assert!(verdict.ends_with("for in:64: a1 h8\n"), "{verdict}");
+        }
+        // The rest of the line is compared as the problem's judge compares it.
+        let mut answers = right.clone();
+        answers[63] = answers[63].replacen('6', "5", 1);
+        let (status, verdict) = check_routes_with(&options, &input, &answers.concat());
+        assert_eq!(status, 4, "{format}: {verdict}");
+        assert!(
+            verdict.starts_with("Wrong answer at out:64: expected "),
+            "{verdict}"
+        );
+    }
+}
+
+#[test]
+fn tsv_and_json_without_a_route_and_tsv_with_its_header_are_judged_too() {
+    let input = "b2 a1\na1 c3\n";
+    for format in ["tsv", "json"] {
+        let options = ["--board", "3", "--format", format];
+        let own = knight_moves()
+            .args(options)
+            .args(["--path"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let own = String::from_utf8(own.stdout)
+            .unwrap()
+            .replace("<stdin>", "in");
+        let right = own.replace("a1 b3 c1 a2 c3", "a1 c2 a3 b1 c3").replace(
+            "\"a1\",\"b3\",\"c1\",\"a2\",\"c3\"",
+            "\"a1\",\"c2\",\"a3\",\"b1\",\"c3\"",
+        );
+        assert_ne!(right, own, "{format}: another route");
+        assert_eq!(
+            check_routes_with(&options, input, &right),
+            (0, "Accepted (2 answers)\n".to_owned()),
+            "{format}: {right}"
+        );
+        // A route where none exists is wrong.
+        let made_up = match format {
+            "tsv" => right.replacen("\t\t\n", "\t4\tb2 c4 a3 c2 a1\n", 1),
+            _ => right.replacen("null,\"path\":null", "4,\"path\":[\"b2\"]", 1),
+        };
+        assert_ne!(made_up, right);
+        assert_ne!(
+            check_routes_with(&options, input, &made_up).0,
+            0,
+            "{format}"
+        );
+    }
+    let header = "from\tto\tmoves\tpath\n";
+    let rows = "a1\th8\t6\ta1 c2 e3 g4 h6 f7 h8\n";
+    let options = ["--format", "tsv", "--header"];
+    assert_eq!(
+        check_routes_with(&options, "a1 h8\n", &format!("{header}{rows}")),
+        (0, "Accepted (2 answers)\n".to_owned())
+    );
+    let (status, verdict) = check_routes_with(&options, "a1 h8\n", rows);
+    assert_eq!(status, 4, "{verdict}");
+    // The trace is a search's events, not answers: refused, not judged.
+    let refused = knight_moves()
+        .args(["--format", "trace", "--check", "out", "in"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        stderr.contains("--format trace does not go with --check"),
+        "{stderr}"
+    );
 }
 
 #[test]

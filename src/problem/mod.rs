@@ -24,10 +24,9 @@ pub(crate) mod validate;
 
 use std::fmt;
 
-use crate::board::{Board, Piece, Position};
+use crate::board::{Board, Position};
 use crate::input::line::{LineError, Query, Quoted, is_blank, parse_line};
 use crate::sink::check::Comparison;
-use crate::sink::check::tokens::{RouteRules, RouteStart, SquareNotation};
 
 /// The judge problem whose input is read and whose answers are written (`--problem`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -74,32 +73,6 @@ impl Problem {
         match self {
             Problem::Nakanj | Problem::CsesGrid => Comparison::Words,
             Problem::Uva439 | Problem::Poj1915 | Problem::Knightl => Comparison::Bytes,
-        }
-    }
-
-    /// How this problem's answers lay out a route (`--path`), for judging any shortest one;
-    /// `None` for the grids, which hold none.
-    pub(crate) fn route_rules(self, board: Board, piece: Piece) -> Option<RouteRules> {
-        let rules = |squares, starts, full_stop| RouteRules {
-            piece,
-            board,
-            squares,
-            starts,
-            full_stop,
-        };
-        match self {
-            Problem::Uva439 => Some(rules(SquareNotation::Names, RouteStart::AfterColon, true)),
-            Problem::Nakanj => Some(rules(
-                SquareNotation::Names,
-                RouteStart::AfterFirstToken,
-                false,
-            )),
-            Problem::Poj1915 => Some(rules(
-                SquareNotation::Coordinates,
-                RouteStart::AfterFirstToken,
-                false,
-            )),
-            Problem::CsesGrid | Problem::Knightl => None,
         }
     }
 

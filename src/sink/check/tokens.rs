@@ -76,6 +76,8 @@ pub(crate) struct TokenChecker {
     routes: Option<RouteRules>,
     /// Where the current expected line stands in its route.
     route: RouteState,
+    /// Whether `[`, `,` and `]` end a token and are tokens themselves (routes judged in JSON).
+    punctuated: bool,
 }
 
 /// How the answers of a problem lay out a route, for judging any shortest one: a route is
@@ -98,6 +100,8 @@ pub(crate) struct RouteRules {
 pub(crate) enum SquareNotation {
     /// `a1 b3`.
     Names,
+    /// `"a1","b3"`: names as JSON strings (`--format json`).
+    Quoted,
     /// `0,0 1,2` (POJ 1915's coordinates).
     Coordinates,
 }
@@ -110,6 +114,12 @@ pub(crate) enum RouteStart {
     AfterColon,
     /// After the line's first token, the number of moves, unless it is `-1` (none exists).
     AfterFirstToken,
+    /// After the line's third token, the moves column of `--format tsv` (a line without one,
+    /// its column empty, holds no route).
+    AfterThirdToken,
+    /// Inside the array after `"path":` (`--format json`; `null` where none exists). Its
+    /// brackets and commas are tokens of their own, so that its squares are tokens.
+    InPathArray,
 }
 
 /// An expected line's route, as far as it has been judged.
@@ -126,6 +136,8 @@ struct RouteState {
     /// The candidate's squares of the route so far, and its last.
     squares: u64,
     previous: Option<Position>,
+    /// Whether the last expected token ended in `"path":` (a JSON array after it is a route).
+    after_path_key: bool,
 }
 
 impl TokenChecker {
@@ -146,6 +158,7 @@ impl TokenChecker {
             trouble: None,
             routes: None,
             route: RouteState::default(),
+            punctuated: false,
         }
     }
 
@@ -158,8 +171,19 @@ impl TokenChecker {
     ) -> TokenChecker {
         TokenChecker {
             routes: Some(rules),
+            punctuated: rules.starts == RouteStart::InPathArray,
             ..TokenChecker::new(found, leniency)
         }
+    }
+
+    /// Whether `byte` is a token of its own, ending the one before it.
+    fn is_punctuation(&self, byte: u8) -> bool {
+        self.punctuated && matches!(byte, b'[' | b',' | b']')
+    }
+
+    /// Whether `byte` ends a token: white space, or punctuation where it counts.
+    fn ends_a_token(&self, byte: u8) -> bool {
+        is_space(byte) || self.is_punctuation(byte)
     }
 
     /// An expected token other than a route's square has ended: whether the route begins
@@ -171,7 +195,10 @@ impl TokenChecker {
         self.route.in_route = match rules.starts {
             RouteStart::AfterColon => token.ends_with(b":"),
             RouteStart::AfterFirstToken => self.route.line_tokens == 1 && token != b"-1",
+            RouteStart::AfterThirdToken => self.route.line_tokens == 3,
+            RouteStart::InPathArray => token == b"[" && self.route.after_path_key,
         };
+        self.route.after_path_key = token.ends_with(b"\"path\":");
     }
 
     /// The board of the answers from `origin`.
@@ -186,6 +213,10 @@ impl TokenChecker {
     fn square(rules: &RouteRules, board: Board, text: &[u8]) -> Option<Position> {
         match rules.squares {
             SquareNotation::Names => parse_square(text, board).ok(),
+            SquareNotation::Quoted => {
+                let name = text.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+                parse_square(name, board).ok()
+            }
             SquareNotation::Coordinates => {
                 let text = std::str::from_utf8(text).ok()?;
                 let (file, rank) = text.split_once(',')?;
@@ -215,7 +246,7 @@ impl TokenChecker {
         let board = self.board_of(&rules, origin);
         let mut found = Vec::new();
         while let Some(&byte) = self.found.available()?.first() {
-            if is_space(byte) || found.len() > SQUARE_TEXT {
+            if self.ends_a_token(byte) || found.len() > SQUARE_TEXT {
                 break;
             }
             found.push(byte);
@@ -232,13 +263,23 @@ impl TokenChecker {
         let (found_text, found_ends) = stop(&found);
         let Some(right) = Self::square(&rules, board, &expected_text) else {
             // Not a square knight-moves would write: compare the bytes, as for any token.
-            if !found.eq_ignore_ascii_case(expected) {
+            let same = found.len() == expected.len()
+                && found.iter().zip(expected).all(|(&f, &e)| self.same(f, e));
+            if !same {
                 self.wrong(expected.to_vec(), origin, line_index)?;
             }
             return Ok(());
         };
         let piece = rules.piece;
-        let shown = |text: &[u8]| QuotedUpTo(text, SQUARE_TEXT).to_string();
+        // A JSON string's square shown by its name, as the others are.
+        let shown = |text: &[u8]| {
+            let name = text
+                .strip_prefix(b"\"")
+                .and_then(|text| text.strip_suffix(b"\""))
+                .filter(|_| rules.squares == SquareNotation::Quoted)
+                .unwrap_or(text);
+            QuotedUpTo(name, SQUARE_TEXT).to_string()
+        };
         let Some(square) = Self::square(&rules, board, &found_text) else {
             let what = match found.is_empty() {
                 true => "the route ends before its last square".to_owned(),
@@ -331,6 +372,18 @@ impl TokenChecker {
         Ok(())
     }
 
+    /// Where space counts, the expected route goes on after a square: the candidate's
+    /// must too, not end its line (or its answers), which would make it shorter than the
+    /// fewest. (Where it does not count, a route may go on on the next line.)
+    fn route_goes_on(&mut self, origin: &Origin, line_index: u64) -> io::Result<()> {
+        if let None | Some(b'\n') = self.found.available()?.first() {
+            let moves = self.route.squares.saturating_sub(1);
+            let what = format!("the route ends after {moves} moves, before the fewest");
+            return self.wrong_route(what, origin, line_index);
+        }
+        Ok(())
+    }
+
     /// The candidate's route is not a right one: the verdict.
     fn wrong_route(&mut self, what: String, origin: &Origin, line_index: u64) -> io::Result<()> {
         self.fail(Verdict::WrongRoute {
@@ -390,7 +443,8 @@ impl TokenChecker {
             let at = next;
             let expected = batch[at];
             next += 1;
-            if is_space(expected) {
+            let punctuation = self.is_punctuation(expected);
+            if is_space(expected) || punctuation {
                 if self.in_token {
                     self.in_token = false;
                     let token = self.expected_token(&batch[token_began..at]);
@@ -407,11 +461,20 @@ impl TokenChecker {
                         return Ok(());
                     }
                 }
+                if punctuation {
+                    self.punctuation(expected, origin, line_index)?;
+                    continue;
+                }
                 if expected == b'\n' && self.route.in_route {
                     self.end_of_route_line(origin, line_index)?;
                 }
                 if self.leniency.space_change_sensitive && !self.is_settled() {
-                    self.same_space(expected, origin, line_index)?;
+                    if self.route.in_route && expected != b'\n' {
+                        self.route_goes_on(origin, line_index)?;
+                    }
+                    if !self.is_settled() {
+                        self.same_space(expected, origin, line_index)?;
+                    }
                 }
                 if expected == b'\n' {
                     self.expected_lines += 1;
@@ -520,7 +583,10 @@ impl TokenChecker {
     /// The expected token as a verdict shows it: what earlier batches held of it, then the
     /// rest up to white space in `rest`.
     fn expected_token(&self, rest: &[u8]) -> Vec<u8> {
-        let end = rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len());
+        let end = rest
+            .iter()
+            .position(|&b| self.ends_a_token(b))
+            .unwrap_or(rest.len());
         let mut token = self.carried.clone();
         token.extend_from_slice(&rest[..end.min(SHOWN)]);
         token.truncate(SHOWN);
@@ -561,10 +627,48 @@ impl TokenChecker {
 
     /// Where the expected token ends, whether the candidate's does too.
     fn found_token_ends(&mut self) -> io::Result<bool> {
-        Ok(match self.found.available()?.first() {
-            None => true,
-            Some(&byte) => is_space(byte),
-        })
+        let next = self.found.available()?.first().copied();
+        Ok(next.is_none_or(|byte| self.ends_a_token(byte)))
+    }
+
+    /// The expected answer has the punctuation `expected` (JSON's `[`, `,` or `]`), a token
+    /// of its own: the candidate's must be the same. Inside a route, a comma where the
+    /// expected route ends, or a bracket where it goes on, is a route of another length; and
+    /// where it ends, it must end on the query's last square.
+    fn punctuation(&mut self, expected: u8, origin: &Origin, line_index: u64) -> io::Result<()> {
+        if !self.begin_token(origin, line_index)? {
+            return Ok(());
+        }
+        self.route.line_tokens += 1;
+        let found = self.found.available()?.first().copied();
+        if self.route.in_route {
+            let moves = self.route.squares.saturating_sub(1);
+            match (expected, found) {
+                (b',', Some(b']')) => {
+                    let what = format!("the route ends after {moves} moves, before the fewest");
+                    return self.wrong_route(what, origin, line_index);
+                }
+                (b']', Some(b',')) => {
+                    let what = format!("the route goes on past the fewest moves, {moves}");
+                    return self.wrong_route(what, origin, line_index);
+                }
+                _ => {}
+            }
+        }
+        if found != Some(expected) {
+            return self.wrong(vec![expected], origin, line_index);
+        }
+        self.found.take(1);
+        if !self.route.in_route {
+            self.route_may_begin(&[expected]);
+        } else if expected == b']' {
+            self.route.in_route = false;
+            if self.route.previous != self.route.expected_last {
+                let what = "the route does not end where the query ends".to_owned();
+                return self.wrong_route(what, origin, line_index);
+            }
+        }
+        Ok(())
     }
 
     /// Where space counts: the candidate's next byte must be the expected white space.
@@ -585,13 +689,19 @@ impl TokenChecker {
         let (so_far, cut) = self.found.line_so_far();
         let start = so_far
             .iter()
-            .rposition(|&b| is_space(b))
+            .rposition(|&b| self.ends_a_token(b))
             .map_or(0, |space| space + 1);
         let mut found = so_far[start..].to_vec();
         let cut = cut && start == 0;
         while found.len() < 2 * SHOWN {
             match self.found.available()?.first().copied() {
-                Some(byte) if !is_space(byte) => {
+                // Punctuation is a token of its own: shown when the candidate's token is it.
+                Some(byte) if self.is_punctuation(byte) && found.is_empty() => {
+                    found.push(byte);
+                    self.found.take(1);
+                    break;
+                }
+                Some(byte) if !self.ends_a_token(byte) => {
                     found.push(byte);
                     self.found.take(1);
                 }
@@ -817,6 +927,86 @@ mod tests {
         assert_eq!(read("0,7"), Some(Position::new(0, 7)));
         for refused in ["8,0", "01,2", "-1,2", "+1,2", "1,", ",1", "1;2", "1,2,3"] {
             assert_eq!(read(refused), None, "{refused}");
+        }
+    }
+
+    /// Routes in TSV and JSON get the same verdict however both sides are cut: whole, or in
+    /// random pieces that split tokens, punctuation and the fast path's lines.
+    #[test]
+    fn tsv_and_json_routes_get_one_verdict_however_they_are_cut() {
+        let json = |route: &str| {
+            format!("{{\"line\":1,\"from\":\"a1\",\"moves\":6,\"path\":[{route}]}}\n")
+        };
+        let quoted = |route: &str| {
+            route
+                .split(' ')
+                .map(|square| format!("\"{square}\""))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let own = "a1 b3 c5 d7 f8 g6 h8";
+        let candidates = [
+            own,
+            "a1 c2 e3 g4 h6 f7 h8",
+            "a1 c2 e3 g4 h6 f7",
+            "a1 c2 e3 g4 h6 f7 h8 g6",
+            "a1 c2 e3 g4 h6 g8 h8",
+            "b1 c3 e2 g3 h5 f6 h7",
+        ];
+        let mut random = fastrand::Rng::with_seed(35);
+        for (starts, squares) in [
+            (RouteStart::AfterThirdToken, SquareNotation::Names),
+            (RouteStart::InPathArray, SquareNotation::Quoted),
+        ] {
+            let rules = RouteRules {
+                piece: Piece::KNIGHT,
+                board: Board::STANDARD,
+                squares,
+                starts,
+                full_stop: false,
+            };
+            let line = |route: &str| match starts {
+                RouteStart::InPathArray => json(&quoted(route)),
+                _ => format!("a1\th8\t6\t{route}\n"),
+            };
+            let expected = [line(own), line("b2 d3")].concat().into_bytes();
+            for candidate in candidates {
+                let found = [line(candidate), line("b2 d3")].concat().into_bytes();
+                let verdict = |cut: bool, random: &mut fastrand::Rng| {
+                    let source: Box<dyn io::Read> = match cut {
+                        true => Box::new(Trickle(io::Cursor::new(found.clone()))),
+                        false => Box::new(io::Cursor::new(found.clone())),
+                    };
+                    let leniency = Leniency {
+                        case_sensitive: true,
+                        space_change_sensitive: true,
+                    };
+                    let mut checker =
+                        TokenChecker::judging_routes(Found::new(source), leniency, rules);
+                    let origin = Origin::Grid {
+                        source: "in",
+                        line_number: 1,
+                        side: 8,
+                    };
+                    let mut rest = &expected[..];
+                    while !rest.is_empty() {
+                        let most = match cut {
+                            true => random.usize(1..=rest.len().min(7)),
+                            false => rest.len(),
+                        };
+                        let (piece, after) = rest.split_at(most);
+                        checker.take(piece, &origin);
+                        rest = after;
+                    }
+                    format!("{:?}", checker.finish().unwrap())
+                };
+                let whole = verdict(false, &mut random);
+                let right = candidate == own || candidate == "a1 c2 e3 g4 h6 f7 h8";
+                assert_eq!(whole.starts_with("Accepted"), right, "{candidate}: {whole}");
+                for _ in 0..50 {
+                    assert_eq!(verdict(true, &mut random), whole, "{starts:?} {candidate}");
+                }
+            }
         }
     }
 
