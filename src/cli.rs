@@ -22,7 +22,7 @@ use crate::report;
 use crate::settings::{
     AnswerSettings, CheckerFiles, CheckerSettings, Document, EngineChoice, Input, InputSettings,
     JudgeSystem, Measure, OutputSettings, SearchSettings, Sources, StressSettings, Task,
-    ValidatorSettings,
+    ValidatorSettings, ValidatorSystem,
 };
 use crate::sink::check::tokens::Leniency;
 
@@ -231,10 +231,11 @@ pub(crate) struct Cli {
     /// Check that the judge input on standard input is exactly as the problem states it:
     /// single spaces, LF line ends, a final newline, no leading zeros, lower-case squares on
     /// the board, counts that match their lines, the problem's limits. kattis (also
-    /// BAPCtools): exit 42 valid, 43 not (FILEs are the system's flags, ignored); testlib:
-    /// exit 0 valid, 3 not. The first offending line and column are on stderr.
+    /// BAPCtools): exit 42 valid, 43 not; testlib: exit 0 valid, 3 not. FILEs are the
+    /// arguments the system passes (Kattis' flags; Polygon's --testset and --group, after
+    /// --), ignored. The first offending line and column are on stderr.
     #[arg(long, value_enum, value_name = "SYSTEM")]
-    pub(crate) validate_input: Option<JudgeSystem>,
+    pub(crate) validate_input: Option<ValidatorSystem>,
 
     /// How many cases --stress runs [default: 1000], or how many queries (or scenarios)
     /// --generate input-random writes [default: 1000].
@@ -535,11 +536,6 @@ impl Cli {
         if let Some(system) = self.validate_input {
             if self.generate.is_some() {
                 return Err(usage_error("--generate does not go with --validate-input"));
-            }
-            if system == JudgeSystem::Cms {
-                return Err(usage_error(
-                    "--validate-input speaks kattis and testlib: CMS runs no input validators",
-                ));
             }
             return Ok(Task::ValidateInput(ValidatorSettings {
                 problem: answers.problem,

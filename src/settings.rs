@@ -77,7 +77,7 @@ pub(crate) struct StressSettings {
     pub answers: AnswerSettings,
 }
 
-/// The judge systems whose protocols knight-moves speaks (`--checker`, `--validate-input`).
+/// The judge systems whose checkers knight-moves can be (`--checker`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum JudgeSystem {
     /// Kattis, DOMjudge and BAPCtools: exit 42 accepted, 43 rejected.
@@ -87,6 +87,17 @@ pub(crate) enum JudgeSystem {
     Testlib,
     /// CMS: the score on stdout, the message on stderr, exit 0 for any verdict.
     Cms,
+}
+
+/// The judge systems whose input validators knight-moves can be (`--validate-input`): CMS
+/// runs none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ValidatorSystem {
+    /// Kattis, DOMjudge and BAPCtools: exit 42 valid, 43 not.
+    Kattis,
+    /// testlib (Codeforces Polygon and the systems that run its validators): exit 0 valid, 3
+    /// not.
+    Testlib,
 }
 
 /// What `--checker` was asked: one output to judge, with the files its system passes.
@@ -130,7 +141,7 @@ pub(crate) struct ValidatorSettings {
     pub problem: Problem,
     /// UVa 439's board (`--board`); the other problems' boards come from their inputs.
     pub board: Board,
-    pub system: JudgeSystem,
+    pub system: ValidatorSystem,
 }
 
 /// What `--generate input-…` was asked.
@@ -277,10 +288,16 @@ impl AnswerSettings {
     /// `comparison` says; where the answers hold routes (`--path`), each judged right when it
     /// is any shortest route.
     pub(crate) fn checker(&self, found: Box<dyn std::io::Read>, comparison: Comparison) -> Checker {
-        match self.route_rules() {
+        let checker = match self.route_rules() {
             Some(rules) => Checker::judging_routes(found, comparison, rules),
             None => Checker::new(found, comparison),
-        }
+        };
+        let checker = match self.output.shape {
+            Shape::Json => checker.json(),
+            _ => checker,
+        };
+        let header = matches!(self.output.shape, Shape::Tsv { header: true });
+        checker.after_preamble(u64::from(header))
     }
 
     /// How the answers lay out their routes, for judging any shortest one: `None` without

@@ -857,11 +857,20 @@ fn tsv_and_json_without_a_route_and_tsv_with_its_header_are_judged_too() {
     let header = "from\tto\tmoves\tpath\n";
     let rows = "a1\th8\t6\ta1 c2 e3 g4 h6 f7 h8\n";
     let options = ["--format", "tsv", "--header"];
+    // The header row is judged, but it is not an answer.
     assert_eq!(
         check_routes_with(&options, "a1 h8\n", &format!("{header}{rows}")),
-        (0, "Accepted (2 answers)\n".to_owned())
+        (0, "Accepted (1 answer)\n".to_owned())
     );
     let (status, verdict) = check_routes_with(&options, "a1 h8\n", rows);
+    assert_eq!(status, 4, "{verdict}");
+    assert!(verdict.contains("for the header row"), "{verdict}");
+    // With no query, the answers are the header alone: judged all the same.
+    assert_eq!(
+        check_routes_with(&options, "", header),
+        (0, "Accepted (0 answers)\n".to_owned())
+    );
+    let (status, verdict) = check_routes_with(&options, "", "");
     assert_eq!(status, 4, "{verdict}");
     // The trace is a search's events, not answers: refused, not judged.
     let refused = knight_moves()
@@ -1013,4 +1022,140 @@ fn cms_with_its_standard_output_closed_fails_as_the_judge_rather_than_lose_the_s
         stderr.contains("cannot write to standard output: it is closed"),
         "{stderr}"
     );
+}
+
+/// Runs knight-moves in `folder` with `args`, `stdin` on its standard input: the status and
+/// what it wrote on stdout, with the Kattis feedback folder's judge message after it.
+fn run_in(folder: &std::path::Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let _ = fs::remove_file(folder.join("feedback/judgemessage.txt"));
+    let result = knight_moves()
+        .args(args)
+        .current_dir(folder)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap();
+    let message = fs::read_to_string(folder.join("feedback/judgemessage.txt")).unwrap_or_default();
+    let stdout = String::from_utf8(result.stdout).unwrap();
+    (result.status.code().unwrap(), stdout + &message)
+}
+
+#[test]
+fn tsv_and_json_judging_holds_against_the_hostile_rounds_cases() {
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path();
+    fs::create_dir(dir.join("feedback")).unwrap();
+    fs::write(dir.join("in"), "e2 e4\na1 b2\n").unwrap();
+    let tsv = ["--format", "tsv", "--path"];
+    // The judge's answers as knight-moves makes them from IN, given as a file or on stdin.
+    let made = |options: &[&str], on_stdin: bool| {
+        let input = fs::read(dir.join("in")).unwrap();
+        let mut command = knight_moves();
+        command.args(options).current_dir(dir);
+        match on_stdin {
+            true => command.write_stdin(input),
+            false => command.arg("in"),
+        };
+        let made = command.output().unwrap();
+        assert!(made.status.success(), "{made:?}");
+        made.stdout
+    };
+    fs::write(dir.join("ans"), made(&tsv, false)).unwrap();
+    // A wrong route after a difference in spacing is a wrong answer, not a presentation error:
+    // for --check, and for testlib (exit 1, not 2).
+    let spaced_and_wrong = b"e2\te4\t2\te2  g3 h1\na1\tb2\t4\ta1 b3 c5 d3 b2\n";
+    fs::write(dir.join("out"), spaced_and_wrong).unwrap();
+    let check = [&tsv[..], &["--check", "out", "in"]].concat();
+    let (status, verdict) = run_in(dir, &check, b"");
+    assert_eq!(status, 4, "{verdict}");
+    assert!(verdict.starts_with("Wrong answer"), "{verdict}");
+    let testlib = [&tsv[..], &["--checker", "testlib", "in", "out", "ans"]].concat();
+    assert_eq!(run_in(dir, &testlib, b"").0, 1);
+    // Spacing alone is still a presentation error.
+    fs::write(
+        dir.join("out"),
+        b"e2\te4\t2\te2  g3 e4\na1\tb2\t4\ta1 b3 c5 d3 b2\n",
+    )
+    .unwrap();
+    let (status, verdict) = run_in(dir, &check, b"");
+    assert_eq!(status, 4, "{verdict}");
+    assert!(verdict.starts_with("Presentation error"), "{verdict}");
+    assert_eq!(run_in(dir, &testlib, b"").0, 2);
+    // The default validator reads tokens only: a route and the next answer on one line.
+    let kattis = [&tsv[..], &["--checker", "kattis", "in", "ans", "feedback"]].concat();
+    let one_line = b"e2 e4 2 e2 c3 e4 a1 b2 4 a1 b3 c5 d3 b2\n";
+    assert_eq!(run_in(dir, &kattis, one_line).0, 42);
+    // Where case counts, a route's squares are in lower case, as the answers write them.
+    let upper = b"e2\te4\t2\tE2 G3 E4\na1\tb2\t4\tA1 B3 C5 D3 B2\n";
+    assert_eq!(run_in(dir, &kattis, upper).0, 42);
+    let case_sensitive = [&kattis[..], &["case_sensitive"]].concat();
+    let (status, message) = run_in(dir, &case_sensitive, upper);
+    assert_eq!(status, 43, "{message}");
+    assert!(message.contains("is in upper case"), "{message}");
+    // A route where none exists, in TSV, is a wrong answer.
+    fs::write(dir.join("in3"), "a1 b2\n").unwrap();
+    fs::write(dir.join("out"), "a1\tb2\t2\ta1 c2 b2\n").unwrap();
+    let board3 = [&tsv[..], &["--board", "3", "--check", "out", "in3"]].concat();
+    let (status, verdict) = run_in(dir, &board3, b"");
+    assert_eq!(status, 4, "{verdict}");
+    assert!(verdict.starts_with("Wrong answer"), "{verdict}");
+    // A leaper's TSV has a piece column after the route: the route ends at its tab.
+    fs::write(dir.join("inc"), "a1 b4\n").unwrap();
+    let camel = [
+        "--piece", "camel", "--board", "10", "--format", "tsv", "--path",
+    ];
+    let check_camel = [&camel[..], &["--check", "out", "inc"]].concat();
+    fs::write(dir.join("out"), "a1\tb4\t1\ta1 b4\tcamel\n").unwrap();
+    assert_eq!(
+        run_in(dir, &check_camel, b""),
+        (0, "Accepted (1 answer)\n".to_owned())
+    );
+    fs::write(dir.join("out"), "a1\tb4\t1\ta1 b4 c7\tcamel\n").unwrap();
+    let (status, verdict) = run_in(dir, &check_camel, b"");
+    assert_eq!(status, 4, "{verdict}");
+    assert!(
+        verdict.contains("goes on past the fewest moves, 1"),
+        "{verdict}"
+    );
+    // JSON under --checker: the candidate reads its standard input, and so its answers name
+    // their source `<stdin>`; JSON's spacing is white space like any other to the default
+    // validator.
+    let json = ["--format", "json", "--path"];
+    fs::write(dir.join("ans"), made(&json, true)).unwrap();
+    let own = fs::read(dir.join("ans")).unwrap();
+    let kattis = [&json[..], &["--checker", "kattis", "in", "ans", "feedback"]].concat();
+    assert_eq!(run_in(dir, &kattis, &own).0, 42);
+    let spaced = String::from_utf8(own.clone())
+        .unwrap()
+        .replace(':', ": ")
+        .replace(',', ", ");
+    let (status, message) = run_in(dir, &kattis, spaced.as_bytes());
+    assert_eq!(status, 42, "{spaced}: {message}");
+    let (status, message) = run_in(dir, &kattis, spaced.replace("\"g3\"", "\"h1\"").as_bytes());
+    assert_eq!(status, 43, "{message}");
+    assert!(message.contains("is not a knight move"), "{message}");
+}
+
+#[test]
+fn stress_judges_poj1915_routes_on_boards_whose_routes_it_can_write() {
+    // POJ 1915's largest boards under --path are a million on a side, not 10^9, whose
+    // routes of 5x10^8 moves no judge could write: every case is judged, none given up on.
+    let program = env!("CARGO_BIN_EXE_knight-moves");
+    let command = format!("'{program}' --problem poj1915 --path");
+    let result = knight_moves()
+        .args(["--problem", "poj1915", "--path", "--stress", &command])
+        .args(["--cases", "30", "--seed", "2"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert_eq!(result.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("Passed 30 cases"), "{stdout}");
+}
+
+#[test]
+fn input_validators_speak_kattis_and_testlib_only_and_take_the_systems_arguments() {
+    let (status, _) = validate("uva439", "cms", b"e2 e4\n", &[]);
+    assert_eq!(status, 2);
+    let polygon = ["--", "--testset", "tests", "--group", "1"];
+    assert_eq!(validate("uva439", "testlib", b"e2 e4\n", &polygon).0, 0);
+    assert_eq!(validate("uva439", "testlib", b"e2  e4\n", &polygon).0, 3);
 }

@@ -22,7 +22,7 @@ use crate::input::{AnswerText, LineReader, SourceError};
 use crate::pipeline::Pipeline;
 use crate::problem::validate::{self, Refusal};
 use crate::settings::{
-    AnswerSettings, CheckerFiles, CheckerSettings, Input, JudgeSystem, ValidatorSettings,
+    AnswerSettings, CheckerFiles, CheckerSettings, Input, ValidatorSettings, ValidatorSystem,
 };
 use crate::sink::Both;
 use crate::sink::check::Comparison;
@@ -213,7 +213,7 @@ pub(crate) fn validate(settings: &ValidatorSettings) -> u8 {
     let stdin = io::stdin().lock();
     let result = validate::validate(settings.problem, settings.board, stdin);
     let problem = settings.problem.name();
-    let testlib = settings.system == JudgeSystem::Testlib;
+    let testlib = settings.system == ValidatorSystem::Testlib;
     let (status, message) = match (&result, testlib) {
         (Ok(()), false) => (KATTIS_ACCEPTED, None),
         (Ok(()), true) => (TESTLIB_OK, None),
@@ -276,7 +276,9 @@ fn judge(
     let judges = answers.checker(Box::new(AnswerText::new(answer_file)), comparison);
     let mut messages = KeptMessages::default();
     let mut pipeline = Pipeline::new(Both::new(candidate, judges), &mut messages, answers);
-    let read = LineReader::new().read(&input_name, input_file, &mut pipeline);
+    // In JSON, the answers name their source as the candidate knows it: `<stdin>`.
+    let source = super::input_name(answers, &input_name);
+    let read = LineReader::new().read(source, input_file, &mut pipeline);
     let trouble = match read {
         Ok(()) => None,
         Err(SourceError::Read(error)) => Some(format!("{input_name}: {error}")),

@@ -12,7 +12,6 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::exit::ExitStatus;
-use crate::format::Shape;
 use crate::input::LineReader;
 use crate::input::line::Escaped;
 use crate::judge::candidate::{Candidate, Limits, RunEnd, RunError, Usage};
@@ -24,16 +23,6 @@ use crate::sink::{Flow, Origin, Sink, WriteSink};
 
 /// The name the generated input goes by in verdicts: `for input:3: a1 h8`.
 const INPUT_NAME: &str = "input";
-
-/// The name the generated input goes by in the answers and verdicts: [`INPUT_NAME`], but in
-/// JSON, whose answers name their source, the name the candidate knows it by: it reads its
-/// standard input.
-fn input_name(settings: &AnswerSettings) -> &'static str {
-    match settings.output.shape {
-        Shape::Json => "<stdin>",
-        _ => INPUT_NAME,
-    }
-}
 
 /// What `--stress` was asked to do.
 #[derive(Clone, Debug)]
@@ -124,7 +113,11 @@ impl Stress {
         mut progress: impl FnMut(u64, &Usage),
     ) -> Result<StressFinding, RunError> {
         let problem = self.answers.problem;
-        let mut generator = CaseGenerator::new(problem, self.answers.search.board, self.seed);
+        let generator = CaseGenerator::new(problem, self.answers.search.board, self.seed);
+        let mut generator = match self.answers.output.path {
+            true => generator.for_routes(),
+            false => generator,
+        };
         let mut most = Usage::default();
         for number in 0..self.cases {
             // Sizes from 1 to 20 parts, in turn, so that small failing cases come early.
@@ -260,7 +253,11 @@ pub(crate) fn expected_output(settings: &AnswerSettings, input: &[u8]) -> Result
     };
     let mut pipeline = Pipeline::new(sink, io::sink(), settings);
     // Reading from memory and writing to memory: no error can come of either.
-    let _ = LineReader::new().read(input_name(settings), Cursor::new(input), &mut pipeline);
+    let _ = LineReader::new().read(
+        super::input_name(settings, INPUT_NAME),
+        Cursor::new(input),
+        &mut pipeline,
+    );
     let sink = pipeline.into_sink().map_err(|error| error.to_string())?;
     match sink.not_answered {
         Some(why) => Err(why),
@@ -306,7 +303,11 @@ fn judge_output(settings: &AnswerSettings, input: &[u8], found: &[u8]) -> io::Re
     let checker = settings.checker(found, settings.problem.comparison());
     let mut pipeline = Pipeline::new(checker, io::sink(), settings);
     // Reading from memory; the checker reads from memory too.
-    let _ = LineReader::new().read(input_name(settings), Cursor::new(input), &mut pipeline);
+    let _ = LineReader::new().read(
+        super::input_name(settings, INPUT_NAME),
+        Cursor::new(input),
+        &mut pipeline,
+    );
     pipeline.into_sink()?.finish()
 }
 

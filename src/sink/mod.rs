@@ -80,6 +80,8 @@ pub(crate) enum Origin<'a> {
         line_number: u64,
         side: u32,
     },
+    /// What the answers begin with before any answer: `--format tsv --header`'s header row.
+    Header,
 }
 
 impl Origin<'_> {
@@ -87,6 +89,7 @@ impl Origin<'_> {
     pub(crate) fn known_lines(&self) -> Option<u64> {
         match self {
             Origin::Lines { lines, .. } => Some(*lines),
+            Origin::Header => Some(1),
             Origin::Query { .. } | Origin::Grid { .. } => None,
         }
     }
@@ -138,6 +141,7 @@ impl Origin<'_> {
                 line_number,
                 side,
             } => format!("{source}:{line_number}: n = {side}"),
+            Origin::Header => "the header row".to_owned(),
         }
     }
 }

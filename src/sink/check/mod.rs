@@ -49,29 +49,51 @@ pub(crate) enum Comparison {
     Tokens(Leniency),
 }
 
-/// Compares the answers knight-moves makes with a candidate's, as they stream, as the
-/// [`Comparison`] chosen once says: line by line, or token by token.
+/// The comparison itself: line by line, or token by token.
 #[allow(
     clippy::large_enum_variant,
     reason = "one checker a run (two with the judge's answer file): its size costs nothing, \
               a box would cost an indirection on every batch"
 )]
-pub(crate) enum Checker {
+enum Comparer {
     Lines(LineChecker),
     Tokens(TokenChecker),
+}
+
+/// Compares the answers knight-moves makes with a candidate's, as they stream, as the
+/// [`Comparison`] chosen once says: line by line, or token by token. Lines before the first
+/// answer (the TSV header row) are judged as answers are, under their own origin, and
+/// counted as none of them.
+pub(crate) struct Checker {
+    comparer: Comparer,
+    /// The lines of the preamble not yet taken.
+    preamble_left: u64,
+    /// The lines of the preamble taken.
+    preamble_taken: u64,
+}
+
+impl From<Comparer> for Checker {
+    fn from(comparer: Comparer) -> Checker {
+        Checker {
+            comparer,
+            preamble_left: 0,
+            preamble_taken: 0,
+        }
+    }
 }
 
 impl Checker {
     /// A checker of the answers `found`, compared as `comparison` says.
     pub(crate) fn new(found: Box<dyn Read>, comparison: Comparison) -> Checker {
-        match comparison {
+        let comparer = match comparison {
             Comparison::Bytes | Comparison::Words => {
-                Checker::Lines(LineChecker::new(found, comparison))
+                Comparer::Lines(LineChecker::new(found, comparison))
             }
             Comparison::Tokens(leniency) => {
-                Checker::Tokens(TokenChecker::new(Found::new(found), leniency))
+                Comparer::Tokens(TokenChecker::new(Found::new(found), leniency))
             }
-        }
+        };
+        comparer.into()
     }
 
     /// A checker of the answers `found` that holds their routes to be right when they are any
@@ -93,28 +115,47 @@ impl Checker {
             },
             Comparison::Tokens(leniency) => leniency,
         };
-        Checker::Tokens(TokenChecker::judging_routes(
-            Found::new(found),
-            leniency,
-            rules,
-        ))
+        let checker = TokenChecker::judging_routes(Found::new(found), leniency, rules);
+        let comparer = Comparer::Tokens(match comparison {
+            Comparison::Words => checker.routes_end_with_their_lines(),
+            Comparison::Bytes | Comparison::Tokens(_) => checker,
+        });
+        comparer.into()
+    }
+
+    /// The checker, judging the `lines` lines the answers begin with before any answer (the
+    /// TSV header row) as answers are judged, but counting them as none.
+    pub(crate) fn after_preamble(self, lines: u64) -> Checker {
+        Checker {
+            preamble_left: lines,
+            ..self
+        }
+    }
+
+    /// The checker, its answers in JSON: compared token by token, JSON's punctuation is a
+    /// token of its own ([`TokenChecker::punctuated`]); compared line by line, nothing changes.
+    pub(crate) fn json(self) -> Checker {
+        let comparer = match self.comparer {
+            Comparer::Tokens(checker) => Comparer::Tokens(checker.punctuated()),
+            lines @ Comparer::Lines(_) => lines,
+        };
+        Checker { comparer, ..self }
     }
 
     /// The verdict, once every expected answer has been given; or the trouble reading the
     /// answers.
     pub(crate) fn finish(self) -> io::Result<Verdict> {
-        match self {
-            Checker::Lines(checker) => checker.finish(),
-            Checker::Tokens(checker) => checker.finish(),
-        }
+        let verdict = match self.comparer {
+            Comparer::Lines(checker) => checker.finish(),
+            Comparer::Tokens(checker) => checker.finish(),
+        }?;
+        Ok(verdict.less_preamble(self.preamble_taken))
     }
-}
 
-impl Sink for Checker {
-    fn take(&mut self, answers: &mut Vec<u8>, origin: &Origin) -> io::Result<Flow> {
-        match self {
-            Checker::Lines(checker) => checker.take(answers, origin),
-            Checker::Tokens(checker) => {
+    fn take_answers(&mut self, answers: &mut Vec<u8>, origin: &Origin) -> io::Result<Flow> {
+        match &mut self.comparer {
+            Comparer::Lines(checker) => checker.take(answers, origin),
+            Comparer::Tokens(checker) => {
                 let flow = checker.take(answers, origin);
                 answers.clear();
                 Ok(flow)
@@ -122,10 +163,40 @@ impl Sink for Checker {
         }
     }
 
+    /// Takes the preamble's lines off the front of `answers`, as lines of their own origin.
+    fn take_preamble(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {
+        let mut end = 0;
+        while self.preamble_left > 0 {
+            let Some(newline) = memchr::memchr(b'\n', &answers[end..]) else {
+                break;
+            };
+            end += newline + 1;
+            self.preamble_left -= 1;
+            self.preamble_taken += 1;
+        }
+        if end > 0 {
+            let rest = answers.split_off(end);
+            self.take_answers(answers, &Origin::Header)?;
+            *answers = rest;
+        }
+        Ok(())
+    }
+}
+
+impl Sink for Checker {
+    fn take(&mut self, answers: &mut Vec<u8>, origin: &Origin) -> io::Result<Flow> {
+        if self.preamble_left > 0 {
+            // Even when the preamble settles the verdict, the answers after it are taken, to
+            // be counted.
+            self.take_preamble(answers)?;
+        }
+        self.take_answers(answers, origin)
+    }
+
     fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) -> io::Result<()> {
-        match self {
-            Checker::Lines(checker) => checker.no_answer(origin, why),
-            Checker::Tokens(checker) => {
+        match &mut self.comparer {
+            Comparer::Lines(checker) => checker.no_answer(origin, why),
+            Comparer::Tokens(checker) => {
                 checker.no_answer(origin, why);
                 Ok(())
             }
@@ -133,20 +204,24 @@ impl Sink for Checker {
     }
 
     fn lines_not_made(&mut self, lines: u64) {
-        match self {
-            Checker::Lines(checker) => checker.lines_not_made(lines),
-            Checker::Tokens(checker) => checker.lines_not_made(lines),
+        match &mut self.comparer {
+            Comparer::Lines(checker) => checker.lines_not_made(lines),
+            Comparer::Tokens(checker) => checker.lines_not_made(lines),
         }
     }
 
     fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display) {
-        match self {
-            Checker::Lines(checker) => checker.unreadable_input(source, why),
-            Checker::Tokens(checker) => checker.unreadable_input(source, why),
+        match &mut self.comparer {
+            Comparer::Lines(checker) => checker.unreadable_input(source, why),
+            Comparer::Tokens(checker) => checker.unreadable_input(source, why),
         }
     }
 
     fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {
+        // Every answer is taken as it is made: only a preamble with no answer after it waits.
+        if self.preamble_left > 0 {
+            self.take_preamble(answers)?;
+        }
         debug_assert!(answers.is_empty(), "every answer is taken as it is made");
         answers.clear();
         Ok(())

@@ -65,6 +65,10 @@ pub(crate) struct TokenChecker {
     /// The candidate's line where the current token began.
     token_line: u64,
     failure: Option<Verdict>,
+    /// The first difference in white space where it counts: the verdict unless a token
+    /// differs after it. From there on the white space is compared as the lenient
+    /// comparison compares it, so that the tokens after it are still judged.
+    presentation: Option<Verdict>,
     /// The first query knight-moves could not answer, and how many: after one, where the
     /// candidate's tokens for the queries after it begin is unknown, so nothing more is judged.
     not_answered: Option<NotAnswered>,
@@ -76,7 +80,13 @@ pub(crate) struct TokenChecker {
     routes: Option<RouteRules>,
     /// Where the current expected line stands in its route.
     route: RouteState,
-    /// Whether `[`, `,` and `]` end a token and are tokens themselves (routes judged in JSON).
+    /// Whether a route ends with its line, so that squares after the expected route's last on
+    /// the same line are a longer route: where line breaks count (every comparison but the
+    /// default validator's, which reads tokens only, lines or not).
+    route_ends_with_line: bool,
+    /// Whether JSON's punctuation (`{`, `}`, `[`, `]`, `:` and `,`) ends a token and is a
+    /// token itself (answers in JSON): the white space around it is then judged as any other,
+    /// so that where space does not count, `{"line": 1}` is `{"line":1}`.
     punctuated: bool,
 }
 
@@ -136,8 +146,9 @@ struct RouteState {
     /// The candidate's squares of the route so far, and its last.
     squares: u64,
     previous: Option<Position>,
-    /// Whether the last expected token ended in `"path":` (a JSON array after it is a route).
-    after_path_key: bool,
+    /// How far the expected tokens are into JSON's `"path":` (an array after it is a route):
+    /// 1 after `"path"`, 2 after its colon.
+    path_key: u8,
 }
 
 impl TokenChecker {
@@ -152,12 +163,14 @@ impl TokenChecker {
             carried: Vec::new(),
             token_line: 1,
             failure: None,
+            presentation: None,
             not_answered: None,
             not_answered_count: 0,
             accepted_before_the_rest: 0,
             trouble: None,
             routes: None,
             route: RouteState::default(),
+            route_ends_with_line: leniency.space_change_sensitive,
             punctuated: false,
         }
     }
@@ -176,9 +189,26 @@ impl TokenChecker {
         }
     }
 
+    /// The checker, its routes ending with their lines though other white space does not
+    /// count (the judges that compare words line by line).
+    pub(crate) fn routes_end_with_their_lines(self) -> TokenChecker {
+        TokenChecker {
+            route_ends_with_line: true,
+            ..self
+        }
+    }
+
+    /// The checker, its answers in JSON: their punctuation a token of its own.
+    pub(crate) fn punctuated(self) -> TokenChecker {
+        TokenChecker {
+            punctuated: true,
+            ..self
+        }
+    }
+
     /// Whether `byte` is a token of its own, ending the one before it.
     fn is_punctuation(&self, byte: u8) -> bool {
-        self.punctuated && matches!(byte, b'[' | b',' | b']')
+        self.punctuated && matches!(byte, b'{' | b'}' | b'[' | b']' | b':' | b',')
     }
 
     /// Whether `byte` ends a token: white space, or punctuation where it counts.
@@ -196,9 +226,13 @@ impl TokenChecker {
             RouteStart::AfterColon => token.ends_with(b":"),
             RouteStart::AfterFirstToken => self.route.line_tokens == 1 && token != b"-1",
             RouteStart::AfterThirdToken => self.route.line_tokens == 3,
-            RouteStart::InPathArray => token == b"[" && self.route.after_path_key,
+            RouteStart::InPathArray => token == b"[" && self.route.path_key == 2,
         };
-        self.route.after_path_key = token.ends_with(b"\"path\":");
+        self.route.path_key = match token {
+            b"\"path\"" => 1,
+            b":" if self.route.path_key == 1 => 2,
+            _ => 0,
+        };
     }
 
     /// The board of the answers from `origin`.
@@ -280,7 +314,19 @@ impl TokenChecker {
                 .unwrap_or(text);
             QuotedUpTo(name, SQUARE_TEXT).to_string()
         };
-        let Some(square) = Self::square(&rules, board, &found_text) else {
+        let found_square = Self::square(&rules, board, &found_text);
+        // Squares are written in lower case: where case counts, `E2` is not `e2`.
+        if found_square.is_some()
+            && self.leniency.case_sensitive
+            && found_text.iter().any(u8::is_ascii_uppercase)
+        {
+            let what = format!(
+                "{} is in upper case, where case counts and squares are in lower case",
+                shown(&found_text)
+            );
+            return self.wrong_route(what, origin, line_index);
+        }
+        let Some(square) = found_square else {
             let what = match found.is_empty() {
                 true => "the route ends before its last square".to_owned(),
                 false => format!(
@@ -340,22 +386,32 @@ impl TokenChecker {
         Ok(())
     }
 
-    /// The expected line ends inside its route (a route written without a full stop): the
-    /// candidate's must end here too, on the query's last square.
-    fn end_of_route_line(&mut self, origin: &Origin, line_index: u64) -> io::Result<()> {
-        // Blanks before the line's end are the comparison's to judge; a square is not.
+    /// The expected line ends inside its route (a route written without a full stop), or
+    /// its TSV column does (`column`): the candidate's must end here too, on the query's last
+    /// square.
+    fn end_of_route_line(
+        &mut self,
+        origin: &Origin,
+        line_index: u64,
+        column: bool,
+    ) -> io::Result<()> {
+        // Blanks before the line's end are the comparison's to judge; a square is not. Where
+        // line breaks do not count, the route has ended after as many squares as the expected
+        // one, and a token after it is the next answer's.
         let mut ahead = 0;
-        let goes_on = loop {
-            let available = self.found.available()?;
-            match available.get(ahead) {
-                Some(b' ' | b'\t' | b'\r') => ahead += 1,
-                Some(b'\n') | None => break false,
-                Some(_) => break true,
-            }
-            if ahead >= available.len() {
-                break false;
-            }
-        };
+        let goes_on = self.route_ends_with_line
+            && loop {
+                let available = self.found.available()?;
+                match available.get(ahead) {
+                    Some(b'\t') if column => break false,
+                    Some(b' ' | b'\t' | b'\r') => ahead += 1,
+                    Some(b'\n') | None => break false,
+                    Some(_) => break true,
+                }
+                if ahead >= available.len() {
+                    break false;
+                }
+            };
         if goes_on {
             let what = format!(
                 "the route goes on past the fewest moves, {}",
@@ -465,8 +521,16 @@ impl TokenChecker {
                     self.punctuation(expected, origin, line_index)?;
                     continue;
                 }
-                if expected == b'\n' && self.route.in_route {
-                    self.end_of_route_line(origin, line_index)?;
+                // A TSV route is a column: a tab after its squares ends it (a leaper's piece
+                // column follows).
+                let column_ends = expected == b'\t'
+                    && self.route.squares > 0
+                    && self
+                        .routes
+                        .is_some_and(|rules| rules.starts == RouteStart::AfterThirdToken);
+                if (expected == b'\n' || column_ends) && self.route.in_route {
+                    self.end_of_route_line(origin, line_index, column_ends)?;
+                    self.route.in_route = false;
                 }
                 if self.leniency.space_change_sensitive && !self.is_settled() {
                     if self.route.in_route && expected != b'\n' {
@@ -554,7 +618,7 @@ impl TokenChecker {
     /// After the bytes `run` that both sides held, whether a token is open, and where in `run`
     /// it began when it began there.
     fn token_state_after(&mut self, run: &[u8]) -> Option<usize> {
-        match run.iter().rposition(|&b| is_space(b)) {
+        match run.iter().rposition(|&b| self.ends_a_token(b)) {
             Some(space) if space + 1 == run.len() => {
                 self.in_token = false;
                 None
@@ -611,7 +675,6 @@ impl TokenChecker {
             }
             if self.leniency.space_change_sensitive {
                 self.spacing("white space the answer does not have", origin, line_index);
-                return Ok(false);
             }
             self.take_space(byte);
         }
@@ -678,6 +741,9 @@ impl TokenChecker {
             Some(byte) if is_space(byte) => {
                 self.spacing("white space other than the answer's", origin, line_index);
             }
+            // A token where the answer's line has ended (a moves column where the answer's
+            // is empty): a token the answer does not have, not a matter of spacing.
+            Some(_) if expected == b'\n' => return self.wrong(Vec::new(), origin, line_index),
             _ => self.spacing("missing white space", origin, line_index),
         }
         Ok(())
@@ -720,13 +786,17 @@ impl TokenChecker {
         Ok(())
     }
 
-    /// The white space differs where it counts: the verdict.
+    /// The white space differs where it counts: the verdict, unless a token differs later.
+    /// The rest is compared as though space did not count (a candidate's answers are then
+    /// still aligned token by token), so that a wrong answer after it is not passed off as a
+    /// presentation error.
     fn spacing(&mut self, what: &'static str, origin: &Origin, line_index: u64) {
-        self.fail(Verdict::PresentationError {
+        self.presentation.get_or_insert(Verdict::PresentationError {
             at: self.found_newlines + 1,
             what,
             query: origin.describe(line_index),
         });
+        self.leniency.space_change_sensitive = false;
     }
 
     fn fail(&mut self, verdict: Verdict) {
@@ -784,14 +854,18 @@ impl TokenChecker {
                 first,
                 count: self.not_answered_count,
                 accepted: self.accepted_before_the_rest,
-                presentation: None,
+                presentation: match self.presentation.take() {
+                    Some(Verdict::PresentationError { at, what, .. }) => Some((at, what)),
+                    _ => None,
+                },
             });
         }
-        Ok(match self.failure.take() {
-            Some(Verdict::TooFew { found, .. }) => Verdict::TooFew { found, expected },
-            Some(Verdict::TooMany { from, .. }) => Verdict::TooMany { expected, from },
-            Some(failure) => failure,
-            None => Verdict::Accepted {
+        Ok(match (self.failure.take(), self.presentation.take()) {
+            (Some(Verdict::TooFew { found, .. }), _) => Verdict::TooFew { found, expected },
+            (Some(Verdict::TooMany { from, .. }), _) => Verdict::TooMany { expected, from },
+            (Some(failure), _) => failure,
+            (None, Some(presentation)) => presentation,
+            (None, None) => Verdict::Accepted {
                 answers: self.expected_lines,
             },
         })
@@ -814,12 +888,12 @@ impl TokenChecker {
                 return Ok(());
             }
             if self.leniency.space_change_sensitive {
-                self.fail(Verdict::PresentationError {
+                self.presentation.get_or_insert(Verdict::PresentationError {
                     at: self.found_newlines + 1,
                     what: "white space after the last answer",
                     query: String::new(),
                 });
-                return Ok(());
+                self.leniency.space_change_sensitive = false;
             }
             self.take_space(byte);
         }

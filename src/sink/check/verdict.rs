@@ -126,6 +126,38 @@ pub(crate) fn counted(count: u64, one: &str, many: &str) -> String {
 }
 
 impl Verdict {
+    /// The verdict with the `lines` lines of the answers' preamble (the TSV header row),
+    /// judged as answers but not answers, taken out of its counts of answers. (Answers that
+    /// end in the preamble, where no answer is expected after it, keep their counts: "ends
+    /// after 0 answers, 1 expected" says that the header row is missing.)
+    pub(crate) fn less_preamble(self, lines: u64) -> Verdict {
+        match self {
+            Verdict::Accepted { answers } => Verdict::Accepted {
+                answers: answers.saturating_sub(lines),
+            },
+            Verdict::TooFew { found, expected } if expected > lines => Verdict::TooFew {
+                found: found.saturating_sub(lines),
+                expected: expected - lines,
+            },
+            Verdict::TooMany { expected, from } => Verdict::TooMany {
+                expected: expected.saturating_sub(lines),
+                from,
+            },
+            Verdict::NotJudged {
+                first,
+                count,
+                accepted,
+                presentation,
+            } => Verdict::NotJudged {
+                first,
+                count,
+                accepted: accepted.saturating_sub(lines),
+                presentation,
+            },
+            other => other,
+        }
+    }
+
     /// The verdict as one line (without its newline), naming the answers `name`.
     pub(crate) fn describe(&self, name: &str) -> String {
         match self {
