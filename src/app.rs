@@ -16,6 +16,7 @@ use crate::judge::candidate::{Candidate, RunError, clean_up_on_signals};
 use crate::judge::protocol;
 use crate::judge::stress::{Figures, Stress, wants_progress_bar};
 use crate::output_file::{self, FileIdentity};
+use crate::package;
 use crate::pipeline::Pipeline;
 use crate::problem::cases::Inputs;
 use crate::report::{KeptQueries, page};
@@ -249,6 +250,17 @@ fn run(task: Task) -> anyhow::Result<ExitStatus> {
             file,
         } => check(&sources, &answers, &file),
         Task::Stress(stress) => run_stress(stress),
+        Task::Package(settings) => match package::write(&settings) {
+            Ok(dir) => {
+                let message = format!("Wrote the problem package to {}\n", dir.display());
+                write_stdout(message.as_bytes())?;
+                Ok(ExitStatus::Success)
+            }
+            Err(error) => {
+                say_output_trouble(&error.context("--package"));
+                Ok(ExitStatus::Trouble)
+            }
+        },
         Task::Checker(_) | Task::ValidateInput(_) => unreachable!("run by run_in_protocol"),
         Task::JudgeInput(input) => {
             // Only random inputs are made from a seed: the others are the same every time.

@@ -21,8 +21,8 @@ use crate::problem::cases::Inputs;
 use crate::report;
 use crate::settings::{
     AnswerSettings, CheckerFiles, CheckerSettings, Document, EngineChoice, Input, InputSettings,
-    JudgeSystem, Measure, OutputSettings, SearchSettings, Sources, StressSettings, Task,
-    ValidatorSettings, ValidatorSystem,
+    JudgeSystem, Measure, OutputSettings, PackageFormat, PackageSettings, SearchSettings, Sources,
+    StressSettings, Task, ValidatorSettings, ValidatorSystem,
 };
 use crate::sink::check::tokens::Leniency;
 
@@ -257,6 +257,33 @@ pub(crate) struct Cli {
     #[arg(long, value_name = "MB", value_parser = megabytes)]
     pub(crate) memory_limit: Option<f64>,
 
+    /// Write a problem package of the problem to DIR, ready for a judge system: problem.yaml,
+    /// the statement, the sample and secret cases with their answers, knight-moves as the
+    /// input, output (and answer) validator, and right and wrong submissions. DIR must not
+    /// exist or be empty (see --force); the package is written whole or not at all. UVa 439
+    /// only, so far.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) package: Option<std::path::PathBuf>,
+
+    /// The format --package writes: legacy (problemtools' verifyproblem, DOMjudge) or 2025-09
+    /// (BAPCtools). [default: legacy]
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub(crate) package_format: Option<PackageFormat>,
+
+    /// The uuid of --package's problem (8-4-4-4-12 hexadecimal digits), so that a package made
+    /// again is the same to the byte. [default: a fresh one]
+    #[arg(long, value_name = "UUID", value_parser = uuid)]
+    pub(crate) uuid: Option<String>,
+
+    /// Who may permit the use of --package's problem, for problem.yaml's rights_owner.
+    /// [default: none, a comment left for it]
+    #[arg(long, value_name = "NAME")]
+    pub(crate) rights_owner: Option<String>,
+
+    /// With --package, replace a DIR that holds files.
+    #[arg(long)]
+    pub(crate) force: bool,
+
     /// The options typed on the command line (by name, as `--help` shows them: `--path`,
     /// `FILE`), defaults aside: each must mean something for the task ([`takes`]).
     #[arg(skip)]
@@ -288,6 +315,8 @@ pub(crate) enum TaskKind {
     RandomInput,
     /// `--generate input-all-pairs` and `input-hard`, the same every time.
     FixedInput,
+    /// `--package`.
+    Package,
 }
 
 impl TaskKind {
@@ -299,6 +328,7 @@ impl TaskKind {
             Task::Stress(_) => TaskKind::Stress,
             Task::Checker(_) => TaskKind::Checker,
             Task::ValidateInput(_) => TaskKind::ValidateInput,
+            Task::Package(_) => TaskKind::Package,
             Task::Document(_) => TaskKind::Document,
             Task::JudgeInput(input) => match input.inputs {
                 Inputs::Random => TaskKind::RandomInput,
@@ -322,6 +352,7 @@ impl TaskKind {
             TaskKind::Stress => "--stress".to_owned(),
             TaskKind::Checker => "--checker".to_owned(),
             TaskKind::ValidateInput => "--validate-input".to_owned(),
+            TaskKind::Package => "--package".to_owned(),
             TaskKind::Document | TaskKind::RandomInput | TaskKind::FixedInput => generated(),
         }
     }
@@ -372,6 +403,17 @@ pub(crate) fn takes(kind: TaskKind, option: &str) -> bool {
             return ["--generate", "--problem", "--board", "--cases", "--seed"].contains(&option);
         }
         TaskKind::FixedInput => return ["--generate", "--problem", "--board"].contains(&option),
+        TaskKind::Package => {
+            let own = [
+                "--package",
+                "--package-format",
+                "--uuid",
+                "--rights-owner",
+                "--force",
+                "--problem",
+            ];
+            return own.contains(&option);
+        }
     };
     SEARCH.contains(&option) || own.contains(&option)
 }
@@ -517,6 +559,7 @@ impl Cli {
             ("--stress", self.stress.is_some()),
             ("--checker", self.checker.is_some()),
             ("--validate-input", self.validate_input.is_some()),
+            ("--package", self.package.is_some()),
         ]
         .into_iter()
         .filter_map(|(option, given)| given.then_some(option))
@@ -532,6 +575,25 @@ impl Cli {
         };
         if self.appes && self.checker != Some(JudgeSystem::Testlib) {
             return Err(usage_error("-appes goes with --checker testlib"));
+        }
+        if let Some(dir) = &self.package {
+            if self.generate.is_some() {
+                return Err(usage_error("--generate does not go with --package"));
+            }
+            if answers.problem != Problem::Uva439 {
+                return Err(usage_error(&format!(
+                    "--package writes UVa 439's package only, so far: not --problem {}",
+                    answers.problem.name()
+                )));
+            }
+            return Ok(Task::Package(PackageSettings {
+                dir: dir.clone(),
+                format: self.package_format.unwrap_or_default(),
+                uuid: self.uuid.clone(),
+                rights_owner: self.rights_owner.clone(),
+                force: self.force,
+                answers,
+            }));
         }
         if let Some(system) = self.validate_input {
             if self.generate.is_some() {
@@ -893,6 +955,22 @@ fn option_name(arg: &clap::Arg) -> String {
 }
 
 /// Reads `--time-limit`: a number of seconds above 0, at most 10^6 (eleven days).
+/// Whether `text` is a uuid as problem.yaml writes one: 8-4-4-4-12 hexadecimal digits.
+pub(crate) fn is_uuid(text: &str) -> bool {
+    let groups: Vec<&str> = text.split('-').collect();
+    groups.len() == 5
+        && groups.iter().zip([8, 4, 4, 4, 12]).all(|(group, length)| {
+            group.len() == length && group.bytes().all(|b| b.is_ascii_hexdigit())
+        })
+}
+
+fn uuid(text: &str) -> Result<String, String> {
+    match is_uuid(text) {
+        true => Ok(text.to_ascii_lowercase()),
+        false => Err("expected a uuid: 8-4-4-4-12 hexadecimal digits".to_owned()),
+    }
+}
+
 fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= 1e6 => Ok(seconds),

@@ -19,6 +19,7 @@ mod generate;
 mod input;
 mod judge;
 mod output_file;
+mod package;
 mod pipeline;
 mod problem;
 mod report;

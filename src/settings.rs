@@ -51,6 +51,36 @@ pub(crate) enum Task {
     Document(Document),
     /// Print a judge input of the problem, and read no input (`--generate input-…`).
     JudgeInput(InputSettings),
+    /// Write a problem package of the problem (`--package`).
+    Package(PackageSettings),
+}
+
+/// What `--package` was asked.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PackageSettings {
+    /// The folder the package goes to.
+    pub dir: PathBuf,
+    pub format: PackageFormat,
+    /// The problem's uuid, where `--uuid` gives one; else a fresh one.
+    pub uuid: Option<String>,
+    /// Who may permit the package's use (`--rights-owner`), where given.
+    pub rights_owner: Option<String>,
+    /// Whether a DIR that holds files is replaced (`--force`).
+    pub force: bool,
+    /// The answers the package's cases are answered with.
+    pub answers: AnswerSettings,
+}
+
+/// The problem package formats `--package` writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum PackageFormat {
+    /// The legacy Kattis format, which problemtools' verifyproblem reads (and DOMjudge
+    /// imports).
+    #[default]
+    Legacy,
+    /// The 2025-09 format, which BAPCtools reads.
+    #[value(name = "2025-09")]
+    V2025_09,
 }
 
 /// Where the queries of a task that reads them come from.

@@ -28,6 +28,7 @@ mod options;
 mod package;
 mod pieces;
 mod platforms;
+mod problem_package;
 mod problems;
 mod report;
 mod small_boards;

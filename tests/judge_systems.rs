@@ -1,35 +1,54 @@
-//! The judge systems' own tools, with knight-moves as the input and output validators of a
-//! UVa 439 problem package (`--validate-input kattis`, `--checker kattis`): problemtools'
-//! `verifyproblem` (Kattis) on the legacy package in `tests/data/judge-systems/legacy`, and
-//! BAPCtools' `bt validate` and `bt run` on the 2025-09 package in
-//! `tests/data/judge-systems/2025-09` (bt reads no other format, problemtools no newer one).
-//! Each package's validators are a `build` and a `run` script that run the knight-moves binary
-//! copied in beside them, so both tools judge with the program under test: its verdicts on
-//! their junk inputs and reformatted answers, on the package's hand-made valid and invalid
-//! cases, and on the submissions (two right, one with the corner bug).
+//! The judge systems' own tools on the problem packages knight-moves writes (`--package`), with
+//! knight-moves as their input and output validators (`--validate-input kattis`, `--checker
+//! kattis`): problemtools' `verifyproblem` (Kattis) on the legacy package, and BAPCtools' `bt
+//! validate` and `bt run` on the 2025-09 package (bt reads no other format, problemtools no
+//! newer one). Each package's validators are a `build` and a `run` script that run the copy of
+//! the knight-moves binary that wrote the package, so both tools judge with the program under
+//! test: its verdicts on their junk inputs and reformatted answers, on the package's cases, its
+//! invalid inputs and outputs, and on the submissions (three right, two wrong).
 //!
 //! The tools are Python packages that `cargo test` does not have: those tests are ignored, and
 //! `.ci/run` installs the versions in `tests/data/judge-systems/requirements.txt` into a venv
 //! and runs them with `KNIGHT_MOVES_JUDGE_TOOLS` naming it. Run without it, they fail rather
-//! than pass having checked nothing. The test that the two packages hold the same cases runs
-//! everywhere.
+//! than pass having checked nothing. The tests of what a package holds run everywhere.
 
 use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The built binary, which the packages' validators run.
+/// The built binary, which writes the packages and which their validators run.
 const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
 
-/// The packages, one folder a format: the folder a tool runs in (which may hold its
-/// `languages.yaml`), and in it the problem's package, `knightmoves`.
-fn packages() -> PathBuf {
+/// The folder of the tools' settings for the packages: each format's `languages.yaml`, which a
+/// tool reads in the folder it runs in (or the package's parent).
+fn settings() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/judge-systems")
 }
 
 /// The problem's folder in each format's folder (its short name to both tools).
 const PROBLEM: &str = "knightmoves";
+
+/// The uuid the tests' packages are written with, so that two are the same to the byte.
+const UUID: &str = "3e2a38b5-efb4-40e6-8283-33404a412289";
+
+/// Writes the package of `format` (`legacy` or `2025-09`) to `dir` with `extra` options: the
+/// status and what knight-moves said.
+fn package(dir: &Path, format: &str, extra: &[&str]) -> (i32, String) {
+    let output = Command::new(BINARY)
+        .arg("--package")
+        .arg(dir)
+        .args(["--package-format", format])
+        .args(extra)
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.code().unwrap(), said)
+}
 
 /// Every file under `dir`, as paths relative to it, sorted.
 fn files_under(dir: &Path) -> Vec<PathBuf> {
@@ -49,15 +68,23 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The two packages hold the same cases, submissions, validators' scripts and statement, byte
-/// for byte (their folders' names differ where the formats do), so that neither tool checks
-/// what the other does not; the sample is the judge's (`tests/data/sample.in` and `.out`);
-/// and each answer file is what knight-moves answers to its input, as the cases were made
-/// (`knight-moves FILE.in > FILE.ans`).
+/// The two formats' packages hold the same cases, submissions, validators' scripts and
+/// statement, byte for byte (their folders' names differ where the formats do), so that
+/// neither tool checks what the other does not; the sample is the judge's
+/// (`tests/data/sample.in` and `.out`); each answer file is what knight-moves answers to its
+/// input; and the validators run the binary that wrote the package.
 #[test]
-fn the_two_packages_hold_the_same_cases_and_programs() {
-    let legacy = packages().join("legacy").join(PROBLEM);
-    let current = packages().join("2025-09").join(PROBLEM);
+fn the_two_formats_hold_the_same_cases_and_programs_and_the_judges_sample() {
+    let root = tempfile::tempdir().unwrap();
+    let (legacy, current) = (root.path().join("legacy"), root.path().join("current"));
+    for (dir, format) in [(&legacy, "legacy"), (&current, "2025-09")] {
+        let (status, said) = package(dir, format, &["--uuid", UUID]);
+        assert_eq!(status, 0, "{said}");
+        assert_eq!(
+            said,
+            format!("Wrote the problem package to {}\n", dir.display())
+        );
+    }
     let shared = [
         ("data/sample", "data/sample"),
         ("data/secret", "data/secret"),
@@ -108,7 +135,18 @@ fn the_two_packages_hold_the_same_cases_and_programs() {
             answered += 1;
         }
     }
-    assert!(answered >= 8, "only {answered} answer files were found");
+    assert!(answered >= 20, "only {answered} answer files were found");
+    let binary = fs::read(BINARY).unwrap();
+    for validator in [
+        "input_validators/validate-input",
+        "output_validators/checker",
+    ] {
+        let copy = legacy.join(validator).join("knight-moves");
+        assert!(
+            fs::read(&copy).unwrap() == binary,
+            "{copy:?} is not the binary"
+        );
+    }
 }
 
 /// The path of `tool` in the venv that `KNIGHT_MOVES_JUDGE_TOOLS` names; the test fails,
@@ -131,27 +169,27 @@ fn judge_tool(tool: &str) -> PathBuf {
     path
 }
 
-/// A copy of one format's folder in a temporary directory, with the knight-moves binary
-/// copied into each of `validators` (folders of its package): the tools write into the
-/// package (bt its build links), and the repository holds no binary.
+/// One format's package, written by knight-moves into a temporary directory beside the
+/// format's tool settings (`languages.yaml`): the tools write into the package (bt its build
+/// links), and the repository holds no binary.
 struct Workspace {
-    /// Holds the copy, the tools' temporary files and their configuration folder; removed
+    /// Holds the package, the tools' temporary files and their configuration folder; removed
     /// when the test ends.
     root: tempfile::TempDir,
 }
 
 impl Workspace {
-    fn new(format: &str, validators: &[&str]) -> Workspace {
+    fn new(format: &str) -> Workspace {
         let root = tempfile::tempdir().unwrap();
-        copy_tree(&packages().join(format), &root.path().join(format));
-        for validator in validators {
-            let folder = root.path().join(format).join(PROBLEM).join(validator);
-            assert!(
-                folder.join("run").is_file(),
-                "{folder:?} holds no run script"
-            );
-            fs::copy(BINARY, folder.join("knight-moves")).unwrap();
-        }
+        let folder = root.path().join(format);
+        fs::create_dir(&folder).unwrap();
+        fs::copy(
+            settings().join(format).join("languages.yaml"),
+            folder.join("languages.yaml"),
+        )
+        .unwrap();
+        let (status, said) = package(&folder.join(PROBLEM), format, &["--uuid", UUID]);
+        assert_eq!(status, 0, "{said}");
         for own in ["tmp", "config"] {
             fs::create_dir(root.path().join(own)).unwrap();
         }
@@ -212,21 +250,6 @@ fn colour_sequences_are_taken_out_and_nothing_else() {
     assert_eq!(without_colours("cut \u{1b}"), "cut ");
 }
 
-/// Copies the folder `from` to `to`, its files' permissions included (the scripts stay
-/// executable).
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// The lines of `output` that start with `start` (after spaces).
 fn lines_starting<'a>(output: &'a str, start: &str) -> Vec<&'a str> {
     output
@@ -247,13 +270,7 @@ fn lines_starting<'a>(output: &'a str, start: &str) -> Vec<&'a str> {
 #[ignore = "needs problemtools and bapctools: .ci/run installs them (KNIGHT_MOVES_JUDGE_TOOLS)"]
 fn by_problemtools_the_legacy_package_verifies_without_error_or_warning() {
     let verifyproblem = judge_tool("verifyproblem");
-    let workspace = Workspace::new(
-        "legacy",
-        &[
-            "input_validators/validate-input",
-            "output_validators/checker",
-        ],
-    );
+    let workspace = Workspace::new("legacy");
     // `--` ends -p's list of parts, which would take the problem's folder for one.
     let args = [
         "-p",
@@ -275,8 +292,8 @@ fn by_problemtools_the_legacy_package_verifies_without_error_or_warning() {
     for checked in [
         "Checking 1 input validator",
         "Checking output validator",
-        "Checking 4 test cases",
-        "Checking 3 submissions",
+        "Checking 7 test cases",
+        "Checking 5 submissions",
     ] {
         assert_eq!(
             lines_starting(&output, checked).len(),
@@ -287,7 +304,9 @@ fn by_problemtools_the_legacy_package_verifies_without_error_or_warning() {
     for (submission, verdict) in [
         ("accepted/bfs.cpp (C++)", "AC"),
         ("accepted/bfs.py (Python 3", "AC"),
+        ("accepted/closed_form.py (Python 3", "AC"),
         ("wrong_answer/no_edges.py (Python 3", "WA"),
+        ("wrong_answer/off_by_one.py (Python 3", "WA"),
     ] {
         let judged = lines_starting(&output, submission);
         assert!(
@@ -309,10 +328,7 @@ fn by_problemtools_the_legacy_package_verifies_without_error_or_warning() {
 #[ignore = "needs problemtools and bapctools: .ci/run installs them (KNIGHT_MOVES_JUDGE_TOOLS)"]
 fn by_bapctools_the_2025_09_package_validates_and_judges_each_submission_as_expected() {
     let bt = judge_tool("bt");
-    let workspace = Workspace::new(
-        "2025-09",
-        &["input_validators/validate-input", "output_validator"],
-    );
+    let workspace = Workspace::new("2025-09");
     let package = workspace.root.path().join("2025-09").join(PROBLEM);
     let names = |folder: &str| -> Vec<String> {
         files_under(&package.join("data").join(folder))
@@ -349,6 +365,7 @@ fn by_bapctools_the_2025_09_package_validates_and_judges_each_submission_as_expe
         judged("Input validation", &case, "validate-input: accepted");
         let strict = "output_validator (ans) [case_sensitive, space_change_sensitive]: accepted";
         judged("Answer validation", &case, strict);
+        judged("Answer validation", &case, "answer: accepted");
     }
     // bt's own edits of the sample: the ones this test relies on being made.
     for edit in [
@@ -385,17 +402,23 @@ fn by_bapctools_the_2025_09_package_validates_and_judges_each_submission_as_expe
             .collect()
     };
     let cases = names("sample").len() + names("secret").len();
-    for submission in ["accepted/bfs.cpp", "accepted/bfs.py"] {
+    for submission in [
+        "accepted/bfs.cpp",
+        "accepted/bfs.py",
+        "accepted/closed_form.py",
+    ] {
         let found = verdicts(submission);
         assert!(
             found.len() > cases && found.iter().all(|verdict| verdict == "AC"),
             "{submission}: {found:?}: {shown}"
         );
     }
-    assert!(
-        verdicts("wrong_answer/no_edges.py").contains(&"WA".to_owned()),
-        "wrong_answer/no_edges.py was not judged wrong: {shown}"
-    );
+    for submission in ["wrong_answer/no_edges.py", "wrong_answer/off_by_one.py"] {
+        assert!(
+            verdicts(submission).contains(&"WA".to_owned()),
+            "{submission} was not judged wrong: {shown}"
+        );
+    }
     // Judged wrong by knight-moves, for the corner: a1 b2 is the sample's second line.
     assert!(
         output.contains("Wrong answer at output:2: expected \"4\", found \"2\""),

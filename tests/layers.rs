@@ -30,6 +30,7 @@ const LAYERS: &[&[&str]] = &[
     &["fast", "cli"],
     &["generate", "pipeline"],
     &["judge"],
+    &["package"],
     &["app", "query"],
     &["lib", "main"],
 ];

@@ -1,4 +1,6 @@
-"""Knight Moves (UVa 439): a breadth-first search from the first square for each line."""
+"""Knight Moves with an off-by-one edge: the search takes the board for 9x9 (it tests
+`<= 8` where `< 8` is meant), so a route may pass through a ninth file or rank. h8 g7 then
+takes 2 moves (through i6), where on the board it takes 4."""
 import sys
 from collections import deque
 
@@ -16,7 +18,8 @@ def moves(source, target):
             return distance[square]
         for file_step, rank_step in JUMPS:
             step = (square[0] + file_step, square[1] + rank_step)
-            if 0 <= step[0] < 8 and 0 <= step[1] < 8 and step not in distance:
+            # The bug: <= 8 where < 8 is meant.
+            if 0 <= step[0] <= 8 and 0 <= step[1] <= 8 and step not in distance:
                 distance[step] = distance[square] + 1
                 queue.append(step)
     raise ValueError(f"no route from {source} to {target}")

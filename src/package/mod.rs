@@ -1,0 +1,529 @@
+//! `--package DIR`: a judge-ready problem package, written whole or not at all.
+//!
+//! knight-moves knows everything a package of its problem needs: the statement's format, the
+//! judge's sample, the cases that break solutions, the right answers, a strict input validator
+//! and a checker that never blames a right program (`--validate-input`, `--checker`). The
+//! package is made in memory ([`contents`]), written into a temporary folder beside DIR, and
+//! renamed into place ([`write`]): a run that fails leaves nothing half-written, and DIR is
+//! either the old one or the whole new one.
+//!
+//! The package's validators are programs of the judge system (a `build` and a `run` script in
+//! a folder) that run a copy of the knight-moves binary beside them, so that the package
+//! carries the very judge it was made with. Everything but the uuid is the same from run to
+//! run (`--uuid` fixes that too): the cases come from fixed seeds, named in their files' names.
+
+use std::fs;
+use std::hash::{BuildHasher, Hasher};
+use std::io;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use crate::board::Board;
+use crate::generate;
+use crate::judge::stress::expected_output;
+use crate::problem::Problem;
+use crate::problem::cases::Inputs;
+use crate::settings::{InputSettings, PackageFormat, PackageSettings};
+
+/// The original judge's sample, as UVa 439 gives it.
+const UVA439_SAMPLE: &[u8] = include_bytes!("uva439/sample.in");
+/// The statement, in the LaTeX both formats read (`problem.en.tex`).
+const UVA439_STATEMENT: &str = include_str!("uva439/problem.en.tex");
+
+/// The submissions, by the folder that says what the judge must make of them.
+const UVA439_SUBMISSIONS: &[(&str, &str)] = &[
+    ("accepted/bfs.cpp", include_str!("uva439/bfs.cpp")),
+    ("accepted/bfs.py", include_str!("uva439/bfs.py")),
+    (
+        "accepted/closed_form.py",
+        include_str!("uva439/closed_form.py"),
+    ),
+    (
+        "wrong_answer/no_edges.py",
+        include_str!("uva439/no_edges.py"),
+    ),
+    (
+        "wrong_answer/off_by_one.py",
+        include_str!("uva439/off_by_one.py"),
+    ),
+];
+
+/// The secret random cases: how many queries, from which seed (both in the file's name).
+const RANDOM_CASES: &[(u64, u64)] = &[(100, 1), (1000, 2), (5000, 3)];
+
+/// Inputs a strict validator must reject (the 2025-09 format's `data/invalid_input`).
+const INVALID_INPUTS: &[(&str, &str)] = &[
+    ("blank-line", "a1 b2\n\ne2 e4\n"),
+    ("crlf", "a1 b2\r\n"),
+    ("file-off-the-board", "i1 a1\n"),
+    ("no-final-newline", "a1 b2"),
+    ("one-square", "a1\n"),
+    ("rank-off-the-board", "a9 a1\n"),
+    ("rank-zero", "a0 a1\n"),
+    ("tab", "a1\tb2\n"),
+    ("three-squares", "a1 b2 c3\n"),
+    ("two-spaces", "a1  b2\n"),
+    ("upper-case", "A1 b2\n"),
+];
+
+/// Outputs the default validator's leniency accepts (`data/valid_output`): input, output.
+const VALID_OUTPUTS: &[(&str, &str, &str)] = &[
+    (
+        "spaces-and-line-breaks",
+        "e2 e4\na1 b2\n",
+        "  To get from e2 to e4\ttakes 2 knight moves.   To get\nfrom a1 to b2 takes 4 knight\n\nmoves.",
+    ),
+    (
+        "upper-case-and-crlf",
+        "e2 e4\na1 b2\n",
+        "TO GET FROM E2 TO E4 TAKES 2 KNIGHT MOVES.\r\nTO GET FROM A1 TO B2 TAKES 4 KNIGHT MOVES.\r\n",
+    ),
+];
+
+/// Outputs that are wrong (`data/invalid_output`): input, output.
+const INVALID_OUTPUTS: &[(&str, &str, &str)] = &[
+    (
+        "corner-in-two",
+        "a1 b2\n",
+        "To get from a1 to b2 takes 2 knight moves.\n",
+    ),
+    (
+        "line-extra",
+        "e2 e4\n",
+        "To get from e2 to e4 takes 2 knight moves.\nTo get from e2 to e4 takes 2 knight moves.\n",
+    ),
+    (
+        "line-missing",
+        "e2 e4\na1 h8\n",
+        "To get from e2 to e4 takes 2 knight moves.\n",
+    ),
+    (
+        "sentence-changed",
+        "e2 e4\n",
+        "To go from e2 to e4 takes 2 knight moves.\n",
+    ),
+    (
+        "squares-swapped",
+        "a1 b2\n",
+        "To get from b2 to a1 takes 4 knight moves.\n",
+    ),
+];
+
+/// One file of the package: its path under DIR (`/`-separated), its bytes, and whether it is
+/// a program the judge runs.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct PackageFile {
+    pub path: String,
+    pub bytes: Vec<u8>,
+    pub executable: bool,
+}
+
+impl PackageFile {
+    fn text(path: impl Into<String>, text: impl Into<Vec<u8>>) -> PackageFile {
+        PackageFile {
+            path: path.into(),
+            bytes: text.into(),
+            executable: false,
+        }
+    }
+
+    fn program(path: impl Into<String>, text: impl Into<Vec<u8>>) -> PackageFile {
+        PackageFile {
+            executable: true,
+            ..PackageFile::text(path, text)
+        }
+    }
+}
+
+/// Writes the package `settings` ask for, and says where: made whole in a temporary folder
+/// beside DIR, then renamed into place. DIR must not exist, or be empty, unless `--force`
+/// is given, which replaces it.
+pub(crate) fn write(settings: &PackageSettings) -> anyhow::Result<PathBuf> {
+    let dir = &settings.dir;
+    let shown = dir.display();
+    let replacing = match fs::symlink_metadata(dir) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => false,
+        Err(error) => return Err(error).with_context(|| format!("{shown}")),
+        Ok(metadata) if !metadata.is_dir() => bail!("{shown} exists and is not a folder"),
+        Ok(_) => {
+            let empty = fs::read_dir(dir)
+                .with_context(|| format!("{shown}"))?
+                .next()
+                .is_none();
+            if !empty && !settings.force {
+                bail!("{shown} exists and is not empty: give --force to replace it");
+            }
+            true
+        }
+    };
+    let binary = fs::read(std::env::current_exe().context("cannot find knight-moves' binary")?)
+        .context("cannot read knight-moves' binary, to copy it into the package")?;
+    let files = contents(settings, &binary)?;
+    let parent = match dir.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = dir
+        .file_name()
+        .with_context(|| format!("{shown} names no folder"))?
+        .to_string_lossy()
+        .into_owned();
+    fs::create_dir_all(&parent).with_context(|| format!("cannot make {}", parent.display()))?;
+    // Beside DIR, so that the rename stays on one file system; removed if anything fails.
+    let made = tempfile::Builder::new()
+        .prefix(&format!(".{name}.knight-moves-"))
+        .tempdir_in(&parent)
+        .with_context(|| format!("cannot make a folder in {}", parent.display()))?;
+    #[cfg(unix)]
+    on_signals::remove_on_signals(made.path());
+    for file in &files {
+        // A signal waits for the file being written, so that nothing is written after the
+        // folder is removed.
+        #[cfg(unix)]
+        let _writing = on_signals::writing();
+        put(made.path(), file).with_context(|| format!("cannot write {}", file.path))?;
+    }
+    if replacing {
+        // The old folder moves aside first (rename cannot replace a folder that holds files),
+        // and is removed once the new one is in place.
+        let old = tempfile::Builder::new()
+            .prefix(&format!(".{name}.replaced-"))
+            .tempdir_in(&parent)
+            .with_context(|| format!("cannot make a folder in {}", parent.display()))?;
+        let aside = old.path().join(&name);
+        fs::rename(dir, &aside).with_context(|| format!("cannot move {shown} aside"))?;
+        if let Err(error) = fs::rename(made.path(), dir) {
+            let _ = fs::rename(&aside, dir);
+            return Err(error).with_context(|| format!("cannot put the package at {shown}"));
+        }
+        drop(old);
+    } else {
+        fs::rename(made.path(), dir)
+            .with_context(|| format!("cannot put the package at {shown}"))?;
+    }
+    // The temporary folder is DIR now: nothing is left to remove.
+    #[cfg(unix)]
+    on_signals::keep();
+    let _ = made.keep();
+    Ok(dir.clone())
+}
+
+/// A signal that ends knight-moves while it writes the package (Ctrl-C, SIGTERM, a file
+/// too large for `ulimit -f`) would leave the temporary folder behind: a thread waits for
+/// them, removes the folder, and ends knight-moves by the signal's default action. SIGXFSZ
+/// is ignored instead, so that a file too large is a write that fails, said and cleaned up.
+#[cfg(unix)]
+mod on_signals {
+    use std::path::{Path, PathBuf};
+    use std::sync::{Mutex, MutexGuard, PoisonError};
+
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+
+    /// The folder to remove on a signal, while there is one.
+    static MADE: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+    /// Removes `made` if a signal ends knight-moves before [`keep`].
+    pub(super) fn remove_on_signals(made: &Path) {
+        *MADE.lock().unwrap_or_else(PoisonError::into_inner) = Some(made.to_path_buf());
+        // SAFETY: setting a signal's disposition to SIG_IGN installs no handler and touches
+        // no memory of this process; a write past the file size limit then fails with EFBIG.
+        unsafe {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+        }
+        let Ok(mut signals) =
+            signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        else {
+            return; // then a signal ends knight-moves as it would have, folder and all
+        };
+        let _ = std::thread::Builder::new()
+            .name("package-signals".to_owned())
+            .spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    // Held to the end: no file is written after the folder is removed.
+                    let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
+                    if let Some(made) = made.take() {
+                        let _ = std::fs::remove_dir_all(made);
+                    }
+                    let _ = signal_hook::low_level::emulate_default_handler(signal);
+                }
+            });
+    }
+
+    /// Held while a file is written: a signal waits for it.
+    pub(super) fn writing() -> MutexGuard<'static, Option<PathBuf>> {
+        MADE.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The folder is DIR now: a signal leaves it.
+    pub(super) fn keep() {
+        MADE.lock().unwrap_or_else(PoisonError::into_inner).take();
+    }
+}
+
+/// Writes `file` under `root`, making its folders; a program is made executable.
+fn put(root: &Path, file: &PackageFile) -> io::Result<()> {
+    let path = root.join(&file.path);
+    if let Some(folder) = path.parent() {
+        fs::create_dir_all(folder)?;
+    }
+    fs::write(&path, &file.bytes)?;
+    #[cfg(unix)]
+    if file.executable {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755))?;
+    }
+    Ok(())
+}
+
+/// Every file of the package, sorted by path; `binary` is the knight-moves binary the
+/// validators run.
+pub(crate) fn contents(
+    settings: &PackageSettings,
+    binary: &[u8],
+) -> anyhow::Result<Vec<PackageFile>> {
+    let answers = &settings.answers;
+    if answers.problem != Problem::Uva439 {
+        bail!("--package writes UVa 439's package only, so far");
+    }
+    let legacy = settings.format == PackageFormat::Legacy;
+    let answer = |input: &[u8]| -> anyhow::Result<Vec<u8>> {
+        expected_output(answers, input)
+            .map_err(|why| anyhow::anyhow!("cannot answer a case: {why}"))
+    };
+    let mut files = vec![PackageFile::text("problem.yaml", problem_yaml(settings))];
+    let statement = match legacy {
+        true => "problem_statement/problem.en.tex",
+        false => "statement/problem.en.tex",
+    };
+    files.push(PackageFile::text(statement, UVA439_STATEMENT));
+    let mut case = |folder: &str, name: &str, input: Vec<u8>| -> anyhow::Result<()> {
+        let output = answer(&input)?;
+        files.push(PackageFile::text(format!("data/{folder}/{name}.in"), input));
+        files.push(PackageFile::text(
+            format!("data/{folder}/{name}.ans"),
+            output,
+        ));
+        Ok(())
+    };
+    case("sample", "1", UVA439_SAMPLE.to_vec())?;
+    let generated = |inputs: Inputs, cases: u64, seed: u64| -> Vec<u8> {
+        let settings = InputSettings {
+            problem: answers.problem,
+            board: Board::STANDARD,
+            inputs,
+            cases,
+            seed: Some(seed),
+        };
+        let mut input = Vec::new();
+        // Written to memory, which cannot fail.
+        let _ = generate::input(&settings, seed, &mut input);
+        input
+    };
+    case("secret", "01-hard", generated(Inputs::Hard, 0, 0))?;
+    case("secret", "02-every-pair", generated(Inputs::AllPairs, 0, 0))?;
+    for (number, &(queries, seed)) in RANDOM_CASES.iter().enumerate() {
+        let name = format!("{:02}-random-{queries}-seed-{seed}", number + 3);
+        case("secret", &name, generated(Inputs::Random, queries, seed))?;
+    }
+    let last = RANDOM_CASES.len() + 3;
+    case(
+        "secret",
+        &format!("{last:02}-one-line"),
+        b"h8 a1\n".to_vec(),
+    )?;
+    if !legacy {
+        for &(name, input) in INVALID_INPUTS {
+            files.push(PackageFile::text(
+                format!("data/invalid_input/{name}.in"),
+                input,
+            ));
+        }
+        for (folder, cases) in [
+            ("valid_output", VALID_OUTPUTS),
+            ("invalid_output", INVALID_OUTPUTS),
+        ] {
+            for &(name, input, output) in cases {
+                let right = answer(input.as_bytes())?;
+                files.push(PackageFile::text(format!("data/{folder}/{name}.in"), input));
+                files.push(PackageFile::text(
+                    format!("data/{folder}/{name}.ans"),
+                    right,
+                ));
+                files.push(PackageFile::text(
+                    format!("data/{folder}/{name}.out"),
+                    output,
+                ));
+            }
+        }
+    }
+    let options = "--problem uva439";
+    let mut validators = vec![(
+        "input_validators/validate-input".to_owned(),
+        input_validator(options),
+    )];
+    let output_folder = match legacy {
+        true => "output_validators/checker",
+        false => "output_validator",
+    };
+    validators.push((output_folder.to_owned(), output_validator(options)));
+    if !legacy {
+        validators.push((
+            "answer_validators/answer".to_owned(),
+            answer_validator(options),
+        ));
+    }
+    for (folder, run) in validators {
+        files.push(PackageFile::program(
+            format!("{folder}/build"),
+            BUILD_SCRIPT,
+        ));
+        files.push(PackageFile::program(format!("{folder}/run"), run));
+        files.push(PackageFile::program(
+            format!("{folder}/knight-moves"),
+            binary,
+        ));
+    }
+    for &(path, source) in UVA439_SUBMISSIONS {
+        files.push(PackageFile::text(format!("submissions/{path}"), source));
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(files)
+}
+
+/// The `build` script of every validator: nothing to build, but the copy of knight-moves must
+/// be there and runnable (a problemtools folder program needs a `build` beside its `run`).
+const BUILD_SCRIPT: &str = "\
+#!/bin/sh
+# Nothing to build: the knight-moves binary that wrote this package is beside this script.
+if [ ! -x knight-moves ]; then
+  echo \"no executable knight-moves beside $0\" >&2
+  exit 1
+fi
+";
+
+fn input_validator(options: &str) -> String {
+    format!(
+        "#!/bin/sh
+# The input validator: the judge's flags as arguments (ignored), the test input on standard
+# input; exit 42 when it is exactly as the problem states it, 43 when not.
+exec \"$(dirname \"$0\")/knight-moves\" {options} --validate-input kattis -- \"$@\"
+"
+    )
+}
+
+fn output_validator(options: &str) -> String {
+    format!(
+        "#!/bin/sh
+# The output validator: run as `run IN ANS FEEDBACK_DIR [FLAGS...] < TEAM_OUTPUT`; exit 42
+# accepted, 43 wrong answer, the reasons in FEEDBACK_DIR/judgemessage.txt.
+exec \"$(dirname \"$0\")/knight-moves\" {options} --checker kattis -- \"$@\"
+"
+    )
+}
+
+fn answer_validator(options: &str) -> String {
+    format!(
+        "#!/bin/sh
+# BAPCtools' answer validator: run as `run IN [FLAGS...] < ANS`; exit 42 when ANS is
+# knight-moves' own answer to IN, byte for byte, 43 when not, 1 when it cannot tell.
+\"$(dirname \"$0\")/knight-moves\" {options} --check - -- \"$1\" >&2
+case $? in
+  0) exit 42 ;;
+  4) exit 43 ;;
+  *) exit 1 ;;
+esac
+"
+    )
+}
+
+/// `problem.yaml`, in the format asked for.
+fn problem_yaml(settings: &PackageSettings) -> String {
+    let uuid = settings.uuid.clone().unwrap_or_else(fresh_uuid);
+    let version = match settings.format {
+        PackageFormat::Legacy => String::new(),
+        PackageFormat::V2025_09 => "problem_format_version: 2025-09\n".to_owned(),
+    };
+    let rights_owner = match &settings.rights_owner {
+        Some(owner) => format!("rights_owner: {}\n", yaml_string(owner)),
+        None => "# rights_owner: who may permit the package's use (--rights-owner)\n".to_owned(),
+    };
+    let validation = match settings.format {
+        // The output validator compares as the default one does: no validator_flags.
+        // problemtools sets the time limit from the slowest right submission.
+        PackageFormat::Legacy => "validation: custom\n",
+        // BAPCtools takes it from here: the Python BFS takes under a second on the largest
+        // case, alone on the machine.
+        PackageFormat::V2025_09 => "limits:\n  time_limit: 3\n",
+    };
+    format!(
+        "# UVa 439 (also POJ 2243, HDU 1372, ZOJ 1091), written by knight-moves --package: its
+# validators run the knight-moves binary copied in beside their scripts.
+{version}name: Knight Moves
+uuid: {uuid}
+source: University of Ulm Local Contest 1996
+license: permission
+{rights_owner}{validation}"
+    )
+}
+
+/// `text` as a YAML string: quoted, its backslashes and quotes escaped, on one line.
+fn yaml_string(text: &str) -> String {
+    let mut quoted = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            c if c.is_control() => quoted.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// A version 4 (random) uuid. Its 122 random bits come from the standard library's hasher
+/// keys, which the system's random source seeds afresh for each `RandomState`: nothing here
+/// needs more than a name no other package has.
+fn fresh_uuid() -> String {
+    let random = || {
+        std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish()
+    };
+    let bits = (u128::from(random()) << 64) | u128::from(random());
+    let bits = (bits & !(0xf << 76) | (0x4 << 76)) & !(0x3 << 62) | (0x2 << 62);
+    let hex = format!("{bits:032x}");
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::is_uuid;
+
+    #[test]
+    fn fresh_uuids_are_version_4_and_differ() {
+        let (a, b) = (fresh_uuid(), fresh_uuid());
+        assert!(is_uuid(&a), "{a}");
+        assert_ne!(a, b);
+        assert_eq!(&a[14..15], "4", "{a}");
+        assert!("89ab".contains(&a[19..20]), "{a}");
+        assert!(!is_uuid("3e2a38b5-efb4-40e6-8283-33404a41228"));
+        assert!(!is_uuid("3e2a38b5-efb4-40e6-8283-33404a41228g"));
+        assert!(is_uuid("3e2a38b5-efb4-40e6-8283-33404a412289"));
+    }
+
+    #[test]
+    fn yaml_strings_are_quoted_and_escaped() {
+        assert_eq!(yaml_string("Ann \"A\" \\ B"), "\"Ann \\\"A\\\" \\\\ B\"");
+        assert_eq!(yaml_string("a\nb"), "\"a\\u000ab\"");
+    }
+}

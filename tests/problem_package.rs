@@ -1,0 +1,239 @@
+//! `--package DIR`: what it writes, that it writes it the same every time, and that it never
+//! leaves a package half-written or a folder of the user's lost. (The judge systems' own tools
+//! on the packages: `judge_systems.rs`.)
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::common::knight_moves;
+
+/// Every file under `dir` with its bytes, by path relative to `dir`, sorted.
+fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let bytes = fs::read(&path).unwrap();
+                files.push((path.strip_prefix(dir).unwrap().to_path_buf(), bytes));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Runs `--package` with `args` in `folder`: the status, stdout and stderr.
+fn package(folder: &Path, args: &[&str]) -> (i32, String, String) {
+    let output = knight_moves()
+        .arg("--package")
+        .args(args)
+        .current_dir(folder)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// The names in `folder`, sorted: what a run left there.
+fn names_in(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn two_packages_are_the_same_to_the_byte_but_their_uuids() {
+    let folder = tempfile::tempdir().unwrap();
+    for format in ["legacy", "2025-09"] {
+        let dirs = ["a", "b", "c"].map(|name| format!("{format}-{name}"));
+        let fixed = "0b8e6c52-0d4a-4a0e-9d43-6bd3c0c9d7a1";
+        for (dir, uuid) in dirs.iter().zip([None, None, Some(fixed)]) {
+            let mut args = vec![dir.as_str(), "--package-format", format];
+            if let Some(uuid) = uuid {
+                args.extend(["--uuid", uuid]);
+            }
+            let (status, _, stderr) = package(folder.path(), &args);
+            assert_eq!(status, 0, "{stderr}");
+        }
+        let [a, b, c] = dirs.map(|dir| tree(&folder.path().join(dir)));
+        assert_eq!(a.len(), b.len());
+        let mut differing = Vec::new();
+        for ((path, one), (other_path, other)) in a.iter().zip(&b) {
+            assert_eq!(path, other_path);
+            if one != other {
+                differing.push(path.clone());
+            }
+        }
+        assert_eq!(differing, [PathBuf::from("problem.yaml")], "{format}");
+        let yaml = |files: &[(PathBuf, Vec<u8>)]| {
+            let (_, bytes) = files
+                .iter()
+                .find(|(path, _)| path == Path::new("problem.yaml"))
+                .unwrap();
+            String::from_utf8(bytes.clone()).unwrap()
+        };
+        let uuid_line = |text: &str| {
+            text.lines()
+                .find(|line| line.starts_with("uuid: "))
+                .map(str::to_owned)
+        };
+        assert_ne!(uuid_line(&yaml(&a)), uuid_line(&yaml(&b)));
+        assert_eq!(uuid_line(&yaml(&c)), Some(format!("uuid: {fixed}")));
+        // The same but for that line.
+        let without_uuid = |text: String| {
+            text.lines()
+                .filter(|line| !line.starts_with("uuid: "))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(without_uuid(yaml(&a)), without_uuid(yaml(&c)));
+        // Only the packages are left in the folder: no temporary one.
+        assert_eq!(
+            names_in(folder.path())
+                .iter()
+                .filter(|name| name.starts_with('.'))
+                .count(),
+            0
+        );
+    }
+}
+
+#[test]
+fn a_folder_that_holds_files_is_refused_unless_forced_and_an_empty_one_is_taken() {
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path().join("mine");
+    fs::create_dir(&dir).unwrap();
+    fs::write(dir.join("notes.txt"), "mine").unwrap();
+    let (status, stdout, stderr) = package(folder.path(), &["mine"]);
+    assert_eq!((status, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains("mine exists and is not empty: give --force to replace it"),
+        "{stderr}"
+    );
+    assert_eq!(names_in(&dir), ["notes.txt"], "the folder was touched");
+    assert_eq!(
+        names_in(folder.path()),
+        ["mine"],
+        "something was left beside it"
+    );
+    // --force replaces it whole: the old file is gone, nothing is left beside it.
+    let (status, stdout, stderr) = package(folder.path(), &["mine", "--force"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stdout, "Wrote the problem package to mine\n");
+    assert!(dir.join("problem.yaml").is_file());
+    assert!(!dir.join("notes.txt").exists());
+    assert_eq!(names_in(folder.path()), ["mine"]);
+    // An empty folder is taken as it is; a missing parent is made.
+    let empty = folder.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    assert_eq!(package(folder.path(), &["empty"]).0, 0);
+    assert!(empty.join("problem.yaml").is_file());
+    assert_eq!(
+        package(folder.path(), &["contest/problems/knightmoves"]).0,
+        0
+    );
+    assert!(
+        folder
+            .path()
+            .join("contest/problems/knightmoves/problem.yaml")
+            .is_file()
+    );
+    // A file is not a folder, with --force or not.
+    fs::write(folder.path().join("file"), "mine").unwrap();
+    let (status, _, stderr) = package(folder.path(), &["file", "--force"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("file exists and is not a folder"),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(folder.path().join("file")).unwrap(),
+        "mine"
+    );
+}
+
+#[cfg(target_os = "linux")] // prlimit(1) and SIGXFSZ as Linux has them
+#[test]
+fn a_package_that_cannot_be_written_leaves_nothing_behind() {
+    // A file system too small for the package (the binary alone is megabytes): a tmpfs is
+    // not to be had without privileges, so the limit is on the file size instead.
+    let folder = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new("prlimit")
+        .args(["--fsize=100000", "--"])
+        .arg(env!("CARGO_BIN_EXE_knight-moves"))
+        .args(["--package", "knightmoves"])
+        .current_dir(folder.path())
+        .output();
+    let Ok(output) = output else {
+        return; // no prlimit: util-linux is on every Linux this runs on, but not required
+    };
+    assert_ne!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(names_in(folder.path()), Vec::<String>::new(), "{output:?}");
+}
+
+#[test]
+fn options_that_do_not_make_a_package_are_usage_errors() {
+    let folder = tempfile::tempdir().unwrap();
+    for (args, message) in [
+        (
+            &["p", "--problem", "nakanj"][..],
+            "--package writes UVa 439's package only, so far",
+        ),
+        (&["p", "--path"][..], "--path does not go with --package"),
+        (
+            &["p", "--board", "10"][..],
+            "--board does not go with --package",
+        ),
+        (&["p", "--check", "x"][..], "go one at a time"),
+        (&["p", "--uuid", "not-a-uuid"][..], "expected a uuid"),
+        (&["p", "--package-format", "2023-07"][..], "invalid value"),
+    ] {
+        let (status, _, stderr) = package(folder.path(), args);
+        assert_eq!(status, 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    for option in [
+        ["--uuid", "0b8e6c52-0d4a-4a0e-9d43-6bd3c0c9d7a1"],
+        ["--rights-owner", "me"],
+    ] {
+        let output = knight_moves()
+            .args(option)
+            .write_stdin("e2 e4\n")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{option:?}");
+    }
+    assert_eq!(names_in(folder.path()), Vec::<String>::new());
+}
+
+#[test]
+fn the_rights_owner_goes_into_problem_yaml_quoted_or_a_comment_is_left_for_it() {
+    let folder = tempfile::tempdir().unwrap();
+    assert_eq!(
+        package(
+            folder.path(),
+            &["a", "--rights-owner", "Ann \"A\" Setter: #1"]
+        )
+        .0,
+        0
+    );
+    let yaml = fs::read_to_string(folder.path().join("a/problem.yaml")).unwrap();
+    assert!(
+        yaml.contains("rights_owner: \"Ann \\\"A\\\" Setter: #1\"\n"),
+        "{yaml}"
+    );
+    assert_eq!(package(folder.path(), &["b"]).0, 0);
+    let yaml = fs::read_to_string(folder.path().join("b/problem.yaml")).unwrap();
+    assert!(yaml.contains("# rights_owner:"), "{yaml}");
+    assert!(!yaml.contains("\nrights_owner:"), "{yaml}");
+}
