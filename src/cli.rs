@@ -1075,6 +1075,7 @@ mod tests {
         ("document", &["--generate", "man"]),
         ("random input", &["--generate", "input-random"]),
         ("fixed input", &["--generate", "input-hard"]),
+        ("package", &["--package", "pk"]),
     ];
 
     /// Every other option, with a value that works alone: an option added to the command line
@@ -1097,6 +1098,13 @@ mod tests {
         ("--seed", &["--seed", "7"]),
         ("--time-limit", &["--time-limit", "1"]),
         ("--memory-limit", &["--memory-limit", "100"]),
+        ("--package-format", &["--package-format", "2025-09"]),
+        (
+            "--uuid",
+            &["--uuid", "3e2a38b5-efb4-40e6-8283-33404a412289"],
+        ),
+        ("--rights-owner", &["--rights-owner", "me"]),
+        ("--force", &["--force"]),
     ];
 
     /// Pairs of options refused together whatever the task: `--format` given twice (`--header`'s
@@ -1113,7 +1121,17 @@ mod tests {
         const SEARCHING: &[&str] = &["answer", "check", "stress", "checker"];
         match option {
             "FILE" => &["answer", "check", "checker", "validate input"],
-            "--problem" | "--board" => &[
+            "--problem" => &[
+                "answer",
+                "check",
+                "stress",
+                "checker",
+                "validate input",
+                "random input",
+                "fixed input",
+                "package",
+            ],
+            "--board" => &[
                 "answer",
                 "check",
                 "stress",
@@ -1130,6 +1148,7 @@ mod tests {
             // Windows tells nothing of a program's memory.
             "--memory-limit" if cfg!(windows) => &[],
             "--memory-limit" => &["stress"],
+            "--package-format" | "--uuid" | "--rights-owner" | "--force" => &["package"],
             other => panic!("{other} is in no row of the table"),
         }
     }
@@ -1203,6 +1222,7 @@ mod tests {
             "--checker",
             "--validate-input",
             "--generate",
+            "--package",
         ];
         let mut names = Vec::new();
         for arg in command.get_arguments() {

@@ -53,6 +53,6 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 23, "the options this test knows of");
+        assert_eq!(checked, 28, "the options this test knows of");
     }
 }
