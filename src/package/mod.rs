@@ -4,7 +4,7 @@
 //! judge's sample, the cases that break solutions, the right answers, a strict input validator
 //! and a checker that never blames a right program (`--validate-input`, `--checker`). The
 //! package is made in memory ([`contents`]), written into a temporary folder beside DIR, and
-//! renamed into place ([`write`]): a run that fails leaves nothing half-written, and DIR is
+//! renamed into place ([`write()`]): a run that fails leaves nothing half-written, and DIR is
 //! either the old one or the whole new one.
 //!
 //! The package's validators are programs of the judge system (a `build` and a `run` script in
