@@ -318,13 +318,10 @@ impl AnswerSettings {
     /// `comparison` says; where the answers hold routes (`--path`), each judged right when it
     /// is any shortest route.
     pub(crate) fn checker(&self, found: Box<dyn std::io::Read>, comparison: Comparison) -> Checker {
-        let checker = match self.route_rules() {
-            Some(rules) => Checker::judging_routes(found, comparison, rules),
-            None => Checker::new(found, comparison),
-        };
-        let checker = match self.output.shape {
-            Shape::Json => checker.json(),
-            _ => checker,
+        let checker = match (self.route_rules(), self.output.shape) {
+            (Some(rules), _) => Checker::judging_routes(found, comparison, rules),
+            (None, Shape::Json) => Checker::json(found, comparison),
+            (None, _) => Checker::new(found, comparison),
         };
         let header = matches!(self.output.shape, Shape::Tsv { header: true });
         checker.after_preamble(u64::from(header))

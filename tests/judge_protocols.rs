@@ -1136,6 +1136,69 @@ fn tsv_and_json_judging_holds_against_the_hostile_rounds_cases() {
 }
 
 #[test]
+fn the_second_hostile_rounds_cases_are_judged_as_the_tokens_say() {
+    let folder = tempfile::tempdir().unwrap();
+    let dir = folder.path();
+    fs::create_dir(dir.join("feedback")).unwrap();
+    let answer_of = |options: &[&str], input: &str| {
+        fs::write(dir.join("in"), input).unwrap();
+        let made = knight_moves()
+            .args(options)
+            .arg("in")
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(made.status.success());
+        String::from_utf8(made.stdout).unwrap()
+    };
+    let check = |options: &[&str], answers: &str| {
+        fs::write(dir.join("out"), answers).unwrap();
+        let args = [options, &["--check", "out", "in"]].concat();
+        run_in(dir, &args, b"")
+    };
+    // A query typed in upper case: knight-moves' own route, its ends as typed, is right
+    // where case counts.
+    let own = answer_of(&["--path"], "E2 E4\n");
+    assert_eq!(
+        own,
+        "To get from E2 to E4 takes 2 knight moves: E2 g3 E4.\n"
+    );
+    assert_eq!(
+        check(&["--path"], &own),
+        (0, "Accepted (1 answer)\n".to_owned())
+    );
+    // A route split over two lines, every square there: the line breaks differ, a
+    // presentation error, not a route that ends early.
+    let input = "e2 e4\na1 h8\n";
+    let own = answer_of(&["--path"], input);
+    let split = own.replacen(": e2 g3", ": e2\ng3", 1);
+    assert_ne!(split, own);
+    let (status, verdict) = check(&["--path"], &split);
+    assert_eq!(status, 4, "{verdict}");
+    assert!(
+        verdict.starts_with("Presentation error at out:1: line breaks differ"),
+        "{verdict}"
+    );
+    // Cut where a square is missing, it is a wrong route still.
+    let (status, verdict) = check(&["--path"], &own.replacen(": e2 g3 e4.", ": e2 g3\n.", 1));
+    assert_eq!(status, 4, "{verdict}");
+    assert!(verdict.starts_with("Wrong answer"), "{verdict}");
+    // JSON without a route: a space after a comma is spacing, where space counts.
+    let own = answer_of(&["--format", "json"], input);
+    let spaced = own.replacen(",\"line\"", ", \"line\"", 1);
+    let (status, verdict) = check(&["--format", "json"], &spaced);
+    assert_eq!(status, 4, "{verdict}");
+    assert!(verdict.starts_with("Presentation error"), "{verdict}");
+    // The header row holds no route: its `path` column missing is a wrong header.
+    let own = answer_of(&["--format", "tsv", "--header", "--path"], input);
+    let headless = own.replacen("\tpath\n", "\n", 1);
+    let (status, verdict) = check(&["--format", "tsv", "--header", "--path"], &headless);
+    assert_eq!(status, 4, "{verdict}");
+    assert!(verdict.contains("expected \"path\""), "{verdict}");
+    assert!(verdict.contains("for the header row"), "{verdict}");
+}
+
+#[test]
 fn stress_judges_poj1915_routes_on_boards_whose_routes_it_can_write() {
     // POJ 1915's largest boards under --path are a million on a side, not 10^9, whose
     // routes of 5x10^8 moves no judge could write: every case is judged, none given up on.

@@ -60,6 +60,23 @@ enum Comparer {
     Tokens(TokenChecker),
 }
 
+impl Comparison {
+    /// The comparison as the token checker makes it: what it forgives of white space and case.
+    fn as_leniency(self) -> Leniency {
+        match self {
+            Comparison::Bytes => Leniency {
+                case_sensitive: true,
+                space_change_sensitive: true,
+            },
+            Comparison::Words => Leniency {
+                case_sensitive: true,
+                space_change_sensitive: false,
+            },
+            Comparison::Tokens(leniency) => leniency,
+        }
+    }
+}
+
 /// Compares the answers knight-moves makes with a candidate's, as they stream, as the
 /// [`Comparison`] chosen once says: line by line, or token by token. Lines before the first
 /// answer (the TSV header row) are judged as answers are, under their own origin, and
@@ -104,17 +121,7 @@ impl Checker {
         comparison: Comparison,
         rules: RouteRules,
     ) -> Checker {
-        let leniency = match comparison {
-            Comparison::Bytes => Leniency {
-                case_sensitive: true,
-                space_change_sensitive: true,
-            },
-            Comparison::Words => Leniency {
-                case_sensitive: true,
-                space_change_sensitive: false,
-            },
-            Comparison::Tokens(leniency) => leniency,
-        };
+        let leniency = comparison.as_leniency();
         let checker = TokenChecker::judging_routes(Found::new(found), leniency, rules);
         let comparer = Comparer::Tokens(match comparison {
             Comparison::Words => checker.routes_end_with_their_lines(),
@@ -132,14 +139,13 @@ impl Checker {
         }
     }
 
-    /// The checker, its answers in JSON: compared token by token, JSON's punctuation is a
-    /// token of its own ([`TokenChecker::punctuated`]); compared line by line, nothing changes.
-    pub(crate) fn json(self) -> Checker {
-        let comparer = match self.comparer {
-            Comparer::Tokens(checker) => Comparer::Tokens(checker.punctuated()),
-            lines @ Comparer::Lines(_) => lines,
-        };
-        Checker { comparer, ..self }
+    /// A checker of answers in JSON, `found`: token by token, JSON's punctuation a token of
+    /// its own ([`TokenChecker::punctuated`]), the white space and case as `comparison` counts
+    /// them, so that a space after a comma is a presentation error where space counts, and
+    /// nothing where it does not.
+    pub(crate) fn json(found: Box<dyn Read>, comparison: Comparison) -> Checker {
+        let checker = TokenChecker::new(Found::new(found), comparison.as_leniency());
+        Comparer::Tokens(checker.punctuated()).into()
     }
 
     /// The verdict, once every expected answer has been given; or the trouble reading the

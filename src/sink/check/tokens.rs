@@ -45,6 +45,11 @@ fn is_a_move(piece: Piece, from: Position, to: Position) -> bool {
     (dx, dy) == (u64::from(a), u64::from(b)) || (dx, dy) == (u64::from(b), u64::from(a))
 }
 
+/// JSON's punctuation, a token of its own where answers are in JSON.
+fn is_json_punctuation(byte: u8) -> bool {
+    matches!(byte, b'{' | b'}' | b'[' | b']' | b':' | b',')
+}
+
 /// White space as the default validator's `isspace` sees it (in the C locale).
 fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
@@ -84,6 +89,9 @@ pub(crate) struct TokenChecker {
     /// the same line are a longer route: where line breaks count (every comparison but the
     /// default validator's, which reads tokens only, lines or not).
     route_ends_with_line: bool,
+    /// Whether the expected answers being compared are the header row, which holds no route
+    /// (its `path` column is a name).
+    in_header: bool,
     /// Whether JSON's punctuation (`{`, `}`, `[`, `]`, `:` and `,`) ends a token and is a
     /// token itself (answers in JSON): the white space around it is then judged as any other,
     /// so that where space does not count, `{"line": 1}` is `{"line":1}`.
@@ -171,6 +179,7 @@ impl TokenChecker {
             routes: None,
             route: RouteState::default(),
             route_ends_with_line: leniency.space_change_sensitive,
+            in_header: false,
             punctuated: false,
         }
     }
@@ -208,7 +217,7 @@ impl TokenChecker {
 
     /// Whether `byte` is a token of its own, ending the one before it.
     fn is_punctuation(&self, byte: u8) -> bool {
-        self.punctuated && matches!(byte, b'{' | b'}' | b'[' | b']' | b':' | b',')
+        self.punctuated && is_json_punctuation(byte)
     }
 
     /// Whether `byte` ends a token: white space, or punctuation where it counts.
@@ -219,7 +228,7 @@ impl TokenChecker {
     /// An expected token other than a route's square has ended: whether the route begins
     /// after it.
     fn route_may_begin(&mut self, token: &[u8]) {
-        let Some(rules) = self.routes else {
+        let Some(rules) = self.routes.filter(|_| !self.in_header) else {
             return;
         };
         self.route.in_route = match rules.starts {
@@ -316,9 +325,12 @@ impl TokenChecker {
         };
         let found_square = Self::square(&rules, board, &found_text);
         // Squares are written in lower case: where case counts, `E2` is not `e2`.
+        // (The query's own squares are written as typed: `E2` is right where the query says
+        // `E2`.)
         if found_square.is_some()
             && self.leniency.case_sensitive
             && found_text.iter().any(u8::is_ascii_uppercase)
+            && found_text != expected_text
         {
             let what = format!(
                 "{} is in upper case, where case counts and squares are in lower case",
@@ -432,12 +444,45 @@ impl TokenChecker {
     /// must too, not end its line (or its answers), which would make it shorter than the
     /// fewest. (Where it does not count, a route may go on on the next line.)
     fn route_goes_on(&mut self, origin: &Origin, line_index: u64) -> io::Result<()> {
+        if self.found.available()?.first() == Some(&b'\n') && self.route_goes_on_below()? {
+            // Every square may still be there, on the next line: the line breaks differ.
+            self.spacing("line breaks differ", origin, line_index);
+            self.route_ends_with_line = false;
+            return Ok(());
+        }
         if let None | Some(b'\n') = self.found.available()?.first() {
             let moves = self.route.squares.saturating_sub(1);
             let what = format!("the route ends after {moves} moves, before the fewest");
             return self.wrong_route(what, origin, line_index);
         }
         Ok(())
+    }
+
+    /// Whether the candidate's next line, past its newline and blanks, begins with a square
+    /// that a move of the piece reaches from the route's last square: its route goes on
+    /// there. (Read as far as the candidate's bytes at hand reach; beyond them, it does not.)
+    fn route_goes_on_below(&mut self) -> io::Result<bool> {
+        let (Some(rules), Some(previous)) = (self.routes, self.route.previous) else {
+            return Ok(false);
+        };
+        let punctuated = self.punctuated;
+        let ends_a_token = |b: u8| is_space(b) || (punctuated && is_json_punctuation(b));
+        let available = self.found.available()?;
+        let after = available
+            .iter()
+            .skip(1)
+            .position(|&b| !matches!(b, b' ' | b'\t' | b'\r'))
+            .map_or(available.len(), |blanks| blanks + 1);
+        let rest = &available[after..];
+        let end = rest
+            .iter()
+            .position(|&b| ends_a_token(b))
+            .unwrap_or(rest.len())
+            .min(SQUARE_TEXT);
+        let text = rest[..end].strip_suffix(b".").unwrap_or(&rest[..end]);
+        let board = rules.board;
+        Ok(Self::square(&rules, board, text)
+            .is_some_and(|square| is_a_move(rules.piece, previous, square)))
     }
 
     /// The candidate's route is not a right one: the verdict.
@@ -467,6 +512,7 @@ impl TokenChecker {
     }
 
     fn compare(&mut self, batch: &[u8], origin: &Origin) -> io::Result<()> {
+        self.in_header = matches!(origin, Origin::Header);
         // Where the current expected token began in this batch (0 when it began before), and
         // which line of the batch is being read.
         let mut token_began = 0;
@@ -797,6 +843,8 @@ impl TokenChecker {
             query: origin.describe(line_index),
         });
         self.leniency.space_change_sensitive = false;
+        // Its lines are not the answer's: a route ends after as many squares as the answer's.
+        self.route_ends_with_line = false;
     }
 
     fn fail(&mut self, verdict: Verdict) {
