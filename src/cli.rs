@@ -261,7 +261,7 @@ pub(crate) struct Cli {
     /// the statement, the sample and secret cases with their answers, knight-moves as the
     /// input, output (and answer) validator, and right and wrong submissions. DIR must not
     /// exist or be empty (see --force); the package is written whole or not at all. UVa 439
-    /// only, so far.
+    /// only, so far; with --path, its variant that asks for a shortest route too, any one.
     #[arg(long, value_name = "DIR")]
     pub(crate) package: Option<std::path::PathBuf>,
 
@@ -411,6 +411,7 @@ pub(crate) fn takes(kind: TaskKind, option: &str) -> bool {
                 "--rights-owner",
                 "--force",
                 "--problem",
+                "--path",
             ];
             return own.contains(&option);
         }
@@ -1141,7 +1142,8 @@ mod tests {
                 "fixed input",
             ],
             "--piece" | "--algorithm" | "--max-nodes" => SEARCHING,
-            "--path" | "--format" | "--header" => &["answer", "check", "stress", "checker"],
+            "--path" => &["answer", "check", "stress", "checker", "package"],
+            "--format" | "--header" => &["answer", "check", "stress", "checker"],
             "--stats" | "--compare" | "--draw" | "--report" => &["answer"],
             "--cases" | "--seed" => &["stress", "random input"],
             "--time-limit" => &["stress"],

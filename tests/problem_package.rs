@@ -189,7 +189,10 @@ fn options_that_do_not_make_a_package_are_usage_errors() {
             &["p", "--problem", "nakanj"][..],
             "--package writes UVa 439's package only, so far",
         ),
-        (&["p", "--path"][..], "--path does not go with --package"),
+        (
+            &["p", "--piece", "camel"][..],
+            "--piece does not go with --package",
+        ),
         (
             &["p", "--board", "10"][..],
             "--board does not go with --package",

@@ -22,93 +22,10 @@ use anyhow::{Context, bail};
 use crate::board::Board;
 use crate::generate;
 use crate::judge::stress::expected_output;
-use crate::problem::Problem;
-use crate::problem::cases::Inputs;
+use crate::package::material::{Material, Secret};
 use crate::settings::{InputSettings, PackageFormat, PackageSettings};
 
-/// The original judge's sample, as UVa 439 gives it.
-const UVA439_SAMPLE: &[u8] = include_bytes!("uva439/sample.in");
-/// The statement, in the LaTeX both formats read (`problem.en.tex`).
-const UVA439_STATEMENT: &str = include_str!("uva439/problem.en.tex");
-
-/// The submissions, by the folder that says what the judge must make of them.
-const UVA439_SUBMISSIONS: &[(&str, &str)] = &[
-    ("accepted/bfs.cpp", include_str!("uva439/bfs.cpp")),
-    ("accepted/bfs.py", include_str!("uva439/bfs.py")),
-    (
-        "accepted/closed_form.py",
-        include_str!("uva439/closed_form.py"),
-    ),
-    (
-        "wrong_answer/no_edges.py",
-        include_str!("uva439/no_edges.py"),
-    ),
-    (
-        "wrong_answer/off_by_one.py",
-        include_str!("uva439/off_by_one.py"),
-    ),
-];
-
-/// The secret random cases: how many queries, from which seed (both in the file's name).
-const RANDOM_CASES: &[(u64, u64)] = &[(100, 1), (1000, 2), (5000, 3)];
-
-/// Inputs a strict validator must reject (the 2025-09 format's `data/invalid_input`).
-const INVALID_INPUTS: &[(&str, &str)] = &[
-    ("blank-line", "a1 b2\n\ne2 e4\n"),
-    ("crlf", "a1 b2\r\n"),
-    ("file-off-the-board", "i1 a1\n"),
-    ("no-final-newline", "a1 b2"),
-    ("one-square", "a1\n"),
-    ("rank-off-the-board", "a9 a1\n"),
-    ("rank-zero", "a0 a1\n"),
-    ("tab", "a1\tb2\n"),
-    ("three-squares", "a1 b2 c3\n"),
-    ("two-spaces", "a1  b2\n"),
-    ("upper-case", "A1 b2\n"),
-];
-
-/// Outputs the default validator's leniency accepts (`data/valid_output`): input, output.
-const VALID_OUTPUTS: &[(&str, &str, &str)] = &[
-    (
-        "spaces-and-line-breaks",
-        "e2 e4\na1 b2\n",
-        "  To get from e2 to e4\ttakes 2 knight moves.   To get\nfrom a1 to b2 takes 4 knight\n\nmoves.",
-    ),
-    (
-        "upper-case-and-crlf",
-        "e2 e4\na1 b2\n",
-        "TO GET FROM E2 TO E4 TAKES 2 KNIGHT MOVES.\r\nTO GET FROM A1 TO B2 TAKES 4 KNIGHT MOVES.\r\n",
-    ),
-];
-
-/// Outputs that are wrong (`data/invalid_output`): input, output.
-const INVALID_OUTPUTS: &[(&str, &str, &str)] = &[
-    (
-        "corner-in-two",
-        "a1 b2\n",
-        "To get from a1 to b2 takes 2 knight moves.\n",
-    ),
-    (
-        "line-extra",
-        "e2 e4\n",
-        "To get from e2 to e4 takes 2 knight moves.\nTo get from e2 to e4 takes 2 knight moves.\n",
-    ),
-    (
-        "line-missing",
-        "e2 e4\na1 h8\n",
-        "To get from e2 to e4 takes 2 knight moves.\n",
-    ),
-    (
-        "sentence-changed",
-        "e2 e4\n",
-        "To go from e2 to e4 takes 2 knight moves.\n",
-    ),
-    (
-        "squares-swapped",
-        "a1 b2\n",
-        "To get from b2 to a1 takes 4 knight moves.\n",
-    ),
-];
+mod material;
 
 /// One file of the package: its path under DIR (`/`-separated), its bytes, and whether it is
 /// a program the judge runs.
@@ -283,20 +200,26 @@ pub(crate) fn contents(
     binary: &[u8],
 ) -> anyhow::Result<Vec<PackageFile>> {
     let answers = &settings.answers;
-    if answers.problem != Problem::Uva439 {
-        bail!("--package writes UVa 439's package only, so far");
-    }
+    let Some(material) = material::of(answers.problem, answers.output.path) else {
+        bail!(
+            "--package writes UVa 439's package only, so far: not --problem {}",
+            answers.problem.name()
+        );
+    };
     let legacy = settings.format == PackageFormat::Legacy;
     let answer = |input: &[u8]| -> anyhow::Result<Vec<u8>> {
         expected_output(answers, input)
             .map_err(|why| anyhow::anyhow!("cannot answer a case: {why}"))
     };
-    let mut files = vec![PackageFile::text("problem.yaml", problem_yaml(settings))];
+    let mut files = vec![PackageFile::text(
+        "problem.yaml",
+        problem_yaml(settings, material),
+    )];
     let statement = match legacy {
         true => "problem_statement/problem.en.tex",
         false => "statement/problem.en.tex",
     };
-    files.push(PackageFile::text(statement, UVA439_STATEMENT));
+    files.push(PackageFile::text(statement, material.statement));
     let mut case = |folder: &str, name: &str, input: Vec<u8>| -> anyhow::Result<()> {
         let output = answer(&input)?;
         files.push(PackageFile::text(format!("data/{folder}/{name}.in"), input));
@@ -306,43 +229,43 @@ pub(crate) fn contents(
         ));
         Ok(())
     };
-    case("sample", "1", UVA439_SAMPLE.to_vec())?;
-    let generated = |inputs: Inputs, cases: u64, seed: u64| -> Vec<u8> {
-        let settings = InputSettings {
-            problem: answers.problem,
-            board: Board::STANDARD,
-            inputs,
-            cases,
-            seed: Some(seed),
+    case("sample", "1", material.sample.to_vec())?;
+    for (number, secret) in material.secret.iter().enumerate() {
+        let (name, input) = match *secret {
+            Secret::Generated {
+                name,
+                inputs,
+                cases,
+                seed,
+            } => {
+                let settings = InputSettings {
+                    problem: answers.problem,
+                    board: Board::STANDARD,
+                    inputs,
+                    cases,
+                    seed: Some(seed),
+                };
+                let mut input = Vec::new();
+                // Written to memory, which cannot fail.
+                let _ = generate::input(&settings, seed, &mut input);
+                (name, input)
+            }
+            Secret::Given { name, input } => (name, input.as_bytes().to_vec()),
         };
-        let mut input = Vec::new();
-        // Written to memory, which cannot fail.
-        let _ = generate::input(&settings, seed, &mut input);
-        input
-    };
-    case("secret", "01-hard", generated(Inputs::Hard, 0, 0))?;
-    case("secret", "02-every-pair", generated(Inputs::AllPairs, 0, 0))?;
-    for (number, &(queries, seed)) in RANDOM_CASES.iter().enumerate() {
-        let name = format!("{:02}-random-{queries}-seed-{seed}", number + 3);
-        case("secret", &name, generated(Inputs::Random, queries, seed))?;
+        case("secret", &format!("{:02}-{name}", number + 1), input)?;
     }
-    let last = RANDOM_CASES.len() + 3;
-    case(
-        "secret",
-        &format!("{last:02}-one-line"),
-        b"h8 a1\n".to_vec(),
-    )?;
     if !legacy {
-        for &(name, input) in INVALID_INPUTS {
+        for &(name, input) in material.invalid_inputs {
             files.push(PackageFile::text(
                 format!("data/invalid_input/{name}.in"),
                 input,
             ));
         }
-        for (folder, cases) in [
-            ("valid_output", VALID_OUTPUTS),
-            ("invalid_output", INVALID_OUTPUTS),
-        ] {
+        let outputs = [
+            ("valid_output", material.valid_outputs),
+            ("invalid_output", material.invalid_outputs),
+        ];
+        for (folder, cases) in outputs {
             for &(name, input, output) in cases {
                 let right = answer(input.as_bytes())?;
                 files.push(PackageFile::text(format!("data/{folder}/{name}.in"), input));
@@ -357,20 +280,25 @@ pub(crate) fn contents(
             }
         }
     }
-    let options = "--problem uva439";
+    let options = match answers.output.path {
+        true => format!("--problem {} --path", answers.problem.name()),
+        false => format!("--problem {}", answers.problem.name()),
+    };
+    // The input is the same with routes or without: the input validator takes no --path.
+    let problem = format!("--problem {}", answers.problem.name());
     let mut validators = vec![(
         "input_validators/validate-input".to_owned(),
-        input_validator(options),
+        input_validator(&problem),
     )];
     let output_folder = match legacy {
         true => "output_validators/checker",
         false => "output_validator",
     };
-    validators.push((output_folder.to_owned(), output_validator(options)));
+    validators.push((output_folder.to_owned(), output_validator(&options)));
     if !legacy {
         validators.push((
             "answer_validators/answer".to_owned(),
-            answer_validator(options),
+            answer_validator(&options),
         ));
     }
     for (folder, run) in validators {
@@ -384,7 +312,7 @@ pub(crate) fn contents(
             binary,
         ));
     }
-    for &(path, source) in UVA439_SUBMISSIONS {
+    for &(path, source) in material.submissions {
         files.push(PackageFile::text(format!("submissions/{path}"), source));
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -438,7 +366,7 @@ esac
 }
 
 /// `problem.yaml`, in the format asked for.
-fn problem_yaml(settings: &PackageSettings) -> String {
+fn problem_yaml(settings: &PackageSettings, material: &Material) -> String {
     let uuid = settings.uuid.clone().unwrap_or_else(fresh_uuid);
     let version = match settings.format {
         PackageFormat::Legacy => String::new(),
@@ -448,22 +376,26 @@ fn problem_yaml(settings: &PackageSettings) -> String {
         Some(owner) => format!("rights_owner: {}\n", yaml_string(owner)),
         None => "# rights_owner: who may permit the package's use (--rights-owner)\n".to_owned(),
     };
-    let validation = match settings.format {
+    let limits = match settings.format {
         // The output validator compares as the default one does: no validator_flags.
         // problemtools sets the time limit from the slowest right submission.
-        PackageFormat::Legacy => "validation: custom\n",
-        // BAPCtools takes it from here: the Python BFS takes under a second on the largest
-        // case, alone on the machine.
-        PackageFormat::V2025_09 => "limits:\n  time_limit: 3\n",
+        PackageFormat::Legacy => "validation: custom\n".to_owned(),
+        // BAPCtools takes it from here.
+        PackageFormat::V2025_09 => {
+            format!("limits:\n  time_limit: {}\n", material.time_limit)
+        }
     };
     format!(
-        "# UVa 439 (also POJ 2243, HDU 1372, ZOJ 1091), written by knight-moves --package: its
+        "# {}, written by knight-moves --package: its
 # validators run the knight-moves binary copied in beside their scripts.
-{version}name: Knight Moves
+{version}name: {}
 uuid: {uuid}
-source: University of Ulm Local Contest 1996
+source: {}
 license: permission
-{rights_owner}{validation}"
+{rights_owner}{limits}",
+        material.described,
+        yaml_string(material.name),
+        yaml_string(material.source)
     )
 }
 
