@@ -379,6 +379,35 @@ fn bapctools_validates_and_judges(bt: &Path, options: &[&str]) {
             .collect()
     };
 
+    // `bt generate` makes the data again from generators.yaml, the same to the byte: the
+    // seeds it gives knight-moves are the ones the package's cases were made from.
+    let data = |package: &Path| -> Vec<(PathBuf, Vec<u8>)> {
+        files_under(&package.join("data"))
+            .into_iter()
+            .map(|file| {
+                let bytes = fs::read(package.join("data").join(&file)).unwrap();
+                (file, bytes)
+            })
+            .collect()
+    };
+    let written = data(&package);
+    let args = ["generate", "--no-bar", "--problem", PROBLEM];
+    let (success, output) = workspace.run("2025-09", bt, &args);
+    let shown = format!("{options:?}: bt {}:\n{output}", args.join(" "));
+    assert!(success, "{shown}");
+    let made_again = data(&package);
+    assert_eq!(
+        written.iter().map(|(file, _)| file).collect::<Vec<_>>(),
+        made_again.iter().map(|(file, _)| file).collect::<Vec<_>>(),
+        "{shown}"
+    );
+    for ((file, bytes), (_, again)) in written.iter().zip(&made_again) {
+        assert!(
+            bytes == again,
+            "bt generate made {file:?} otherwise: {shown}"
+        );
+    }
+
     let args = ["validate", "--no-bar", "--verbose", "--problem", PROBLEM];
     let (success, output) = workspace.run("2025-09", bt, &args);
     let shown = format!("{options:?}: bt {}:\n{output}", args.join(" "));

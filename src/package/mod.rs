@@ -23,6 +23,8 @@ use crate::board::Board;
 use crate::generate;
 use crate::judge::stress::expected_output;
 use crate::package::material::{Material, Secret};
+use crate::problem::Problem;
+use crate::problem::cases::Inputs;
 use crate::settings::{InputSettings, PackageFormat, PackageSettings};
 
 mod material;
@@ -230,14 +232,21 @@ pub(crate) fn contents(
         Ok(())
     };
     case("sample", "1", material.sample.to_vec())?;
+    // The secret cases, and how generators.yaml (2025-09) makes each again.
+    let mut generated = Vec::new();
     for (number, secret) in material.secret.iter().enumerate() {
-        let (name, input) = match *secret {
+        let (name, input, rule) = match *secret {
             Secret::Generated {
                 name,
                 inputs,
                 cases,
-                seed,
             } => {
+                let command = generator_command(answers.problem, inputs, cases);
+                let seed = bapctools_seed(&command);
+                let name = match inputs {
+                    Inputs::Random => format!("{:02}-{name}-seed-{seed}", number + 1),
+                    Inputs::AllPairs | Inputs::Hard => format!("{:02}-{name}", number + 1),
+                };
                 let settings = InputSettings {
                     problem: answers.problem,
                     board: Board::STANDARD,
@@ -248,18 +257,42 @@ pub(crate) fn contents(
                 let mut input = Vec::new();
                 // Written to memory, which cannot fail.
                 let _ = generate::input(&settings, seed, &mut input);
-                (name, input)
+                (name, input, yaml_string(&command))
             }
-            Secret::Given { name, input } => (name, input.as_bytes().to_vec()),
+            Secret::Given { name, input } => {
+                let rule = format!("\n        in: {}", yaml_string(input));
+                (
+                    format!("{:02}-{name}", number + 1),
+                    input.as_bytes().to_vec(),
+                    rule,
+                )
+            }
         };
-        case("secret", &format!("{:02}-{name}", number + 1), input)?;
+        generated.push(format!("      {}: {rule}\n", yaml_string(&name)));
+        case("secret", &name, input)?;
     }
     if !legacy {
+        files.push(PackageFile::text(
+            "generators/generators.yaml",
+            generators_yaml(material, &generated),
+        ));
+        files.push(PackageFile::program(
+            "generators/knight-moves/build",
+            BUILD_SCRIPT,
+        ));
+        files.push(PackageFile::program(
+            "generators/knight-moves/run",
+            GENERATOR_SCRIPT,
+        ));
+        files.push(PackageFile::program(
+            "generators/knight-moves/knight-moves",
+            binary,
+        ));
         for &(name, input) in material.invalid_inputs {
-            files.push(PackageFile::text(
-                format!("data/invalid_input/{name}.in"),
-                input,
-            ));
+            for root in ["data", "generators/manual"] {
+                let path = format!("{root}/invalid_input/{name}.in");
+                files.push(PackageFile::text(path, input));
+            }
         }
         let outputs = [
             ("valid_output", material.valid_outputs),
@@ -268,15 +301,12 @@ pub(crate) fn contents(
         for (folder, cases) in outputs {
             for &(name, input, output) in cases {
                 let right = answer(input.as_bytes())?;
-                files.push(PackageFile::text(format!("data/{folder}/{name}.in"), input));
-                files.push(PackageFile::text(
-                    format!("data/{folder}/{name}.ans"),
-                    right,
-                ));
-                files.push(PackageFile::text(
-                    format!("data/{folder}/{name}.out"),
-                    output,
-                ));
+                for root in ["data", "generators/manual"] {
+                    let base = format!("{root}/{folder}/{name}");
+                    files.push(PackageFile::text(format!("{base}.in"), input));
+                    files.push(PackageFile::text(format!("{base}.ans"), right.clone()));
+                    files.push(PackageFile::text(format!("{base}.out"), output));
+                }
             }
         }
     }
@@ -317,6 +347,109 @@ pub(crate) fn contents(
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
+}
+
+/// The generator `generators.yaml` runs: knight-moves' `--generate`, with the arguments the
+/// yaml's command gives it.
+const GENERATOR_SCRIPT: &str = "\
+#!/bin/sh
+# bt generate's generator: knight-moves --generate, its input on standard output.
+exec \"$(dirname \"$0\")/knight-moves\" \"$@\"
+";
+
+/// The command generators.yaml runs for a generated case (its `{seed}` BAPCtools' own).
+fn generator_command(problem: Problem, inputs: Inputs, cases: u64) -> String {
+    let kind = match inputs {
+        Inputs::Random => format!("input-random --cases {cases} --seed {{seed}}"),
+        Inputs::AllPairs => "input-all-pairs".to_owned(),
+        Inputs::Hard => "input-hard".to_owned(),
+    };
+    format!(
+        "knight-moves --problem {} --generate {kind}",
+        problem.name()
+    )
+}
+
+/// The seed BAPCtools puts for `{seed}` in `command`: the SHA-512 of the command (after no
+/// `random_salt`), read as a number, modulo 2^31, which is its last 31 bits.
+fn bapctools_seed(command: &str) -> u64 {
+    use sha2::Digest;
+    let digest = sha2::Sha512::digest(command.trim().as_bytes());
+    let last = u32::from_be_bytes([digest[60], digest[61], digest[62], digest[63]]);
+    u64::from(last & 0x7fff_ffff)
+}
+
+/// `generators/generators.yaml` (2025-09): the sample and the hand-made cases inline, the
+/// generated ones as knight-moves' commands (`generated`, one line each), the answers made by
+/// the first right submission, which writes what knight-moves writes.
+fn generators_yaml(material: &Material, generated: &[String]) -> String {
+    let solution = material
+        .submissions
+        .iter()
+        .find(|(path, _)| path.starts_with("accepted/") && path.ends_with(".py"))
+        .map_or("", |(path, _)| path);
+    let sample = String::from_utf8_lossy(material.sample);
+    let mut yaml = format!(
+        "# How `bt generate` makes data/ again, the same to the byte: knight-moves makes the
+# inputs (its `{{seed}}` is the one the package's cases were made from), {solution}
+# their answers.
+version: 2025-12
+solution: /submissions/{solution}
+data:
+  sample:
+    data:
+      \"1\":
+        in: {}
+  secret:
+    data:
+",
+        yaml_string(&sample)
+    );
+    for line in generated {
+        yaml.push_str(line);
+    }
+    // The hand-made cases are copied from generators/manual/, byte for byte: written inline,
+    // bt would end each with a newline, which some of them must not have.
+    let folders: [(&str, Vec<&str>); 3] = [
+        (
+            "invalid_input",
+            material
+                .invalid_inputs
+                .iter()
+                .map(|(name, _)| *name)
+                .collect(),
+        ),
+        (
+            "valid_output",
+            material
+                .valid_outputs
+                .iter()
+                .map(|(name, ..)| *name)
+                .collect(),
+        ),
+        (
+            "invalid_output",
+            material
+                .invalid_outputs
+                .iter()
+                .map(|(name, ..)| *name)
+                .collect(),
+        ),
+    ];
+    for (folder, names) in folders {
+        if names.is_empty() {
+            continue;
+        }
+        yaml.push_str(&format!("  {folder}:\n    data:\n"));
+        for name in names {
+            yaml.push_str(&format!(
+                "      {}:\n        copy: {}\n",
+                yaml_string(name),
+                yaml_string(&format!("manual/{folder}/{name}"))
+            ));
+        }
+    }
+    yaml
 }
 
 /// The `build` script of every validator: nothing to build, but the copy of knight-moves must
@@ -451,6 +584,19 @@ mod tests {
         assert!(!is_uuid("3e2a38b5-efb4-40e6-8283-33404a41228"));
         assert!(!is_uuid("3e2a38b5-efb4-40e6-8283-33404a41228g"));
         assert!(is_uuid("3e2a38b5-efb4-40e6-8283-33404a412289"));
+    }
+
+    #[test]
+    fn seeds_are_bapctools_own() {
+        // Python's int(hashlib.sha512(command.encode()).hexdigest(), 16) % 2**31, as
+        // BAPCtools computes it (bapctools/generate.py).
+        let command =
+            "knight-moves --problem uva439 --generate input-random --cases 100 --seed {seed}";
+        assert_eq!(bapctools_seed(command), 1_702_656_536);
+        assert_eq!(
+            generator_command(Problem::Uva439, Inputs::Random, 100),
+            command
+        );
     }
 
     #[test]
