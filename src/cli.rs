@@ -260,8 +260,8 @@ pub(crate) struct Cli {
     /// Write a problem package of the problem to DIR, ready for a judge system: problem.yaml,
     /// the statement, the sample and secret cases with their answers, knight-moves as the
     /// input, output (and answer) validator, and right and wrong submissions. DIR must not
-    /// exist or be empty (see --force); the package is written whole or not at all. UVa 439
-    /// only, so far; with --path, its variant that asks for a shortest route too, any one.
+    /// exist or be empty (see --force); the package is written whole or not at all. With
+    /// --path, UVa 439's variant that asks for a shortest route too, any one.
     #[arg(long, value_name = "DIR")]
     pub(crate) package: Option<std::path::PathBuf>,
 
@@ -580,12 +580,6 @@ impl Cli {
         if let Some(dir) = &self.package {
             if self.generate.is_some() {
                 return Err(usage_error("--generate does not go with --package"));
-            }
-            if answers.problem != Problem::Uva439 {
-                return Err(usage_error(&format!(
-                    "--package writes UVa 439's package only, so far: not --problem {}",
-                    answers.problem.name()
-                )));
             }
             return Ok(Task::Package(PackageSettings {
                 dir: dir.clone(),

@@ -186,8 +186,8 @@ fn options_that_do_not_make_a_package_are_usage_errors() {
     let folder = tempfile::tempdir().unwrap();
     for (args, message) in [
         (
-            &["p", "--problem", "nakanj"][..],
-            "--package writes UVa 439's package only, so far",
+            &["p", "--problem", "nakanj", "--path"][..],
+            "--package --path writes UVa 439's variant with routes only, so far",
         ),
         (
             &["p", "--piece", "camel"][..],

@@ -16,7 +16,9 @@ pub(crate) struct Material {
     /// problem.yaml's `source`: where the problem was first set.
     pub source: &'static str,
     /// The 2025-09 format's time limit, in seconds (problemtools sets the legacy one from
-    /// the slowest right submission).
+    /// the slowest right submission): far enough from every submission's time that BAPCtools
+    /// finds none "sensitive to the time limit" (within a factor of 1.5 of it) on a loaded
+    /// machine, where the slow submissions run for minutes.
     pub time_limit: u32,
     /// `problem.en.tex`.
     pub statement: &'static str,
@@ -58,6 +60,10 @@ pub(crate) fn of(problem: Problem, routes: bool) -> Option<&'static Material> {
     match (problem, routes) {
         (Problem::Uva439, false) => Some(&UVA439),
         (Problem::Uva439, true) => Some(&UVA439_ROUTES),
+        (Problem::Nakanj, false) => Some(&NAKANJ),
+        (Problem::Poj1915, false) => Some(&POJ1915),
+        (Problem::CsesGrid, false) => Some(&CSES_GRID),
+        (Problem::Knightl, false) => Some(&KNIGHTL),
         _ => None,
     }
 }
@@ -238,4 +244,374 @@ const UVA439_ROUTES: Material = Material {
         ),
     ],
     ..UVA439
+};
+
+/// NAKANJ's secret cases: the hard ones, every pair (4096, its largest T), random ones.
+const NAKANJ_SECRET: &[Secret] = &[
+    Secret::Generated {
+        name: "hard",
+        inputs: Inputs::Hard,
+        cases: 0,
+    },
+    Secret::Generated {
+        name: "every-pair",
+        inputs: Inputs::AllPairs,
+        cases: 0,
+    },
+    Secret::Generated {
+        name: "random-100",
+        inputs: Inputs::Random,
+        cases: 100,
+    },
+    Secret::Generated {
+        name: "random-1000",
+        inputs: Inputs::Random,
+        cases: 1000,
+    },
+    Secret::Generated {
+        name: "random-4096",
+        inputs: Inputs::Random,
+        cases: 4096,
+    },
+];
+
+/// POJ 1915's secret cases: every pair of 8x8, and hand-made ones within its sides of 4 to
+/// 300 (`--generate`'s hard and random inputs hold boards past them).
+const POJ1915_SECRET: &[Secret] = &[
+    Secret::Generated {
+        name: "every-pair-of-8x8",
+        inputs: Inputs::AllPairs,
+        cases: 0,
+    },
+    Secret::Given {
+        name: "hard",
+        input: include_str!("poj1915/secret/hard.in"),
+    },
+    Secret::Given {
+        name: "largest-boards",
+        input: include_str!("poj1915/secret/largest-boards.in"),
+    },
+    Secret::Given {
+        name: "every-pair-of-sides-4-to-6",
+        input: include_str!("poj1915/secret/every-pair-of-sides-4-to-6.in"),
+    },
+    Secret::Given {
+        name: "every-ninth-side",
+        input: include_str!("poj1915/secret/every-ninth-side.in"),
+    },
+    Secret::Given {
+        name: "corner",
+        input: include_str!("poj1915/secret/corner.in"),
+    },
+];
+
+/// CSES 3217's secret cases: small boards one by one (n = 4 breaks an off-by-one edge), and
+/// the largest.
+const CSES_GRID_SECRET: &[Secret] = &[
+    Secret::Given {
+        name: "n-4",
+        input: "4\n",
+    },
+    Secret::Given {
+        name: "n-5",
+        input: "5\n",
+    },
+    Secret::Given {
+        name: "n-6",
+        input: "6\n",
+    },
+    Secret::Given {
+        name: "n-7",
+        input: "7\n",
+    },
+    Secret::Given {
+        name: "n-9",
+        input: "9\n",
+    },
+    Secret::Given {
+        name: "n-10",
+        input: "10\n",
+    },
+    Secret::Given {
+        name: "n-16",
+        input: "16\n",
+    },
+    Secret::Given {
+        name: "n-25",
+        input: "25\n",
+    },
+    Secret::Given {
+        name: "n-100",
+        input: "100\n",
+    },
+    Secret::Given {
+        name: "n-999",
+        input: "999\n",
+    },
+    Secret::Given {
+        name: "n-1000",
+        input: "1000\n",
+    },
+];
+
+/// KnightL's secret cases: every n it allows, 5 to 25.
+const KNIGHTL_SECRET: &[Secret] = &[
+    Secret::Given {
+        name: "n-6",
+        input: "6\n",
+    },
+    Secret::Given {
+        name: "n-7",
+        input: "7\n",
+    },
+    Secret::Given {
+        name: "n-8",
+        input: "8\n",
+    },
+    Secret::Given {
+        name: "n-9",
+        input: "9\n",
+    },
+    Secret::Given {
+        name: "n-10",
+        input: "10\n",
+    },
+    Secret::Given {
+        name: "n-11",
+        input: "11\n",
+    },
+    Secret::Given {
+        name: "n-12",
+        input: "12\n",
+    },
+    Secret::Given {
+        name: "n-13",
+        input: "13\n",
+    },
+    Secret::Given {
+        name: "n-14",
+        input: "14\n",
+    },
+    Secret::Given {
+        name: "n-15",
+        input: "15\n",
+    },
+    Secret::Given {
+        name: "n-16",
+        input: "16\n",
+    },
+    Secret::Given {
+        name: "n-17",
+        input: "17\n",
+    },
+    Secret::Given {
+        name: "n-18",
+        input: "18\n",
+    },
+    Secret::Given {
+        name: "n-19",
+        input: "19\n",
+    },
+    Secret::Given {
+        name: "n-20",
+        input: "20\n",
+    },
+    Secret::Given {
+        name: "n-21",
+        input: "21\n",
+    },
+    Secret::Given {
+        name: "n-22",
+        input: "22\n",
+    },
+    Secret::Given {
+        name: "n-23",
+        input: "23\n",
+    },
+    Secret::Given {
+        name: "n-24",
+        input: "24\n",
+    },
+    Secret::Given {
+        name: "n-25",
+        input: "25\n",
+    },
+];
+
+const NAKANJ: Material = Material {
+    described: "SPOJ NAKANJ",
+    name: "Minimum Knight Moves",
+    source: "SPOJ NAKANJ",
+    time_limit: 3,
+    statement: include_str!("nakanj/problem.en.tex"),
+    sample: include_bytes!("nakanj/sample.in"),
+    submissions: &[
+        ("accepted/bfs.cpp", include_str!("nakanj/accepted/bfs.cpp")),
+        ("accepted/bfs.py", include_str!("nakanj/accepted/bfs.py")),
+        (
+            "accepted/closed_form.py",
+            include_str!("nakanj/accepted/closed_form.py"),
+        ),
+        (
+            "wrong_answer/no_edges.py",
+            include_str!("nakanj/wrong_answer/no_edges.py"),
+        ),
+        (
+            "wrong_answer/stale_visited.py",
+            include_str!("nakanj/wrong_answer/stale_visited.py"),
+        ),
+    ],
+    secret: NAKANJ_SECRET,
+    invalid_inputs: &[
+        ("count-too-small", "2\na1 h8\na1 c2\nh8 c3\n"),
+        ("count-zero", "0\n"),
+        ("count-too-large", "4097\na1 h8\n"),
+        ("leading-zero", "01\na1 h8\n"),
+        ("crlf", "1\r\na1 h8\r\n"),
+        ("upper-case", "1\nA1 h8\n"),
+        ("off-the-board", "1\na9 h8\n"),
+    ],
+    valid_outputs: &[("spaces-and-line-breaks", "2\na1 h8\ne2 e4\n", "6\n\n  2   ")],
+    invalid_outputs: &[
+        ("corner-in-two", "1\na1 b2\n", "2\n"),
+        ("answer-missing", "2\na1 h8\ne2 e4\n", "6\n"),
+    ],
+};
+
+const POJ1915: Material = Material {
+    described: "POJ 1915 (also Baekjoon 7562)",
+    name: "Knight Moves",
+    source: "POJ 1915",
+    time_limit: 8,
+    statement: include_str!("poj1915/problem.en.tex"),
+    sample: include_bytes!("poj1915/sample.in"),
+    submissions: &[
+        ("accepted/bfs.cpp", include_str!("poj1915/accepted/bfs.cpp")),
+        ("accepted/bfs.py", include_str!("poj1915/accepted/bfs.py")),
+        (
+            "accepted/closed_form.py",
+            include_str!("poj1915/accepted/closed_form.py"),
+        ),
+        (
+            "time_limit_exceeded/relaxation.py",
+            include_str!("poj1915/time_limit_exceeded/relaxation.py"),
+        ),
+        (
+            "wrong_answer/off_by_one.py",
+            include_str!("poj1915/wrong_answer/off_by_one.py"),
+        ),
+        (
+            "wrong_answer/same_square.py",
+            include_str!("poj1915/wrong_answer/same_square.py"),
+        ),
+    ],
+    secret: POJ1915_SECRET,
+    invalid_inputs: &[
+        ("side-too-small", "1\n3\n0 0\n1 1\n"),
+        ("side-too-large", "1\n301\n0 0\n1 1\n"),
+        ("off-the-board", "1\n8\n0 8\n1 1\n"),
+        ("negative", "1\n8\n-1 0\n1 1\n"),
+        ("count-too-large", "2\n8\n0 0\n7 0\n"),
+        ("leading-zero", "1\n08\n0 0\n7 0\n"),
+        ("two-spaces", "1\n8\n0  0\n7 0\n"),
+    ],
+    valid_outputs: &[("spaces", "1\n8\n0 0\n7 0\n", " 5 ")],
+    invalid_outputs: &[("same-square-in-two", "1\n8\n3 3\n3 3\n", "2\n")],
+};
+
+const CSES_GRID: Material = Material {
+    described: "CSES 3217",
+    name: "Knight Moves Grid",
+    source: "CSES Problem Set",
+    time_limit: 8,
+    statement: include_str!("cses_grid/problem.en.tex"),
+    sample: include_bytes!("cses_grid/sample.in"),
+    submissions: &[
+        (
+            "accepted/bfs.cpp",
+            include_str!("cses_grid/accepted/bfs.cpp"),
+        ),
+        ("accepted/bfs.py", include_str!("cses_grid/accepted/bfs.py")),
+        (
+            "accepted/closed_form.py",
+            include_str!("cses_grid/accepted/closed_form.py"),
+        ),
+        (
+            "time_limit_exceeded/bfs_per_square.py",
+            include_str!("cses_grid/time_limit_exceeded/bfs_per_square.py"),
+        ),
+        (
+            "wrong_answer/no_edges.py",
+            include_str!("cses_grid/wrong_answer/no_edges.py"),
+        ),
+        (
+            "wrong_answer/off_by_one.py",
+            include_str!("cses_grid/wrong_answer/off_by_one.py"),
+        ),
+        (
+            "wrong_answer/stack_not_queue.py",
+            include_str!("cses_grid/wrong_answer/stack_not_queue.py"),
+        ),
+    ],
+    secret: CSES_GRID_SECRET,
+    invalid_inputs: &[
+        ("too-small", "3\n"),
+        ("too-large", "1001\n"),
+        ("leading-zero", "08\n"),
+        ("two-numbers", "8 8\n"),
+        ("no-final-newline", "8"),
+        ("blank-line-first", "\n8\n"),
+    ],
+    valid_outputs: &[(
+        "spaces-and-line-breaks",
+        "4\n",
+        "0 3 2 5 3 4 1 2\n2  1 4 3\n5 2 3 2",
+    )],
+    invalid_outputs: &[
+        (
+            "corner-in-two",
+            "4\n",
+            "0 3 2 5\n3 2 1 2\n2 1 4 3\n5 2 3 2\n",
+        ),
+        ("row-missing", "4\n", "0 3 2 5\n3 4 1 2\n2 1 4 3\n"),
+    ],
+};
+
+const KNIGHTL: Material = Material {
+    described: "HackerRank KnightL on a Chessboard",
+    name: "KnightL on a Chessboard",
+    source: "HackerRank",
+    time_limit: 3,
+    statement: include_str!("knightl/problem.en.tex"),
+    sample: include_bytes!("knightl/sample.in"),
+    submissions: &[
+        ("accepted/bfs.cpp", include_str!("knightl/accepted/bfs.cpp")),
+        ("accepted/bfs.py", include_str!("knightl/accepted/bfs.py")),
+        (
+            "wrong_answer/four_jumps.py",
+            include_str!("knightl/wrong_answer/four_jumps.py"),
+        ),
+        (
+            "wrong_answer/no_minus_one.py",
+            include_str!("knightl/wrong_answer/no_minus_one.py"),
+        ),
+    ],
+    secret: KNIGHTL_SECRET,
+    invalid_inputs: &[
+        ("too-small", "4\n"),
+        ("too-large", "26\n"),
+        ("leading-zero", "05\n"),
+        ("two-lines", "5\n5\n"),
+        ("crlf", "5\r\n"),
+    ],
+    valid_outputs: &[(
+        "spaces-and-line-breaks",
+        "5\n",
+        "4 4 2 8 4 2 4 4\n2 4 -1 -1   8 4 -1 1",
+    )],
+    invalid_outputs: &[(
+        "no-minus-one",
+        "5\n",
+        "4 4 2 8\n4 2 4 4\n2 4 0 0\n8 4 0 1\n",
+    )],
 };

@@ -204,7 +204,7 @@ pub(crate) fn contents(
     let answers = &settings.answers;
     let Some(material) = material::of(answers.problem, answers.output.path) else {
         bail!(
-            "--package writes UVa 439's package only, so far: not --problem {}",
+            "--package --path writes UVa 439's variant with routes only, so far: not --problem {}'s",
             answers.problem.name()
         );
     };
@@ -328,7 +328,7 @@ pub(crate) fn contents(
     if !legacy {
         validators.push((
             "answer_validators/answer".to_owned(),
-            answer_validator(&options),
+            answer_validator(&options, answers.output.path),
         ));
     }
     for (folder, run) in validators {
@@ -483,18 +483,37 @@ exec \"$(dirname \"$0\")/knight-moves\" {options} --checker kattis -- \"$@\"
     )
 }
 
-fn answer_validator(options: &str) -> String {
-    format!(
-        "#!/bin/sh
-# BAPCtools' answer validator: run as `run IN [FLAGS...] < ANS`; exit 42 when ANS is
-# knight-moves' own answer to IN, byte for byte, 43 when not, 1 when it cannot tell.
-\"$(dirname \"$0\")/knight-moves\" {options} --check - -- \"$1\" >&2
+/// BAPCtools' answer validator, which checks the judge's own answer files: knight-moves'
+/// answers to IN byte for byte; where they hold routes, as `--check` judges them (any
+/// shortest route, the rest byte for byte: UVa 439's comparison).
+fn answer_validator(options: &str, routes: bool) -> String {
+    let check = match routes {
+        true => format!(
+            "\"$(dirname \"$0\")/knight-moves\" {options} --check - -- \"$1\" >&2
 case $? in
   0) exit 42 ;;
   4) exit 43 ;;
   *) exit 1 ;;
 esac
 "
+        ),
+        false => format!(
+            "answers=$(mktemp) || exit 1
+trap 'rm -f \"$answers\"' EXIT
+\"$(dirname \"$0\")/knight-moves\" {options} -- \"$1\" >\"$answers\" || exit 1
+if cmp -s \"$answers\" -; then
+  exit 42
+fi
+echo \"the answer file is not knight-moves' answer to $1, byte for byte\" >&2
+exit 43
+"
+        ),
+    };
+    format!(
+        "#!/bin/sh
+# BAPCtools' answer validator: run as `run IN [FLAGS...] < ANS`; exit 42 when ANS is
+# knight-moves' own answer to IN, 43 when not, 1 when it cannot tell.
+{check}"
     )
 }
 

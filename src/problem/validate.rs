@@ -9,7 +9,7 @@
 //! | `uva439` | one or more lines `e2 e4` | squares on the board (8×8, or `--board`) |
 //! | `nakanj` | T, then T lines `e2 e4` | 1 ≤ T ≤ 4096, squares on 8×8 |
 //! | `poj1915` | n, then n scenarios: l, `x y`, `x y` | 1 ≤ n, 4 ≤ l ≤ 300, 0 ≤ x, y < l |
-//! | `cses-grid` | n | 1 ≤ n ≤ 1000 |
+//! | `cses-grid` | n | 4 ≤ n ≤ 1000 |
 //! | `knightl` | n | 5 ≤ n ≤ 25 |
 //!
 //! The judges themselves are more lenient than this (UVa and POJ read with `scanf`, which skips
@@ -108,7 +108,7 @@ pub(crate) fn validate(problem: Problem, board: Board, input: impl BufRead) -> R
             }
         }
         Problem::CsesGrid => {
-            cursor.number("n", 1..=1000)?;
+            cursor.number("n", 4..=1000)?;
             cursor.newline()?;
         }
         Problem::Knightl => {
@@ -397,13 +397,18 @@ mod tests {
             ),
             (
                 Problem::CsesGrid,
+                "3\n",
+                "line 1, column 1: n must be from 4 to 1000",
+            ),
+            (
+                Problem::CsesGrid,
                 "1001\n",
-                "line 1, column 1: n must be from 1 to 1000",
+                "line 1, column 1: n must be from 4 to 1000",
             ),
             (
                 Problem::CsesGrid,
                 "99999999999999999999999\n",
-                "line 1, column 1: n must be from 1 to 1000",
+                "line 1, column 1: n must be from 4 to 1000",
             ),
             (
                 Problem::Knightl,
