@@ -260,8 +260,9 @@ pub(crate) struct Cli {
     /// Write a problem package of the problem to DIR, ready for a judge system: problem.yaml,
     /// the statement, the sample and secret cases with their answers, knight-moves as the
     /// input, output (and answer) validator, and right and wrong submissions. DIR must not
-    /// exist or be empty (see --force); the package is written whole or not at all. With
-    /// --path, UVa 439's variant that asks for a shortest route too, any one.
+    /// exist or be empty (see --force); the package is written whole or not at all; a DIR
+    /// that ends in .zip is written as one zip file (for DOMjudge's import). With --path,
+    /// UVa 439's variant that asks for a shortest route too, any one.
     #[arg(long, value_name = "DIR")]
     pub(crate) package: Option<std::path::PathBuf>,
 

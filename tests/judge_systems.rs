@@ -271,12 +271,14 @@ fn problemtools_verifies(options: &[&str]) {
         let workspace = Workspace::new("legacy", options);
         let package = workspace.root.path().join("legacy").join(PROBLEM);
         // The statement is checked too where LaTeX is installed (problemtools makes its PDF
-        // with lualatex); else every part but it. `--` ends -p's list of parts, which would
-        // take the problem's folder for one.
-        let with_latex = Command::new("lualatex")
-            .arg("--version")
-            .output()
-            .is_ok_and(|ran| ran.status.success());
+        // with lualatex, its HTML with dvisvgm and tidy); else every part but it. `--` ends
+        // -p's list of parts, which would take the problem's folder for one.
+        let with_latex = ["lualatex", "dvisvgm", "tidy"].iter().all(|tool| {
+            Command::new(tool)
+                .arg("--version")
+                .output()
+                .is_ok_and(|ran| ran.status.success())
+        });
         let args: &[&str] = match with_latex {
             true => &[PROBLEM],
             false => &[
@@ -293,8 +295,8 @@ fn problemtools_verifies(options: &[&str]) {
             "{options:?}: verifyproblem {} ({})",
             args.join(" "),
             match with_latex {
-                true => "the statement too: lualatex is installed",
-                false => "not the statement: lualatex is not installed",
+                true => "the statement too: lualatex, dvisvgm and tidy are installed",
+                false => "not the statement: lualatex, dvisvgm or tidy is not installed",
             }
         );
         let (success, output) = workspace.run("legacy", &verifyproblem, args);

@@ -240,3 +240,52 @@ fn the_rights_owner_goes_into_problem_yaml_quoted_or_a_comment_is_left_for_it() 
     assert!(yaml.contains("# rights_owner:"), "{yaml}");
     assert!(!yaml.contains("\nrights_owner:"), "{yaml}");
 }
+
+#[test]
+fn a_zip_holds_the_package_at_its_root_the_same_to_the_byte_every_time() {
+    let folder = tempfile::tempdir().unwrap();
+    let uuid = "0b8e6c52-0d4a-4a0e-9d43-6bd3c0c9d7a1";
+    for args in [
+        &["p.zip", "--uuid", uuid][..],
+        &["again.zip", "--uuid", uuid][..],
+        &["p", "--uuid", uuid][..],
+    ] {
+        let (status, _, stderr) = package(folder.path(), args);
+        assert_eq!(status, 0, "{args:?}: {stderr}");
+    }
+    let bytes = fs::read(folder.path().join("p.zip")).unwrap();
+    assert!(bytes == fs::read(folder.path().join("again.zip")).unwrap());
+    // Its entries are the folder's files, problem.yaml at the root (no top folder), the
+    // programs executable.
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let folder_files = tree(&folder.path().join("p"));
+    assert_eq!(zip.len(), folder_files.len());
+    for (path, bytes) in &folder_files {
+        let name = path.to_str().unwrap().replace('\\', "/");
+        let mut entry = zip
+            .by_name(&name)
+            .unwrap_or_else(|_| panic!("{name} is not in the zip"));
+        let mut content = Vec::new();
+        std::io::Read::read_to_end(&mut entry, &mut content).unwrap();
+        assert!(content == *bytes, "{name} differs in the zip");
+        let executable =
+            name.ends_with("/run") || name.ends_with("/build") || name.ends_with("/knight-moves");
+        let mode = entry.unix_mode().unwrap_or(0);
+        assert_eq!(mode & 0o111 != 0, executable, "{name}: mode {mode:o}");
+    }
+    assert!(zip.by_name("problem.yaml").is_ok());
+    // An existing zip is refused unless forced.
+    let (status, _, stderr) = package(folder.path(), &["p.zip"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("p.zip exists: give --force to replace it"),
+        "{stderr}"
+    );
+    assert_eq!(package(folder.path(), &["p.zip", "--force"]).0, 0);
+    let names = names_in(folder.path());
+    assert_eq!(
+        names,
+        ["again.zip", "p", "p.zip"],
+        "something was left behind"
+    );
+}

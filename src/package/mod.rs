@@ -59,6 +59,13 @@ impl PackageFile {
 /// beside DIR, then renamed into place. DIR must not exist, or be empty, unless `--force`
 /// is given, which replaces it.
 pub(crate) fn write(settings: &PackageSettings) -> anyhow::Result<PathBuf> {
+    if settings
+        .dir
+        .extension()
+        .is_some_and(|extension| extension == "zip")
+    {
+        return write_zip(settings);
+    }
     let dir = &settings.dir;
     let shown = dir.display();
     let replacing = match fs::symlink_metadata(dir) {
@@ -162,7 +169,9 @@ mod on_signals {
                     // Held to the end: no file is written after the folder is removed.
                     let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
                     if let Some(made) = made.take() {
-                        let _ = std::fs::remove_dir_all(made);
+                        // The package's folder, or its zip file.
+                        let _ = std::fs::remove_dir_all(&made);
+                        let _ = std::fs::remove_file(&made);
                     }
                     let _ = signal_hook::low_level::emulate_default_handler(signal);
                 }
@@ -178,6 +187,75 @@ mod on_signals {
     pub(super) fn keep() {
         MADE.lock().unwrap_or_else(PoisonError::into_inner).take();
     }
+}
+
+/// Writes the package as one zip file (DIR ends in `.zip`), `problem.yaml` at its root, as
+/// DOMjudge imports a problem: made in a temporary file beside it and renamed into place. An
+/// existing file is refused unless `--force` is given.
+fn write_zip(settings: &PackageSettings) -> anyhow::Result<PathBuf> {
+    use std::io::Write;
+    use zip::write::SimpleFileOptions;
+
+    let path = &settings.dir;
+    let shown = path.display();
+    match fs::symlink_metadata(path) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+        Err(error) => return Err(error).with_context(|| format!("{shown}")),
+        Ok(metadata) if metadata.is_dir() => bail!("{shown} is a folder, not a zip file"),
+        Ok(_) if !settings.force => bail!("{shown} exists: give --force to replace it"),
+        Ok(_) => {}
+    }
+    let binary = fs::read(std::env::current_exe().context("cannot find knight-moves' binary")?)
+        .context("cannot read knight-moves' binary, to copy it into the package")?;
+    let files = contents(settings, &binary)?;
+    let parent = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .with_context(|| format!("{shown} names no file"))?
+        .to_string_lossy()
+        .into_owned();
+    fs::create_dir_all(&parent).with_context(|| format!("cannot make {}", parent.display()))?;
+    let mut made = tempfile::Builder::new()
+        .prefix(&format!(".{name}.knight-moves-"))
+        .tempfile_in(&parent)
+        .with_context(|| format!("cannot make a file in {}", parent.display()))?;
+    #[cfg(unix)]
+    on_signals::remove_on_signals(made.path());
+    {
+        #[cfg(unix)]
+        let _writing = on_signals::writing();
+        let mut zip = zip::ZipWriter::new(made.as_file_mut());
+        for file in &files {
+            // Stored as they are; no time of day (the zip's are 1980's), so that two zips of
+            // one package are the same to the byte.
+            let mode = if file.executable { 0o755 } else { 0o644 };
+            let options = SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Stored)
+                .unix_permissions(mode)
+                .large_file(file.bytes.len() >= u32::MAX as usize);
+            zip.start_file(file.path.as_str(), options)
+                .and_then(|()| zip.write_all(&file.bytes).map_err(Into::into))
+                .with_context(|| format!("cannot write {} into {shown}", file.path))?;
+        }
+        zip.finish()
+            .with_context(|| format!("cannot write {shown}"))?;
+    }
+    // A temporary file is its owner's alone (0600): the package is anyone's to read.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(made.path(), fs::Permissions::from_mode(0o644))
+            .with_context(|| format!("cannot write {shown}"))?;
+    }
+    made.persist(path)
+        .map_err(|error| error.error)
+        .with_context(|| format!("cannot put the package at {shown}"))?;
+    #[cfg(unix)]
+    on_signals::keep();
+    Ok(path.clone())
 }
 
 /// Writes `file` under `root`, making its folders; a program is made executable.
