@@ -1189,6 +1189,21 @@ fn the_second_hostile_rounds_cases_are_judged_as_the_tokens_say() {
     let (status, verdict) = check(&["--format", "json"], &spaced);
     assert_eq!(status, 4, "{verdict}");
     assert!(verdict.starts_with("Presentation error"), "{verdict}");
+    // Punctuation inside a JSON string is part of it: a source `a,b` written `a, b` is
+    // another source, a wrong answer, not spacing around a comma.
+    fs::write(dir.join("a,b"), input).unwrap();
+    let own = knight_moves()
+        .args(["--format", "json", "--path", "a,b"])
+        .current_dir(dir)
+        .output()
+        .unwrap()
+        .stdout;
+    let own = String::from_utf8(own).unwrap();
+    fs::write(dir.join("out"), own.replacen("\"a,b\"", "\"a, b\"", 1)).unwrap();
+    let args = ["--format", "json", "--path", "--check", "out", "a,b"];
+    let (status, verdict) = run_in(dir, &args, b"");
+    assert_eq!(status, 4, "{verdict}");
+    assert!(verdict.starts_with("Wrong answer"), "{verdict}");
     // The header row holds no route: its `path` column missing is a wrong header.
     let own = answer_of(&["--format", "tsv", "--header", "--path"], input);
     let headless = own.replacen("\tpath\n", "\n", 1);

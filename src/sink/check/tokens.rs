@@ -96,6 +96,29 @@ pub(crate) struct TokenChecker {
     /// token itself (answers in JSON): the white space around it is then judged as any other,
     /// so that where space does not count, `{"line": 1}` is `{"line":1}`.
     punctuated: bool,
+    /// Where the expected answers stand in JSON's strings, where `punctuated`.
+    json_string: JsonString,
+}
+
+/// Whether a JSON text is inside a string, and just after its backslash.
+#[derive(Clone, Copy, Debug, Default)]
+struct JsonString {
+    inside: bool,
+    escaped: bool,
+}
+
+impl JsonString {
+    /// The state after `byte`. (JSON Lines: no string goes on past its line.)
+    fn take(&mut self, byte: u8) {
+        match (self.inside, self.escaped, byte) {
+            (_, _, b'\n') => *self = JsonString::default(),
+            (true, true, _) => self.escaped = false,
+            (true, false, b'\\') => self.escaped = true,
+            (true, false, b'"') => self.inside = false,
+            (false, _, b'"') => self.inside = true,
+            _ => {}
+        }
+    }
 }
 
 /// How the answers of a problem lay out a route, for judging any shortest one: a route is
@@ -181,6 +204,7 @@ impl TokenChecker {
             route_ends_with_line: leniency.space_change_sensitive,
             in_header: false,
             punctuated: false,
+            json_string: JsonString::default(),
         }
     }
 
@@ -217,7 +241,15 @@ impl TokenChecker {
 
     /// Whether `byte` is a token of its own, ending the one before it.
     fn is_punctuation(&self, byte: u8) -> bool {
-        self.punctuated && is_json_punctuation(byte)
+        self.punctuated && !self.json_string.inside && is_json_punctuation(byte)
+    }
+
+    /// Follows the expected answers' JSON strings past `byte`, so that punctuation inside one
+    /// (a source named `a,b.in`) is a byte of its token like any other.
+    fn track_strings(&mut self, byte: u8) {
+        if self.punctuated {
+            self.json_string.take(byte);
+        }
     }
 
     /// Whether `byte` ends a token: white space, or punctuation where it counts.
@@ -546,6 +578,7 @@ impl TokenChecker {
             let expected = batch[at];
             next += 1;
             let punctuation = self.is_punctuation(expected);
+            self.track_strings(expected);
             if is_space(expected) || punctuation {
                 if self.in_token {
                     self.in_token = false;
@@ -658,13 +691,28 @@ impl TokenChecker {
         self.expected_lines += 1;
         self.found_newlines += 1;
         self.route = RouteState::default();
+        self.json_string = JsonString::default();
         Ok(Some(line.len()))
     }
 
     /// After the bytes `run` that both sides held, whether a token is open, and where in `run`
     /// it began when it began there.
     fn token_state_after(&mut self, run: &[u8]) -> Option<usize> {
-        match run.iter().rposition(|&b| self.ends_a_token(b)) {
+        let last_end = match self.punctuated {
+            // Punctuation inside a string ends no token: the run is followed byte by byte.
+            true => {
+                let mut last_end = None;
+                for (at, &byte) in run.iter().enumerate() {
+                    if self.ends_a_token(byte) {
+                        last_end = Some(at);
+                    }
+                    self.track_strings(byte);
+                }
+                last_end
+            }
+            false => run.iter().rposition(|&b| is_space(b)),
+        };
+        match last_end {
             Some(space) if space + 1 == run.len() => {
                 self.in_token = false;
                 None
