@@ -251,9 +251,13 @@ fn run(task: Task) -> anyhow::Result<ExitStatus> {
         } => check(&sources, &answers, &file),
         Task::Stress(stress) => run_stress(stress),
         Task::Package(settings) => match package::write(&settings) {
-            Ok(dir) => {
-                let message = format!("Wrote the problem package to {}\n", dir.display());
+            Ok(placed) => {
+                let message = format!("Wrote the problem package to {}\n", placed.path.display());
                 write_stdout(message.as_bytes())?;
+                if let Some(left_behind) = placed.left_behind {
+                    let old = settings.dir.display();
+                    say_output_trouble(&anyhow::anyhow!("--package: the old {old}: {left_behind}"));
+                }
                 Ok(ExitStatus::Success)
             }
             Err(error) => {

@@ -278,7 +278,7 @@ pub(crate) struct Cli {
 
     /// Who may permit the use of --package's problem, for problem.yaml's rights_owner.
     /// [default: none, a comment left for it]
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub(crate) rights_owner: Option<String>,
 
     /// With --package, replace a DIR that holds files.
@@ -961,6 +961,9 @@ pub(crate) fn is_uuid(text: &str) -> bool {
 }
 
 fn uuid(text: &str) -> Result<String, String> {
+    if is_uuid(text) && text.bytes().all(|b| b == b'0' || b == b'-') {
+        return Err("the nil uuid (all zeros) names no problem".to_owned());
+    }
     match is_uuid(text) {
         true => Ok(text.to_ascii_lowercase()),
         false => Err("expected a uuid: 8-4-4-4-12 hexadecimal digits".to_owned()),

@@ -289,3 +289,98 @@ fn a_zip_holds_the_package_at_its_root_the_same_to_the_byte_every_time() {
         "something was left behind"
     );
 }
+
+#[cfg(unix)] // signals as Unix has them
+#[test]
+fn an_interrupted_run_leaves_the_old_folder_or_the_whole_package_never_neither() {
+    let folder = tempfile::tempdir().unwrap();
+    let whole = {
+        assert_eq!(package(folder.path(), &["whole"]).0, 0);
+        tree(&folder.path().join("whole")).len()
+    };
+    // Signals at delays across the whole run: before, while and after the package is written
+    // and put in place. Whatever the moment, what is there afterwards is the user's old
+    // folder or the whole package, and nothing else is left beside it.
+    for step in 0..16u64 {
+        let dir = folder.path().join("pkg");
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir(&dir).unwrap();
+        fs::write(dir.join("keep"), "mine").unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"))
+            .args(["--package", "pkg", "--force"])
+            .current_dir(folder.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20 * step));
+        let signal = if step % 2 == 0 {
+            libc::SIGINT
+        } else {
+            libc::SIGTERM
+        };
+        // SAFETY: kill(2) on the child's own process id sends it a signal and touches no
+        // memory of this process.
+        unsafe {
+            libc::kill(child.id() as libc::pid_t, signal);
+        }
+        let _ = child.wait();
+        let files = tree(&dir);
+        let old = files.len() == 1 && dir.join("keep").is_file();
+        assert!(
+            old || files.len() == whole,
+            "after {} ms: {} files",
+            20 * step,
+            files.len()
+        );
+        assert_eq!(
+            names_in(folder.path()),
+            ["pkg", "whole"],
+            "after {} ms",
+            20 * step
+        );
+    }
+}
+
+#[test]
+fn links_the_current_folder_and_long_names_are_handled_with_care() {
+    let folder = tempfile::tempdir().unwrap();
+    // An empty folder keeps its permissions when the package takes it.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let private = folder.path().join("private");
+        fs::create_dir(&private).unwrap();
+        fs::set_permissions(&private, fs::Permissions::from_mode(0o700)).unwrap();
+        assert_eq!(package(folder.path(), &["private"]).0, 0);
+        let mode = fs::metadata(&private).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+        // A symbolic link is not followed, nor replaced, with --force or not.
+        std::os::unix::fs::symlink("private", folder.path().join("link")).unwrap();
+        let (status, _, stderr) = package(folder.path(), &["link", "--force"]);
+        assert_eq!(status, 2, "{stderr}");
+        assert!(stderr.contains("is a symbolic link"), "{stderr}");
+    }
+    // The current folder is not taken from under the shell.
+    let here = folder.path().join("here");
+    fs::create_dir(&here).unwrap();
+    let (status, _, stderr) = package(&here, &[".", "--force"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("is the current folder"), "{stderr}");
+    // A name as long as a file system allows (255 bytes) still has room for the temporary
+    // folder beside it.
+    let long = "k".repeat(255);
+    let (status, _, stderr) = package(folder.path(), &[&long]);
+    assert_eq!(status, 0, "{stderr}");
+    // A zip that ends in a slash is refused before anything is written or made.
+    let (status, _, stderr) = package(folder.path(), &["made/p.zip/"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(!folder.path().join("made").exists());
+    let mut names = names_in(folder.path());
+    names.retain(|name| name != &long);
+    let expected: &[&str] = match cfg!(unix) {
+        true => &["here", "link", "private"],
+        false => &["here"],
+    };
+    assert_eq!(names, expected);
+}

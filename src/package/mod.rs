@@ -3,21 +3,19 @@
 //! knight-moves knows everything a package of its problem needs: the statement's format, the
 //! judge's sample, the cases that break solutions, the right answers, a strict input validator
 //! and a checker that never blames a right program (`--validate-input`, `--checker`). The
-//! package is made in memory ([`contents`]), written into a temporary folder beside DIR, and
-//! renamed into place ([`write()`]): a run that fails leaves nothing half-written, and DIR is
-//! either the old one or the whole new one.
+//! package is made in memory ([`contents`], but for the copies of the binary), then written
+//! into a temporary folder beside DIR and renamed into place ([`place`]): a run that fails
+//! leaves nothing half-written, and DIR is either the old one or the whole new one.
 //!
 //! The package's validators are programs of the judge system (a `build` and a `run` script in
 //! a folder) that run a copy of the knight-moves binary beside them, so that the package
 //! carries the very judge it was made with. Everything but the uuid is the same from run to
-//! run (`--uuid` fixes that too): the cases come from fixed seeds, named in their files' names.
+//! run (`--uuid` fixes that too): the random cases come from the seeds BAPCtools gives their
+//! commands, named in their files' names.
 
-use std::fs;
 use std::hash::{BuildHasher, Hasher};
-use std::io;
-use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 
 use crate::board::Board;
 use crate::generate;
@@ -28,21 +26,32 @@ use crate::problem::cases::Inputs;
 use crate::settings::{InputSettings, PackageFormat, PackageSettings};
 
 mod material;
+mod place;
 
-/// One file of the package: its path under DIR (`/`-separated), its bytes, and whether it is
-/// a program the judge runs.
+/// One file of the package: its path under DIR (`/`-separated), what it holds, and whether
+/// it is a program the judge runs.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct PackageFile {
     pub path: String,
-    pub bytes: Vec<u8>,
+    pub content: Content,
     pub executable: bool,
+}
+
+/// What a file of the package holds.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Content {
+    /// These bytes.
+    Bytes(Vec<u8>),
+    /// The knight-moves binary that writes the package, copied from its file as the package
+    /// is written: megabytes, four times over, never held whole.
+    Binary,
 }
 
 impl PackageFile {
     fn text(path: impl Into<String>, text: impl Into<Vec<u8>>) -> PackageFile {
         PackageFile {
             path: path.into(),
-            bytes: text.into(),
+            content: Content::Bytes(text.into()),
             executable: false,
         }
     }
@@ -53,232 +62,26 @@ impl PackageFile {
             ..PackageFile::text(path, text)
         }
     }
-}
 
-/// Writes the package `settings` ask for, and says where: made whole in a temporary folder
-/// beside DIR, then renamed into place. DIR must not exist, or be empty, unless `--force`
-/// is given, which replaces it.
-pub(crate) fn write(settings: &PackageSettings) -> anyhow::Result<PathBuf> {
-    if settings
-        .dir
-        .extension()
-        .is_some_and(|extension| extension == "zip")
-    {
-        return write_zip(settings);
-    }
-    let dir = &settings.dir;
-    let shown = dir.display();
-    let replacing = match fs::symlink_metadata(dir) {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => false,
-        Err(error) => return Err(error).with_context(|| format!("{shown}")),
-        Ok(metadata) if !metadata.is_dir() => bail!("{shown} exists and is not a folder"),
-        Ok(_) => {
-            let empty = fs::read_dir(dir)
-                .with_context(|| format!("{shown}"))?
-                .next()
-                .is_none();
-            if !empty && !settings.force {
-                bail!("{shown} exists and is not empty: give --force to replace it");
-            }
-            true
+    /// A copy of the knight-moves binary, at `path`.
+    fn binary(path: impl Into<String>) -> PackageFile {
+        PackageFile {
+            path: path.into(),
+            content: Content::Binary,
+            executable: true,
         }
-    };
-    let binary = fs::read(std::env::current_exe().context("cannot find knight-moves' binary")?)
-        .context("cannot read knight-moves' binary, to copy it into the package")?;
-    let files = contents(settings, &binary)?;
-    let parent = match dir.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = dir
-        .file_name()
-        .with_context(|| format!("{shown} names no folder"))?
-        .to_string_lossy()
-        .into_owned();
-    fs::create_dir_all(&parent).with_context(|| format!("cannot make {}", parent.display()))?;
-    // Beside DIR, so that the rename stays on one file system; removed if anything fails.
-    let made = tempfile::Builder::new()
-        .prefix(&format!(".{name}.knight-moves-"))
-        .tempdir_in(&parent)
-        .with_context(|| format!("cannot make a folder in {}", parent.display()))?;
-    #[cfg(unix)]
-    on_signals::remove_on_signals(made.path());
-    for file in &files {
-        // A signal waits for the file being written, so that nothing is written after the
-        // folder is removed.
-        #[cfg(unix)]
-        let _writing = on_signals::writing();
-        put(made.path(), file).with_context(|| format!("cannot write {}", file.path))?;
-    }
-    if replacing {
-        // The old folder moves aside first (rename cannot replace a folder that holds files),
-        // and is removed once the new one is in place.
-        let old = tempfile::Builder::new()
-            .prefix(&format!(".{name}.replaced-"))
-            .tempdir_in(&parent)
-            .with_context(|| format!("cannot make a folder in {}", parent.display()))?;
-        let aside = old.path().join(&name);
-        fs::rename(dir, &aside).with_context(|| format!("cannot move {shown} aside"))?;
-        if let Err(error) = fs::rename(made.path(), dir) {
-            let _ = fs::rename(&aside, dir);
-            return Err(error).with_context(|| format!("cannot put the package at {shown}"));
-        }
-        drop(old);
-    } else {
-        fs::rename(made.path(), dir)
-            .with_context(|| format!("cannot put the package at {shown}"))?;
-    }
-    // The temporary folder is DIR now: nothing is left to remove.
-    #[cfg(unix)]
-    on_signals::keep();
-    let _ = made.keep();
-    Ok(dir.clone())
-}
-
-/// A signal that ends knight-moves while it writes the package (Ctrl-C, SIGTERM, a file
-/// too large for `ulimit -f`) would leave the temporary folder behind: a thread waits for
-/// them, removes the folder, and ends knight-moves by the signal's default action. SIGXFSZ
-/// is ignored instead, so that a file too large is a write that fails, said and cleaned up.
-#[cfg(unix)]
-mod on_signals {
-    use std::path::{Path, PathBuf};
-    use std::sync::{Mutex, MutexGuard, PoisonError};
-
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-
-    /// The folder to remove on a signal, while there is one.
-    static MADE: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-    /// Removes `made` if a signal ends knight-moves before [`keep`].
-    pub(super) fn remove_on_signals(made: &Path) {
-        *MADE.lock().unwrap_or_else(PoisonError::into_inner) = Some(made.to_path_buf());
-        // SAFETY: setting a signal's disposition to SIG_IGN installs no handler and touches
-        // no memory of this process; a write past the file size limit then fails with EFBIG.
-        unsafe {
-            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-        }
-        let Ok(mut signals) =
-            signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
-        else {
-            return; // then a signal ends knight-moves as it would have, folder and all
-        };
-        let _ = std::thread::Builder::new()
-            .name("package-signals".to_owned())
-            .spawn(move || {
-                if let Some(signal) = signals.forever().next() {
-                    // Held to the end: no file is written after the folder is removed.
-                    let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
-                    if let Some(made) = made.take() {
-                        // The package's folder, or its zip file.
-                        let _ = std::fs::remove_dir_all(&made);
-                        let _ = std::fs::remove_file(&made);
-                    }
-                    let _ = signal_hook::low_level::emulate_default_handler(signal);
-                }
-            });
-    }
-
-    /// Held while a file is written: a signal waits for it.
-    pub(super) fn writing() -> MutexGuard<'static, Option<PathBuf>> {
-        MADE.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The folder is DIR now: a signal leaves it.
-    pub(super) fn keep() {
-        MADE.lock().unwrap_or_else(PoisonError::into_inner).take();
     }
 }
 
-/// Writes the package as one zip file (DIR ends in `.zip`), `problem.yaml` at its root, as
-/// DOMjudge imports a problem: made in a temporary file beside it and renamed into place. An
-/// existing file is refused unless `--force` is given.
-fn write_zip(settings: &PackageSettings) -> anyhow::Result<PathBuf> {
-    use std::io::Write;
-    use zip::write::SimpleFileOptions;
-
-    let path = &settings.dir;
-    let shown = path.display();
-    match fs::symlink_metadata(path) {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {}
-        Err(error) => return Err(error).with_context(|| format!("{shown}")),
-        Ok(metadata) if metadata.is_dir() => bail!("{shown} is a folder, not a zip file"),
-        Ok(_) if !settings.force => bail!("{shown} exists: give --force to replace it"),
-        Ok(_) => {}
-    }
-    let binary = fs::read(std::env::current_exe().context("cannot find knight-moves' binary")?)
-        .context("cannot read knight-moves' binary, to copy it into the package")?;
-    let files = contents(settings, &binary)?;
-    let parent = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .with_context(|| format!("{shown} names no file"))?
-        .to_string_lossy()
-        .into_owned();
-    fs::create_dir_all(&parent).with_context(|| format!("cannot make {}", parent.display()))?;
-    let mut made = tempfile::Builder::new()
-        .prefix(&format!(".{name}.knight-moves-"))
-        .tempfile_in(&parent)
-        .with_context(|| format!("cannot make a file in {}", parent.display()))?;
-    #[cfg(unix)]
-    on_signals::remove_on_signals(made.path());
-    {
-        #[cfg(unix)]
-        let _writing = on_signals::writing();
-        let mut zip = zip::ZipWriter::new(made.as_file_mut());
-        for file in &files {
-            // Stored as they are; no time of day (the zip's are 1980's), so that two zips of
-            // one package are the same to the byte.
-            let mode = if file.executable { 0o755 } else { 0o644 };
-            let options = SimpleFileOptions::default()
-                .compression_method(zip::CompressionMethod::Stored)
-                .unix_permissions(mode)
-                .large_file(file.bytes.len() >= u32::MAX as usize);
-            zip.start_file(file.path.as_str(), options)
-                .and_then(|()| zip.write_all(&file.bytes).map_err(Into::into))
-                .with_context(|| format!("cannot write {} into {shown}", file.path))?;
-        }
-        zip.finish()
-            .with_context(|| format!("cannot write {shown}"))?;
-    }
-    // A temporary file is its owner's alone (0600): the package is anyone's to read.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(made.path(), fs::Permissions::from_mode(0o644))
-            .with_context(|| format!("cannot write {shown}"))?;
-    }
-    made.persist(path)
-        .map_err(|error| error.error)
-        .with_context(|| format!("cannot put the package at {shown}"))?;
-    #[cfg(unix)]
-    on_signals::keep();
-    Ok(path.clone())
+/// Writes the package `settings` ask for, and says where, and what it could not clean up
+/// ([`place`]).
+pub(crate) fn write(settings: &PackageSettings) -> anyhow::Result<place::Placed> {
+    let files = contents(settings)?;
+    place::place(settings, &files)
 }
 
-/// Writes `file` under `root`, making its folders; a program is made executable.
-fn put(root: &Path, file: &PackageFile) -> io::Result<()> {
-    let path = root.join(&file.path);
-    if let Some(folder) = path.parent() {
-        fs::create_dir_all(folder)?;
-    }
-    fs::write(&path, &file.bytes)?;
-    #[cfg(unix)]
-    if file.executable {
-        use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o755))?;
-    }
-    Ok(())
-}
-
-/// Every file of the package, sorted by path; `binary` is the knight-moves binary the
-/// validators run.
-pub(crate) fn contents(
-    settings: &PackageSettings,
-    binary: &[u8],
-) -> anyhow::Result<Vec<PackageFile>> {
+/// Every file of the package, sorted by path.
+pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<PackageFile>> {
     let answers = &settings.answers;
     let Some(material) = material::of(answers.problem, answers.output.path) else {
         bail!(
@@ -362,10 +165,7 @@ pub(crate) fn contents(
             "generators/knight-moves/run",
             GENERATOR_SCRIPT,
         ));
-        files.push(PackageFile::program(
-            "generators/knight-moves/knight-moves",
-            binary,
-        ));
+        files.push(PackageFile::binary("generators/knight-moves/knight-moves"));
         for &(name, input) in material.invalid_inputs {
             for root in ["data", "generators/manual"] {
                 let path = format!("{root}/invalid_input/{name}.in");
@@ -415,10 +215,7 @@ pub(crate) fn contents(
             BUILD_SCRIPT,
         ));
         files.push(PackageFile::program(format!("{folder}/run"), run));
-        files.push(PackageFile::program(
-            format!("{folder}/knight-moves"),
-            binary,
-        ));
+        files.push(PackageFile::binary(format!("{folder}/knight-moves")));
     }
     for &(path, source) in material.submissions {
         files.push(PackageFile::text(format!("submissions/{path}"), source));
@@ -535,7 +332,7 @@ data:
 const BUILD_SCRIPT: &str = "\
 #!/bin/sh
 # Nothing to build: the knight-moves binary that wrote this package is beside this script.
-if [ ! -x knight-moves ]; then
+if [ ! -x \"$(dirname \"$0\")/knight-moves\" ]; then
   echo \"no executable knight-moves beside $0\" >&2
   exit 1
 fi

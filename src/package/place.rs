@@ -1,0 +1,370 @@
+//! Putting a package where it was asked for, whole or not at all: its files are written into a
+//! temporary folder (or zip file) beside DIR, then renamed into place in one step. A run that
+//! fails, or that a signal ends, leaves nothing behind, and DIR is either what it was or the
+//! whole new package, never neither.
+//!
+//! - A DIR that does not exist, or is an empty folder, is taken: the rename puts the package
+//!   there (over the empty folder, which the rename itself refuses if files appeared in it
+//!   meanwhile). A folder that holds files is refused unless `--force`; then it moves aside,
+//!   the package takes its place, and the old one is removed (what cannot be, is said).
+//! - A DIR whose name ends in `.zip` (any case) is a zip file of the package: refused where a
+//!   file is, unless `--force`; the rename never replaces a file that appeared meanwhile.
+//! - Ctrl-C, SIGTERM, SIGHUP and SIGQUIT wait for the file being written and for the step that
+//!   puts the package in place, so that they find either a temporary folder to remove or a
+//!   package in place, never one half-way to the other ([`on_signals`]).
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use crate::package::{Content, PackageFile};
+use crate::settings::PackageSettings;
+
+/// Where the package went, and what could not be cleaned up after it (the old folder
+/// `--force` replaced, where some of it could not be removed).
+pub(crate) struct Placed {
+    pub path: PathBuf,
+    pub left_behind: Option<String>,
+}
+
+/// What stands at DIR before the package goes there.
+enum Before {
+    Nothing,
+    /// An empty folder, with its permissions, which the package's folder takes.
+    EmptyFolder(fs::Permissions),
+    /// A folder that holds files (`--force`), or a file (a zip, `--force`).
+    Replaced,
+}
+
+/// The prefix of the temporary folders and files: fixed, so that a DIR whose name is as long as
+/// the system allows still has room beside it.
+const TEMPORARY: &str = ".knight-moves-";
+
+/// Writes `files` as `settings` ask: a folder, or a zip file where DIR ends in `.zip`.
+pub(crate) fn place(settings: &PackageSettings, files: &[PackageFile]) -> anyhow::Result<Placed> {
+    let dir = &settings.dir;
+    let zip = dir
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("zip"));
+    if zip && dir.as_os_str().to_string_lossy().ends_with(['/', '\\']) {
+        bail!("{} ends in a slash: a zip is a file", dir.display());
+    }
+    let before = before(dir, settings.force, zip)?;
+    let (parent, name) = parent_and_name(dir)?;
+    let binary = std::env::current_exe().context("cannot find knight-moves' binary")?;
+    let made_parents = make_parents(&parent)?;
+    let placed = match zip {
+        true => place_zip(dir, &parent, &binary, files, settings.force),
+        false => place_folder(dir, &parent, &name, before, &binary, files),
+    };
+    if placed.is_err() {
+        // The folders made above DIR go too, the deepest first, where they are still empty.
+        for folder in made_parents.iter().rev() {
+            let _ = fs::remove_dir(folder);
+        }
+    }
+    placed
+}
+
+/// What is at `dir`, refused where the package may not go there.
+fn before(dir: &Path, force: bool, zip: bool) -> anyhow::Result<Before> {
+    let shown = dir.display();
+    let metadata = match fs::symlink_metadata(dir) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Before::Nothing),
+        Err(error) => return Err(error).with_context(|| format!("{shown}")),
+        Ok(metadata) => metadata,
+    };
+    if metadata.file_type().is_symlink() {
+        bail!("{shown} is a symbolic link: name the folder or file itself");
+    }
+    // The current folder, or one that holds it, would be taken from under the shell.
+    let here = std::env::current_dir().and_then(fs::canonicalize);
+    let there = fs::canonicalize(dir).with_context(|| format!("{shown}"))?;
+    if here.is_ok_and(|here| here.starts_with(&there)) {
+        bail!("{shown} is the current folder, or holds it: name another");
+    }
+    match (zip, metadata.is_dir()) {
+        (true, true) => bail!("{shown} is a folder, not a zip file"),
+        (true, false) if !force => bail!("{shown} exists: give --force to replace it"),
+        (true, false) => Ok(Before::Replaced),
+        (false, false) => bail!("{shown} exists and is not a folder"),
+        (false, true) => {
+            let empty = fs::read_dir(dir)
+                .with_context(|| format!("{shown}"))?
+                .next()
+                .is_none();
+            match (empty, force) {
+                (true, _) => Ok(Before::EmptyFolder(metadata.permissions())),
+                (false, true) => Ok(Before::Replaced),
+                (false, false) => {
+                    bail!("{shown} exists and is not empty: give --force to replace it")
+                }
+            }
+        }
+    }
+}
+
+/// The folder DIR goes into, and DIR's own name in it (`.` and `..` read as the folders they
+/// are).
+fn parent_and_name(dir: &Path) -> anyhow::Result<(PathBuf, String)> {
+    let dir = match dir.file_name() {
+        Some(_) => dir.to_path_buf(),
+        // `.`, `..`, `/`: the folder it names, where there is one.
+        None => fs::canonicalize(dir).with_context(|| format!("{}", dir.display()))?,
+    };
+    let name = dir
+        .file_name()
+        .with_context(|| format!("{} names no folder", dir.display()))?
+        .to_string_lossy()
+        .into_owned();
+    let parent = match dir.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok((parent, name))
+}
+
+/// Makes the folders missing above DIR, and says which it made, the shallowest first.
+fn make_parents(parent: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut missing = Vec::new();
+    let mut folder = Some(parent);
+    while let Some(path) = folder.filter(|path| !path.as_os_str().is_empty() && !path.exists()) {
+        missing.push(path.to_path_buf());
+        folder = path.parent();
+    }
+    missing.reverse();
+    fs::create_dir_all(parent).with_context(|| format!("cannot make {}", parent.display()))?;
+    Ok(missing)
+}
+
+/// Writes the package into a temporary folder beside DIR and renames it into place.
+fn place_folder(
+    dir: &Path,
+    parent: &Path,
+    name: &str,
+    before: Before,
+    binary: &Path,
+    files: &[PackageFile],
+) -> anyhow::Result<Placed> {
+    let shown = dir.display();
+    let made = tempfile::Builder::new()
+        .prefix(TEMPORARY)
+        .tempdir_in(parent)
+        .with_context(|| format!("cannot make a folder in {}", parent.display()))?;
+    #[cfg(unix)]
+    on_signals::remove_on_signals(made.path());
+    for file in files {
+        // A signal waits for the file being written, so that nothing is written after the
+        // folder is removed.
+        #[cfg(unix)]
+        let _writing = on_signals::hold();
+        put(made.path(), file, binary).with_context(|| format!("cannot write {}", file.path))?;
+    }
+    // From here to the package in place, a signal waits: it would otherwise remove the
+    // folder as the rename makes it DIR.
+    #[cfg(unix)]
+    let mut placing = on_signals::hold();
+    let mut left_behind = None;
+    match before {
+        Before::Nothing | Before::EmptyFolder(_) => {
+            if let Before::EmptyFolder(permissions) = before {
+                let _ = fs::set_permissions(made.path(), permissions);
+            }
+            // Over an empty folder, the rename replaces it in one step, and refuses if files
+            // appeared in it meanwhile; where it cannot replace a folder (Windows), the empty
+            // folder is removed first, which fails the same way.
+            if fs::rename(made.path(), dir).is_err() {
+                if dir.is_dir() {
+                    fs::remove_dir(dir).with_context(|| {
+                        format!("{shown} is not empty any more: give --force to replace it")
+                    })?;
+                }
+                fs::rename(made.path(), dir)
+                    .with_context(|| format!("cannot put the package at {shown}"))?;
+            }
+        }
+        Before::Replaced => {
+            // The old folder moves aside first (a rename cannot replace a folder that holds
+            // files), and is removed once the new one is in place.
+            let old = tempfile::Builder::new()
+                .prefix(TEMPORARY)
+                .tempdir_in(parent)
+                .with_context(|| format!("cannot make a folder in {}", parent.display()))?;
+            let aside = old.path().join(name);
+            fs::rename(dir, &aside).with_context(|| format!("cannot move {shown} aside"))?;
+            if let Err(error) = fs::rename(made.path(), dir) {
+                let _ = fs::rename(&aside, dir);
+                return Err(error).with_context(|| format!("cannot put the package at {shown}"));
+            }
+            let kept = old.path().to_path_buf();
+            if let Err(error) = old.close() {
+                left_behind = Some(format!(
+                    "what it held could not all be removed ({error}): the rest is in {}",
+                    kept.display()
+                ));
+            }
+        }
+    }
+    // The temporary folder is DIR now: nothing is left to remove.
+    #[cfg(unix)]
+    on_signals::keep(&mut placing);
+    let _ = made.keep();
+    Ok(Placed {
+        path: dir.to_path_buf(),
+        left_behind,
+    })
+}
+
+/// Writes `file` under `root`, making its folders; a program is made executable.
+fn put(root: &Path, file: &PackageFile, binary: &Path) -> io::Result<()> {
+    let path = root.join(&file.path);
+    if let Some(folder) = path.parent() {
+        fs::create_dir_all(folder)?;
+    }
+    match &file.content {
+        Content::Bytes(bytes) => fs::write(&path, bytes)?,
+        Content::Binary => {
+            fs::copy(binary, &path)?;
+        }
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = if file.executable { 0o755 } else { 0o644 };
+        fs::set_permissions(&path, fs::Permissions::from_mode(mode))?;
+    }
+    Ok(())
+}
+
+/// Writes the package as one zip file, `problem.yaml` at its root, as DOMjudge imports a
+/// problem: made in a temporary file beside it and renamed into place.
+fn place_zip(
+    path: &Path,
+    parent: &Path,
+    binary: &Path,
+    files: &[PackageFile],
+    force: bool,
+) -> anyhow::Result<Placed> {
+    use zip::write::SimpleFileOptions;
+
+    let shown = path.display();
+    let mut made = tempfile::Builder::new()
+        .prefix(TEMPORARY)
+        .tempfile_in(parent)
+        .with_context(|| format!("cannot make a file in {}", parent.display()))?;
+    #[cfg(unix)]
+    on_signals::remove_on_signals(made.path());
+    {
+        #[cfg(unix)]
+        let _writing = on_signals::hold();
+        let mut zip = zip::ZipWriter::new(made.as_file_mut());
+        let mut write = || -> anyhow::Result<()> {
+            for file in files {
+                // Stored as they are, with no time of day (the zip's are 1980's), so that
+                // two zips of one package are the same to the byte.
+                let mode = if file.executable { 0o755 } else { 0o644 };
+                let options = SimpleFileOptions::default()
+                    .compression_method(zip::CompressionMethod::Stored)
+                    .unix_permissions(mode)
+                    .large_file(true);
+                zip.start_file(file.path.as_str(), options)?;
+                match &file.content {
+                    Content::Bytes(bytes) => zip.write_all(bytes)?,
+                    Content::Binary => {
+                        io::copy(&mut fs::File::open(binary)?, &mut zip)?;
+                    }
+                }
+            }
+            Ok(())
+        };
+        if let Err(error) = write() {
+            // Its drop would try to finish the archive again and print why it cannot.
+            std::mem::forget(zip);
+            return Err(error).with_context(|| format!("cannot write {shown}"));
+        }
+        if let Err(error) = zip.finish() {
+            return Err(error).with_context(|| format!("cannot write {shown}"));
+        }
+    }
+    // A temporary file is its owner's alone (0600): the package is anyone's to read.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(made.path(), fs::Permissions::from_mode(0o644))
+            .with_context(|| format!("cannot write {shown}"))?;
+    }
+    #[cfg(unix)]
+    let mut placing = on_signals::hold();
+    // Without --force, a file that appeared at DIR meanwhile is not replaced.
+    let persisted = match force {
+        true => made.persist(path),
+        false => made.persist_noclobber(path),
+    };
+    persisted
+        .map_err(|error| error.error)
+        .with_context(|| format!("cannot put the package at {shown}"))?;
+    #[cfg(unix)]
+    on_signals::keep(&mut placing);
+    Ok(Placed {
+        path: path.to_path_buf(),
+        left_behind: None,
+    })
+}
+
+/// A signal that ends knight-moves while it writes the package (Ctrl-C, SIGTERM, SIGHUP,
+/// SIGQUIT) would leave the temporary folder behind: a thread waits for them, removes it, and
+/// ends knight-moves by the signal's default action. It first takes the lock the writing holds
+/// for each file and for the step that puts the package in place ([`hold`]), so that it
+/// removes nothing a rename has made the package. SIGXFSZ is ignored instead, so that a file
+/// too large for `ulimit -f` is a write that fails, said and cleaned up.
+#[cfg(unix)]
+mod on_signals {
+    use std::path::{Path, PathBuf};
+    use std::sync::{Mutex, MutexGuard, PoisonError};
+
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+
+    /// The temporary folder or file to remove on a signal, while there is one.
+    static MADE: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+    /// Removes `made` if a signal ends knight-moves before [`keep`].
+    pub(super) fn remove_on_signals(made: &Path) {
+        *hold() = Some(made.to_path_buf());
+        // SAFETY: setting a signal's disposition to SIG_IGN installs no handler and touches
+        // no memory of this process; a write past the file size limit then fails with EFBIG.
+        unsafe {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+        }
+        let Ok(mut signals) =
+            signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+        else {
+            return; // then a signal ends knight-moves as it would have, folder and all
+        };
+        let _ = std::thread::Builder::new()
+            .name("package-signals".to_owned())
+            .spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    // Held to the end: nothing is written, or renamed, after the removal.
+                    let mut made = hold();
+                    if let Some(made) = made.take() {
+                        let _ = std::fs::remove_dir_all(&made);
+                        let _ = std::fs::remove_file(&made);
+                    }
+                    let _ = signal_hook::low_level::emulate_default_handler(signal);
+                }
+            });
+    }
+
+    /// The lock a signal waits for: held while a file is written, and while the package is
+    /// put in place.
+    pub(super) fn hold() -> MutexGuard<'static, Option<PathBuf>> {
+        MADE.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The package is in place: a signal leaves it.
+    pub(super) fn keep(held: &mut MutexGuard<'static, Option<PathBuf>>) {
+        held.take();
+    }
+}
