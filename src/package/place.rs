@@ -316,7 +316,7 @@ fn place_zip(
 /// A signal that ends knight-moves while it writes the package (Ctrl-C, SIGTERM, SIGHUP,
 /// SIGQUIT) would leave the temporary folder behind: a thread waits for them, removes it, and
 /// ends knight-moves by the signal's default action. It first takes the lock the writing holds
-/// for each file and for the step that puts the package in place ([`hold`]), so that it
+/// for each file and for the step that puts the package in place (`hold`), so that it
 /// removes nothing a rename has made the package. SIGXFSZ is ignored instead, so that a file
 /// too large for `ulimit -f` is a write that fails, said and cleaned up.
 #[cfg(unix)]
