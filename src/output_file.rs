@@ -197,17 +197,18 @@ fn without_path(error: io::Error) -> io::Error {
 }
 
 /// While alive, every signal that can wait does (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1,
-/// SIGXFSZ, whose write then fails instead, and the rest), blocked in this thread, the only
-/// one when a page is written; when dropped, the mask is as it was, and a signal that came
-/// meanwhile is delivered then. SIGKILL and SIGSTOP cannot wait, and the signals of a fault
-/// (SIGSEGV, SIGBUS, SIGFPE, SIGILL) must not. Elsewhere than Unix, nothing.
-struct SignalsWait {
+/// SIGXFSZ, whose write then fails instead and which is then taken, not delivered, and the
+/// rest), blocked in this thread, the only
+/// one when a page or a problem package is written; when dropped, the mask is as it was, and a
+/// signal that came meanwhile is delivered then. SIGKILL and SIGSTOP cannot wait, and the
+/// signals of a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL) must not. Elsewhere than Unix, nothing.
+pub(crate) struct SignalsWait {
     #[cfg(unix)]
     before: libc::sigset_t,
 }
 
 impl SignalsWait {
-    fn start() -> SignalsWait {
+    pub(crate) fn start() -> SignalsWait {
         #[cfg(unix)]
         {
             // SAFETY: sigset_t is plain data, for which all zeroes is a valid value, and
@@ -231,9 +232,23 @@ impl SignalsWait {
 
 impl Drop for SignalsWait {
     fn drop(&mut self) {
-        // SAFETY: pthread_sigmask only reads the set it is given, the mask saved by `start`.
+        // SAFETY: sigset_t is plain data, for which all zeroes is a valid value; sigpending,
+        // sigemptyset and sigaddset only write the sets they are given, on this stack, and
+        // sigwait returns at once for a signal already pending; pthread_sigmask only reads the
+        // set it is given, the mask saved by `start`.
         #[cfg(unix)]
         unsafe {
+            // A SIGXFSZ that came meanwhile is one a write past `ulimit -f` raised, the write
+            // failed with EFBIG and says so: taken here, not delivered to end the run silently.
+            let mut pending: libc::sigset_t = std::mem::zeroed();
+            libc::sigpending(&mut pending);
+            if libc::sigismember(&pending, libc::SIGXFSZ) == 1 {
+                let mut file_too_large: libc::sigset_t = std::mem::zeroed();
+                libc::sigemptyset(&mut file_too_large);
+                libc::sigaddset(&mut file_too_large, libc::SIGXFSZ);
+                let mut taken = 0;
+                libc::sigwait(&file_too_large, &mut taken);
+            }
             libc::pthread_sigmask(libc::SIG_SETMASK, &self.before, std::ptr::null_mut());
         }
     }

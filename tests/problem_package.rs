@@ -162,23 +162,42 @@ fn a_folder_that_holds_files_is_refused_unless_forced_and_an_empty_one_is_taken(
     );
 }
 
-#[cfg(target_os = "linux")] // prlimit(1) and SIGXFSZ as Linux has them
+#[cfg(target_os = "linux")] // setrlimit's file size limit and SIGXFSZ as Linux has them
 #[test]
-fn a_package_that_cannot_be_written_leaves_nothing_behind() {
+fn a_package_that_cannot_be_written_says_so_and_leaves_nothing_behind() {
     // A file system too small for the package (the binary alone is megabytes): a tmpfs is
-    // not to be had without privileges, so the limit is on the file size instead.
+    // not to be had without privileges, so the limit is on the file size instead (ulimit -f),
+    // whose SIGXFSZ must not end the run silently. --report's page is written the same way.
+    use std::os::unix::process::CommandExt;
     let folder = tempfile::tempdir().unwrap();
-    let output = std::process::Command::new("prlimit")
-        .args(["--fsize=100000", "--"])
-        .arg(env!("CARGO_BIN_EXE_knight-moves"))
-        .args(["--package", "knightmoves"])
-        .current_dir(folder.path())
-        .output();
-    let Ok(output) = output else {
-        return; // no prlimit: util-linux is on every Linux this runs on, but not required
-    };
-    assert_ne!(output.status.code(), Some(0), "{output:?}");
-    assert_eq!(names_in(folder.path()), Vec::<String>::new(), "{output:?}");
+    for args in [
+        &["--package", "knightmoves"][..],
+        &["--package", "knightmoves.zip"][..],
+        &["--report", "page.html", "in"][..],
+    ] {
+        fs::write(folder.path().join("in"), "e2 e4\n").unwrap();
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"));
+        command.args(args).current_dir(folder.path());
+        // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits,
+        // between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: 1000,
+                    rlim_max: 1000,
+                };
+                match libc::setrlimit(libc::RLIMIT_FSIZE, &limit) {
+                    0 => Ok(()),
+                    _ => Err(std::io::Error::last_os_error()),
+                }
+            });
+        }
+        let output = command.output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        assert!(stderr.contains("File too large"), "{args:?}: {stderr}");
+        assert_eq!(names_in(folder.path()), ["in"], "{args:?}: {stderr}");
+    }
 }
 
 #[test]

@@ -9,9 +9,10 @@
 //!   the package takes its place, and the old one is removed (what cannot be, is said).
 //! - A DIR whose name ends in `.zip` (any case) is a zip file of the package: refused where a
 //!   file is, unless `--force`; the rename never replaces a file that appeared meanwhile.
-//! - Ctrl-C, SIGTERM, SIGHUP and SIGQUIT wait for the file being written and for the step that
-//!   puts the package in place, so that they find either a temporary folder to remove or a
-//!   package in place, never one half-way to the other ([`on_signals`]).
+//! - The signals that end a run wait while the package is written and put in place, as they do
+//!   while `--report`'s page is ([`SignalsWait`]): one that comes meanwhile ends knight-moves
+//!   once the package is in place, or once the temporary folder is removed, never half-way.
+//!   (A file too large for `ulimit -f` is a write that fails, and says so.)
 
 use std::fs;
 use std::io::{self, Write};
@@ -19,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
+use crate::output_file::SignalsWait;
 use crate::package::{Content, PackageFile};
 use crate::settings::PackageSettings;
 
@@ -54,6 +56,9 @@ pub(crate) fn place(settings: &PackageSettings, files: &[PackageFile]) -> anyhow
     let before = before(dir, settings.force, zip)?;
     let (parent, name) = parent_and_name(dir)?;
     let binary = std::env::current_exe().context("cannot find knight-moves' binary")?;
+    // From here on a signal waits until the package is in place, or whatever was made for
+    // it is removed.
+    let _signals_wait = SignalsWait::start();
     let made_parents = make_parents(&parent)?;
     let placed = match zip {
         true => place_zip(dir, &parent, &binary, files, settings.force),
@@ -153,19 +158,9 @@ fn place_folder(
         .prefix(TEMPORARY)
         .tempdir_in(parent)
         .with_context(|| format!("cannot make a folder in {}", parent.display()))?;
-    #[cfg(unix)]
-    on_signals::remove_on_signals(made.path());
     for file in files {
-        // A signal waits for the file being written, so that nothing is written after the
-        // folder is removed.
-        #[cfg(unix)]
-        let _writing = on_signals::hold();
         put(made.path(), file, binary).with_context(|| format!("cannot write {}", file.path))?;
     }
-    // From here to the package in place, a signal waits: it would otherwise remove the
-    // folder as the rename makes it DIR.
-    #[cfg(unix)]
-    let mut placing = on_signals::hold();
     let mut left_behind = None;
     match before {
         Before::Nothing | Before::EmptyFolder(_) => {
@@ -208,8 +203,6 @@ fn place_folder(
         }
     }
     // The temporary folder is DIR now: nothing is left to remove.
-    #[cfg(unix)]
-    on_signals::keep(&mut placing);
     let _ = made.keep();
     Ok(Placed {
         path: dir.to_path_buf(),
@@ -254,11 +247,7 @@ fn place_zip(
         .prefix(TEMPORARY)
         .tempfile_in(parent)
         .with_context(|| format!("cannot make a file in {}", parent.display()))?;
-    #[cfg(unix)]
-    on_signals::remove_on_signals(made.path());
     {
-        #[cfg(unix)]
-        let _writing = on_signals::hold();
         let mut zip = zip::ZipWriter::new(made.as_file_mut());
         let mut write = || -> anyhow::Result<()> {
             for file in files {
@@ -295,8 +284,6 @@ fn place_zip(
         fs::set_permissions(made.path(), fs::Permissions::from_mode(0o644))
             .with_context(|| format!("cannot write {shown}"))?;
     }
-    #[cfg(unix)]
-    let mut placing = on_signals::hold();
     // Without --force, a file that appeared at DIR meanwhile is not replaced.
     let persisted = match force {
         true => made.persist(path),
@@ -305,66 +292,8 @@ fn place_zip(
     persisted
         .map_err(|error| error.error)
         .with_context(|| format!("cannot put the package at {shown}"))?;
-    #[cfg(unix)]
-    on_signals::keep(&mut placing);
     Ok(Placed {
         path: path.to_path_buf(),
         left_behind: None,
     })
-}
-
-/// A signal that ends knight-moves while it writes the package (Ctrl-C, SIGTERM, SIGHUP,
-/// SIGQUIT) would leave the temporary folder behind: a thread waits for them, removes it, and
-/// ends knight-moves by the signal's default action. It first takes the lock the writing holds
-/// for each file and for the step that puts the package in place (`hold`), so that it
-/// removes nothing a rename has made the package. SIGXFSZ is ignored instead, so that a file
-/// too large for `ulimit -f` is a write that fails, said and cleaned up.
-#[cfg(unix)]
-mod on_signals {
-    use std::path::{Path, PathBuf};
-    use std::sync::{Mutex, MutexGuard, PoisonError};
-
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-
-    /// The temporary folder or file to remove on a signal, while there is one.
-    static MADE: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-    /// Removes `made` if a signal ends knight-moves before [`keep`].
-    pub(super) fn remove_on_signals(made: &Path) {
-        *hold() = Some(made.to_path_buf());
-        // SAFETY: setting a signal's disposition to SIG_IGN installs no handler and touches
-        // no memory of this process; a write past the file size limit then fails with EFBIG.
-        unsafe {
-            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-        }
-        let Ok(mut signals) =
-            signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])
-        else {
-            return; // then a signal ends knight-moves as it would have, folder and all
-        };
-        let _ = std::thread::Builder::new()
-            .name("package-signals".to_owned())
-            .spawn(move || {
-                if let Some(signal) = signals.forever().next() {
-                    // Held to the end: nothing is written, or renamed, after the removal.
-                    let mut made = hold();
-                    if let Some(made) = made.take() {
-                        let _ = std::fs::remove_dir_all(&made);
-                        let _ = std::fs::remove_file(&made);
-                    }
-                    let _ = signal_hook::low_level::emulate_default_handler(signal);
-                }
-            });
-    }
-
-    /// The lock a signal waits for: held while a file is written, and while the package is
-    /// put in place.
-    pub(super) fn hold() -> MutexGuard<'static, Option<PathBuf>> {
-        MADE.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The package is in place: a signal leaves it.
-    pub(super) fn keep(held: &mut MutexGuard<'static, Option<PathBuf>>) {
-        held.take();
-    }
 }
