@@ -555,10 +555,7 @@ impl LineChecker {
                     true => self.accepted_before_the_rest,
                     false => self.expected_lines,
                 },
-                presentation: match presentation {
-                    Some(Verdict::PresentationError { at, what, .. }) => Some((at, what)),
-                    _ => None,
-                },
+                presentation: presentation.and_then(Verdict::presentation),
             },
         })
     }

@@ -50,6 +50,12 @@ fn is_json_punctuation(byte: u8) -> bool {
     matches!(byte, b'{' | b'}' | b'[' | b']' | b':' | b',')
 }
 
+/// Whether `byte` ends a token: white space, or JSON's punctuation where it counts
+/// (`punctuation`).
+fn ends_token(byte: u8, punctuation: bool) -> bool {
+    is_space(byte) || (punctuation && is_json_punctuation(byte))
+}
+
 /// White space as the default validator's `isspace` sees it (in the C locale).
 fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
@@ -241,7 +247,12 @@ impl TokenChecker {
 
     /// Whether `byte` is a token of its own, ending the one before it.
     fn is_punctuation(&self, byte: u8) -> bool {
-        self.punctuated && !self.json_string.inside && is_json_punctuation(byte)
+        self.punctuation_counts() && is_json_punctuation(byte)
+    }
+
+    /// Whether JSON's punctuation ends a token here: in JSON, outside a string.
+    fn punctuation_counts(&self) -> bool {
+        self.punctuated && !self.json_string.inside
     }
 
     /// Follows the expected answers' JSON strings past `byte`, so that punctuation inside one
@@ -254,7 +265,7 @@ impl TokenChecker {
 
     /// Whether `byte` ends a token: white space, or punctuation where it counts.
     fn ends_a_token(&self, byte: u8) -> bool {
-        is_space(byte) || self.is_punctuation(byte)
+        ends_token(byte, self.punctuation_counts())
     }
 
     /// An expected token other than a route's square has ended: whether the route begins
@@ -497,8 +508,7 @@ impl TokenChecker {
         let (Some(rules), Some(previous)) = (self.routes, self.route.previous) else {
             return Ok(false);
         };
-        let punctuated = self.punctuated;
-        let ends_a_token = |b: u8| is_space(b) || (punctuated && is_json_punctuation(b));
+        let punctuation = self.punctuation_counts();
         let available = self.found.available()?;
         let after = available
             .iter()
@@ -508,7 +518,7 @@ impl TokenChecker {
         let rest = &available[after..];
         let end = rest
             .iter()
-            .position(|&b| ends_a_token(b))
+            .position(|&b| ends_token(b, punctuation))
             .unwrap_or(rest.len())
             .min(SQUARE_TEXT);
         let text = rest[..end].strip_suffix(b".").unwrap_or(&rest[..end]);
@@ -885,10 +895,15 @@ impl TokenChecker {
     /// still aligned token by token), so that a wrong answer after it is not passed off as a
     /// presentation error.
     fn spacing(&mut self, what: &'static str, origin: &Origin, line_index: u64) {
+        self.spacing_for(what, origin.describe(line_index));
+    }
+
+    /// [`TokenChecker::spacing`], the line answering `query` (empty past the last answer).
+    fn spacing_for(&mut self, what: &'static str, query: String) {
         self.presentation.get_or_insert(Verdict::PresentationError {
             at: self.found_newlines + 1,
             what,
-            query: origin.describe(line_index),
+            query,
         });
         self.leniency.space_change_sensitive = false;
         // Its lines are not the answer's: a route ends after as many squares as the answer's.
@@ -950,10 +965,7 @@ impl TokenChecker {
                 first,
                 count: self.not_answered_count,
                 accepted: self.accepted_before_the_rest,
-                presentation: match self.presentation.take() {
-                    Some(Verdict::PresentationError { at, what, .. }) => Some((at, what)),
-                    _ => None,
-                },
+                presentation: self.presentation.take().and_then(Verdict::presentation),
             });
         }
         Ok(match (self.failure.take(), self.presentation.take()) {
@@ -984,12 +996,7 @@ impl TokenChecker {
                 return Ok(());
             }
             if self.leniency.space_change_sensitive {
-                self.presentation.get_or_insert(Verdict::PresentationError {
-                    at: self.found_newlines + 1,
-                    what: "white space after the last answer",
-                    query: String::new(),
-                });
-                self.leniency.space_change_sensitive = false;
+                self.spacing_for("white space after the last answer", String::new());
             }
             self.take_space(byte);
         }

@@ -126,6 +126,15 @@ pub(crate) fn counted(count: u64, one: &str, many: &str) -> String {
 }
 
 impl Verdict {
+    /// Where and what a presentation error is, as [`Verdict::NotJudged`] keeps it; `None` for
+    /// any other verdict.
+    pub(crate) fn presentation(self) -> Option<(u64, &'static str)> {
+        match self {
+            Verdict::PresentationError { at, what, .. } => Some((at, what)),
+            _ => None,
+        }
+    }
+
     /// The verdict with the `lines` lines of the answers' preamble (the TSV header row),
     /// judged as answers but not answers, taken out of its counts of answers. (Answers that
     /// end in the preamble, where no answer is expected after it, keep their counts: "ends
