@@ -17,6 +17,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::files_under;
+
 /// The built binary, which writes the packages and which their validators run.
 const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
 
@@ -48,24 +50,6 @@ fn package(dir: &Path, format: &str, extra: &[&str]) -> (i32, String) {
         String::from_utf8_lossy(&output.stderr)
     );
     (output.status.code().unwrap(), said)
-}
-
-/// Every file under `dir`, as paths relative to it, sorted.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(folder) = pending.pop() {
-        for entry in fs::read_dir(&folder).unwrap_or_else(|error| panic!("{folder:?}: {error}")) {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                pending.push(path);
-            } else {
-                files.push(path.strip_prefix(dir).unwrap().to_path_buf());
-            }
-        }
-    }
-    files.sort();
-    files
 }
 
 /// The two formats' packages hold the same cases, submissions, validators' scripts and

@@ -5,25 +5,17 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::common::knight_moves;
+use crate::common::{files_under, knight_moves};
 
 /// Every file under `dir` with its bytes, by path relative to `dir`, sorted.
 fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(folder) = pending.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                pending.push(path);
-            } else {
-                let bytes = fs::read(&path).unwrap();
-                files.push((path.strip_prefix(dir).unwrap().to_path_buf(), bytes));
-            }
-        }
-    }
-    files.sort();
-    files
+    files_under(dir)
+        .into_iter()
+        .map(|file| {
+            let bytes = fs::read(dir.join(&file)).unwrap();
+            (file, bytes)
+        })
+        .collect()
 }
 
 /// Runs `--package` with `args` in `folder`: the status, stdout and stderr.

@@ -6,7 +6,7 @@
 
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
@@ -450,4 +450,24 @@ pub fn limit_address_space(command: &mut std::process::Command, bytes: libc::rli
             }
         });
     }
+}
+
+/// Every file under `dir`, as paths relative to it, sorted.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in
+            std::fs::read_dir(&folder).unwrap_or_else(|error| panic!("{folder:?}: {error}"))
+        {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                files.push(path.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    files.sort();
+    files
 }
