@@ -429,6 +429,13 @@ impl SteeringBudget {
         }
     }
 
+    /// A budget of `moves`, where a strategy has reason to steer less than a query's.
+    pub fn of(moves: u64) -> SteeringBudget {
+        SteeringBudget {
+            moves_left: moves.min(STEERED_MOVES),
+        }
+    }
+
     /// Takes `moves` from what is left, if that many are.
     fn take(&mut self, moves: u64) -> bool {
         let enough = moves <= self.moves_left;

@@ -22,12 +22,16 @@
 //! neither the board nor the pair: past them the strategy declines, and the planner asks the
 //! next one.
 
-use crate::board::Position;
+use std::collections::BinaryHeap;
+
+use crate::board::{Piece, Position};
 use crate::engine::bidirectional::HalfSearch;
 use crate::engine::formula::Answer;
 use crate::engine::formula::lattice::{LeaperLattice, Plan};
 use crate::engine::formula::layout::{Laid, SteeringBudget, lay_from};
+use crate::engine::formula::strip;
 use crate::engine::observe::{Observer, Side};
+use crate::engine::unbounded::lower_bound;
 use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route, trace_back};
 
 /// The most squares the two searches expand between them before the strategy declines.
@@ -39,6 +43,13 @@ const MOST_PAIRS: usize = 1 << 12;
 
 /// The most pairs, least bound first, whose walks one round tries to lay.
 const MOST_LAID_TRIES: usize = 64;
+
+/// The most moves the strategy steers a query ([`crate::engine::formula::layout`]) on a board
+/// where the strip's repeats may answer what it declines: thirty walks of a thousand moves,
+/// about sixty microseconds. Every pair near-ends answers on the strips of
+/// `tests/leapers_formula.rs` steers under a third of it; one it declines there steered
+/// about 130,000 on average, and up to 800,000, before its other bounds stopped it.
+const MOST_STEERED_ON_STRIPS: u64 = 1 << 15;
 
 /// What the strategy found: an answer (with the squares it expanded), or that it declined
 /// having expanded so many.
@@ -87,7 +98,12 @@ pub fn answer<O: Observer + ?Sized>(
     let mut lower = 0;
     let mut best: Option<Bridge> = None;
     let mut pairs_left = MOST_PAIRS;
-    let budget = &mut SteeringBudget::for_one_query();
+    // Where the strip's repeats may answer, a walk near-ends steers and does not fit is a far
+    // pair's, which they answer for a few sums once kept: there it steers less.
+    let budget = &mut match strip::is_tried_on(request) {
+        true => SteeringBudget::of(MOST_STEERED_ON_STRIPS),
+        false => SteeringBudget::for_one_query(),
+    };
     loop {
         let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
             (&mut forward, &backward)
@@ -170,6 +186,9 @@ struct Round {
 /// The least L(u, w) over the frontiers' pairs, and the best walk laid among the pairs with the
 /// least bounds below `ceiling` (the best walk's length so far), steering walks within the
 /// query's `budget`; `None` where no pair is joined on a board without edges.
+///
+/// Only the pairs that may be among the [`MOST_LAID_TRIES`] least have their L worked out
+/// ([`least_pairs`]); the rest could change neither the least nor the walks tried.
 fn bound_over_pairs(
     lattice: &LeaperLattice,
     request: &Request,
@@ -178,24 +197,8 @@ fn bound_over_pairs(
     budget: &mut SteeringBudget,
 ) -> Option<Round> {
     let depths = u64::from(forward.depth()) + u64::from(backward.depth());
-    let mut bounds: Vec<(u64, Position, Position, Plan)> = Vec::new();
-    let mut any_joined = false;
-    for &from in forward.frontier.iter() {
-        for &to in backward.frontier.iter() {
-            let (dx, dy) = from.offset_to(to);
-            let Some(plan) = lattice.plan(dx, dy) else {
-                continue;
-            };
-            any_joined = true;
-            let moves = depths + plan.moves();
-            if moves < ceiling {
-                bounds.push((moves, from, to, plan));
-            }
-        }
-    }
-    if !any_joined {
-        return None;
-    }
+    let frontiers = (&forward.frontier[..], &backward.frontier[..]);
+    let mut bounds = least_pairs(lattice, request.piece, frontiers, depths, ceiling)?;
     bounds.sort_by_key(|&(moves, from, to, _)| (moves, from.rank, from.file, to.rank, to.file));
     let least = bounds.first().map_or(ceiling, |&(moves, ..)| moves) - depths;
     let board = request.board;
@@ -218,6 +221,61 @@ fn bound_over_pairs(
             }
         });
     Some(Round { least, laid })
+}
+
+/// The pairs of frontier squares whose lattice distance L (plus the searches' depths) is below
+/// `ceiling`, with their plans, in an order in which the [`MOST_LAID_TRIES`] least by
+/// (moves, squares) come first when sorted: every such pair among them, and others; `None`
+/// where no pair is joined on a board without edges.
+///
+/// A plan costs a lattice computation (a fraction of a microsecond), and on a long strip the
+/// frontiers have thousands of pairs a round whose walks are far longer than the least. So the
+/// pairs are taken in order of a bound on L that costs a few operations, A*'s heuristic
+/// ([`lower_bound`], never more than L), and the plans stop once [`MOST_LAID_TRIES`] pairs are
+/// known whose moves are below every later pair's bound: no later pair is among the least,
+/// nor the least itself. The answer is the one every pair's plan would give.
+fn least_pairs(
+    lattice: &LeaperLattice,
+    piece: Piece,
+    (forward, backward): (&[Position], &[Position]),
+    depths: u64,
+    ceiling: u64,
+) -> Option<Vec<(u64, Position, Position, Plan)>> {
+    let mut by_floor: Vec<(u64, Position, Position)> = Vec::new();
+    for &from in forward {
+        for &to in backward {
+            let floor = depths + u64::from(lower_bound(piece, from, to));
+            by_floor.push((floor, from, to));
+        }
+    }
+    by_floor.sort_unstable_by_key(|&(floor, ..)| floor);
+    let mut bounds: Vec<(u64, Position, Position, Plan)> = Vec::new();
+    // The MOST_LAID_TRIES least moves found so far, greatest on top.
+    let mut least_moves: BinaryHeap<u64> = BinaryHeap::with_capacity(MOST_LAID_TRIES + 1);
+    let mut any_joined = false;
+    for &(floor, from, to) in &by_floor {
+        let settled = least_moves.len() == MOST_LAID_TRIES
+            && least_moves.peek().is_some_and(|&most| most < floor);
+        // Past the ceiling or the least, a pair matters only to say some pair is joined.
+        if any_joined && (settled || floor >= ceiling) {
+            break;
+        }
+        let (dx, dy) = from.offset_to(to);
+        let Some(plan) = lattice.plan(dx, dy) else {
+            continue;
+        };
+        any_joined = true;
+        let moves = depths + plan.moves();
+        debug_assert!(moves >= floor, "{from:?} {to:?}: L below A*'s bound");
+        if moves < ceiling {
+            bounds.push((moves, from, to, plan));
+            least_moves.push(moves);
+            if least_moves.len() > MOST_LAID_TRIES {
+                least_moves.pop();
+            }
+        }
+    }
+    any_joined.then_some(bounds)
 }
 
 /// The route through `bridge`: the forward search's walk to its first square, the laid walk,
@@ -339,6 +397,65 @@ mod tests {
                 let (answered, asked) = agrees_near_corners(a, b, 8 * b + 3, b + 1);
                 assert!(answered * 2 >= asked, "({a},{b}): {answered} of {asked}");
             }
+        }
+    }
+
+    /// The pairs `least_pairs` works out give what working out every pair gives: the same
+    /// least, and the same first [`MOST_LAID_TRIES`] pairs once sorted, for random frontiers
+    /// of random leapers, spread like a strip's (far apart along it) and like a corner's.
+    #[test]
+    fn the_pairs_left_out_change_neither_the_least_nor_the_walks_tried() {
+        let mut random = fastrand::Rng::with_seed(0x1ea5);
+        for round in 0..400 {
+            let b = random.u32(1..=20);
+            let a = random.u32(0..=b);
+            let (piece, lattice) = (Piece::leaper(a, b).unwrap(), LeaperLattice::new(a, b));
+            let (across, along) = match round % 2 {
+                0 => (random.u32(4..=30), 20_000),
+                _ => (200, 200),
+            };
+            let squares = |random: &mut fastrand::Rng, near: u32| -> Vec<Position> {
+                (0..random.usize(1..60))
+                    .map(|_| {
+                        let rank = near + random.u32(0..along / 20);
+                        Position::new(random.u32(0..across), rank)
+                    })
+                    .collect()
+            };
+            let forward = squares(&mut random, 0);
+            let backward = squares(&mut random, along - along / 20);
+            let depths = u64::from(random.u32(0..6));
+            let ceiling = match random.bool() {
+                true => u64::MAX,
+                false => depths + u64::from(random.u32(0..along / b + 10)),
+            };
+            let key = |&(moves, from, to, _): &(u64, Position, Position, Plan)| {
+                (moves, from.rank, from.file, to.rank, to.file)
+            };
+            let mut every: Vec<(u64, Position, Position, Plan)> = Vec::new();
+            let mut any_joined = false;
+            for &from in &forward {
+                for &to in &backward {
+                    let (dx, dy) = from.offset_to(to);
+                    if let Some(plan) = lattice.plan(dx, dy) {
+                        any_joined = true;
+                        let moves = depths + plan.moves();
+                        if moves < ceiling {
+                            every.push((moves, from, to, plan));
+                        }
+                    }
+                }
+            }
+            every.sort_by_key(key);
+            let found = least_pairs(&lattice, piece, (&forward, &backward), depths, ceiling);
+            assert_eq!(found.is_some(), any_joined, "({a},{b})");
+            let Some(mut found) = found else { continue };
+            found.sort_by_key(key);
+            let first = |pairs: &[(u64, Position, Position, Plan)]| -> Vec<_> {
+                pairs.iter().take(MOST_LAID_TRIES).map(key).collect()
+            };
+            assert_eq!(first(&found), first(&every), "({a},{b}) round {round}");
+            assert!(found.len() <= every.len());
         }
     }
 

@@ -257,6 +257,31 @@ pub fn answer<O: Observer + ?Sized>(
     }
 }
 
+/// Whether the strip method is tried for `request`'s piece on its board (on the sub-board of
+/// the first square's class, where the legs have a common factor), whatever the pair: where
+/// it is, near-ends leaves it the pairs whose walks take long to steer.
+pub fn is_tried_on(request: &Request) -> bool {
+    let (_, reduced) = request.piece.within_its_class();
+    class_board(request).is_some_and(|board| {
+        let strip = Strip::of(board);
+        applies(&strip, moves_across(reduced, strip.width).leap)
+    })
+}
+
+/// The board of `request`'s first square's class. Every move goes a multiple of g (the legs'
+/// greatest common factor) either way: the piece stays on the squares of its first square's
+/// class, a sub-board on which it moves as the (a/g, b/g)-leaper. A strip 800 wide is one 8
+/// wide for (3,7) when the piece is (300,700). For g = 1, the board itself.
+fn class_board(request: &Request) -> Option<Board> {
+    let (g, _) = request.piece.within_its_class();
+    let Request { board, from, .. } = *request;
+    let side = |whole: u32, offset: u32| (whole - 1 - offset) / g + 1;
+    Board::new(
+        side(board.files(), from.file % g),
+        side(board.ranks(), from.rank % g),
+    )
+}
+
 /// [`answer`], counting the squares searched in `expanded`; `None` where it declines.
 fn answer_in_class<O: Observer + ?Sized>(
     workspace: &mut Workspace,
@@ -269,19 +294,13 @@ fn answer_in_class<O: Observer + ?Sized>(
         let on_the_board = |square: Position| square;
         return answer_for_coprime_legs(workspace, request, observer, &on_the_board, expanded);
     }
-    // Every move goes a multiple of g either way: the piece stays on the squares of its
-    // first square's class, a sub-board on which it moves as the (a/g, b/g)-leaper. A strip
-    // 800 wide is one 8 wide for (3,7) when the piece is (300,700).
-    let Request {
-        board, from, to, ..
-    } = *request;
+    let Request { from, to, .. } = *request;
     let class = (from.file % g, from.rank % g);
     if (to.file % g, to.rank % g) != class {
         return Some(Ok(Answer::NoRoute));
     }
-    let side = |whole: u32, offset: u32| (whole - 1 - offset) / g + 1;
     let within = Request {
-        board: Board::new(side(board.files(), class.0), side(board.ranks(), class.1))?,
+        board: class_board(request)?,
         piece: reduced,
         from: Position::new(from.file / g, from.rank / g),
         to: Position::new(to.file / g, to.rank / g),
