@@ -717,7 +717,9 @@ pub mod tests {
 
     /// The strip rule's base case, on which its proof by induction rests ([`strip_joins`]):
     /// for every coprime leaper with b in `leaps`, every pair of every strip b < width < a + b
-    /// exactly 2(a + b) long is decided by the rule, and rightly.
+    /// exactly 2(a + b) long is decided by the rule, and rightly: joined exactly where a
+    /// breadth-first search from one reaches the other (one search a part of the board, which
+    /// the squares it reaches share).
     fn assert_the_strip_rules_base_case(leaps: std::ops::RangeInclusive<u32>) {
         assert!(*leaps.end() <= STRIP_RULE_PROVEN_UP_TO);
         // Each (leaper, width) a task, the biggest first, shared by a thread a core: the
@@ -740,10 +742,24 @@ pub mod tests {
                     {
                         let piece = Piece::leaper(a, b).unwrap();
                         let board = Board::new(width, 2 * (a + b)).unwrap();
+                        // Joined squares are those of one search's reach: a search from the
+                        // first square of each part of the board not yet reached labels it.
+                        let index = |p: Position| (p.rank * width + p.file) as usize;
+                        let mut part = vec![usize::MAX; (width * board.ranks()) as usize];
+                        for start in board.positions() {
+                            if part[index(start)] != usize::MAX {
+                                continue;
+                            }
+                            let reached = distances(board, piece, start);
+                            for square in board.positions() {
+                                if reached[index(square)].is_some() {
+                                    part[index(square)] = index(start);
+                                }
+                            }
+                        }
                         for from in board.positions() {
-                            let truth = distances(board, piece, from);
                             for to in board.positions() {
-                                let joined = truth[(to.rank * width + to.file) as usize].is_some();
+                                let joined = part[index(from)] == part[index(to)];
                                 let rule = piece.joins(board, from, to);
                                 assert_eq!(rule, Some(joined), "{piece} on {board}: {from} {to}");
                             }
