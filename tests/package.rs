@@ -9,8 +9,10 @@
 use std::path::Path;
 use std::process::Command;
 
-/// The most the compressed crate may weigh, as docs/ARCHITECTURE.md states.
-const MOST_CRATE_BYTES: u64 = 400 * 1024;
+/// The most the compressed crate may weigh, in KiB, as docs/ARCHITECTURE.md states (a test holds
+/// the two together). A guard against the tests (mostly the golden corpus) slipping in, with
+/// room for the sources and documents to grow: the crate weighed 400 KiB when it was set.
+const MOST_CRATE_KIB: u64 = 512;
 
 /// `cargo package` with `arguments`, in the project's root, with its own target folder
 /// `target` (the test's own build holds the project's); returns stdout.
@@ -100,8 +102,18 @@ fn the_crate_holds_the_files_listed_and_no_more_weight_than_stated() {
         .join(format!("knight-moves-{version}.crate"));
     let bytes = std::fs::metadata(&crate_file).expect("the .crate").len();
     assert!(
-        bytes <= MOST_CRATE_BYTES,
-        "the crate weighs {bytes} bytes, more than the {MOST_CRATE_BYTES} docs/ARCHITECTURE.md allows"
+        bytes <= MOST_CRATE_KIB * 1024,
+        "the crate weighs {bytes} bytes, more than the {MOST_CRATE_KIB} KiB docs/ARCHITECTURE.md allows"
+    );
+}
+
+#[test]
+fn architecture_states_the_crate_size_the_test_allows() {
+    let architecture = include_str!("../docs/ARCHITECTURE.md");
+    let stated = format!("fails\n  if it passes {MOST_CRATE_KIB} KiB,");
+    assert!(
+        architecture.contains(&stated),
+        "docs/ARCHITECTURE.md does not say {stated:?}"
     );
 }
 
