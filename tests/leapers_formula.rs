@@ -303,6 +303,59 @@ fn far_pairs_of_long_strips_obey_the_board_s_recursion() {
     assert!(joined >= 60, "only {joined} pairs joined");
 }
 
+/// Routes of far pairs of one colour on a strip too narrow for the board without edges' walks, where the
+/// strip's repeats answer: a descent down the distances that took the first step one closer
+/// could pass below the start into rows whose walks the kept distances no longer held, and
+/// found no step on (two such pairs, one of 4.4 million moves, then 600 random ones, a third of them joined). Each route
+/// is walked and its distance obeys the board's recursion.
+#[test]
+fn routes_through_the_strip_s_repeats_are_found_whichever_way_a_step_leads() {
+    let mut searcher = Searcher::new();
+    let (a, b) = (21, 37);
+    let piece = Piece::leaper(a, b).unwrap();
+    let mut pairs = vec![
+        (
+            Board::new(54, 463_661_677).unwrap(),
+            "v276232746",
+            "ar114078172",
+        ),
+        (
+            Board::new(54, 100_000_000).unwrap(),
+            "u51229065",
+            "aj51236044",
+        ),
+    ]
+    .into_iter()
+    .map(|(board, from, to)| {
+        let square = |name| board.square(name).unwrap();
+        Query::new(board, piece, square(from), square(to))
+    })
+    .collect::<Vec<_>>();
+    let mut random = Random::seeded(0x0054_2137);
+    let board = Board::new(54, 100_000_000).unwrap();
+    for _ in 0..600 {
+        let along = 1_000_000 + random.below(89_000_000) as u32;
+        let from = Position::new(random.below(54) as u32, along);
+        let to_along = along + 3000 + random.below(27_000) as u32;
+        // The piece keeps to the squares of one colour (its legs add up to an even number).
+        let to_file = random.below(27) as u32 * 2 + (from.file + along + to_along) % 2;
+        let to = Position::new(to_file, to_along);
+        pairs.push(Query::new(board, piece, from, to));
+    }
+    let mut joined = 0;
+    for query in pairs {
+        let moves = formula(&mut searcher, query);
+        let expected = by_the_board_s_recursion(&mut searcher, query, (a, b));
+        assert_eq!(expected, Some(moves), "{query:?}");
+        if let Some(moves) = moves {
+            check_route(&mut searcher, query, (a, b), moves);
+            joined += 1;
+        }
+    }
+    // Not every pair of one colour is joined on 54 across.
+    assert!(joined >= 150, "only {joined} pairs joined");
+}
+
 /// Far pairs of strips several long leaps wide (250 and 500 across) for big pieces, where
 /// the walks of the board without edges must be ordered to keep off the sides: each answered,
 /// without giving up, by the board's own recursion.

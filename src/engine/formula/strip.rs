@@ -30,10 +30,11 @@
 //! walks fit, d(s, t) = min over u ∈ B_M of d(s, u) + d(u, t): every walk from s to t stops on
 //! B_M. That is W·h sums a pair, once the two searches are done; they depend only on the
 //! square's column and, near an end, its row, and are kept for the queries after. The route,
-//! when asked, goes down each side's distances from the best square of B_M: every square but
-//! the start has a neighbour one closer.
+//! when asked, goes down each side's distances from the best square of B_M, on the strip:
+//! the search's own walk there (moved up as above) is such a descent, so one is found
+//! ([`descend`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::board::{Board, Piece, Position};
@@ -46,10 +47,7 @@ use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route};
 /// rows, not reached before the search stopped).
 const UNREACHED: u32 = u32::MAX;
 
-/// How many bands below its start a square's kept repeats hold.
-const KEPT_BELOW: i64 = 4;
-
-/// The most squares a search may hold: 2²¹, 12 bytes each (24 MB). Its window's rows are
+/// The most squares a search may hold: 2²¹, 16 bytes each (32 MB). Its window's rows are
 /// made as it reaches them; the window spans at most [`WINDOW_ROWS`] rows either way.
 const WINDOW_SQUARES: i64 = 1 << 21;
 
@@ -389,9 +387,9 @@ fn answer_for_coprime_legs<O: Observer + ?Sized>(
                 None => true,
             }
         };
-        // Every square but the start has a neighbour one closer on the strip, by the
-        // argument above (debug builds stop here); were one ever missing, the strategies
-        // after answer rather than a wrong route.
+        // A walk down the distances lies on the strip, by the argument above, and the
+        // descent finds one (debug builds stop here otherwise); were none found, the
+        // strategies after answer rather than a wrong route.
         if !walked || route.len() as u64 != moves + 1 {
             debug_assert!(false, "the strip's route was not walked: {request:?}");
             route.clear();
@@ -438,9 +436,21 @@ fn through_a_band(
     best
 }
 
-/// Adds to `route` a walk from `from` down `repeats`' distances (rows counted from
-/// `origin.0`, in the direction `origin.1`) to their start; `false` where a square has no
-/// neighbour one closer on the strip.
+/// The most squares a descent may find lead nowhere before it gives up ([`descend`]): a
+/// bound on its memory (some 40 MB), far more than the few it turns back from near a strip's
+/// ends.
+const MOST_DEAD_ENDS: usize = 1 << 20;
+
+/// Adds to `route` a walk on the strip from `from` down `repeats`' distances (rows counted from
+/// `origin.0`, in the direction `origin.1`) to their start; `false` where it finds none.
+///
+/// Such a walk exists where the distance from `from` is proven on the strip: the search's own
+/// walk to it (moved up, for a square of the repeating rows, as the module's argument moves it)
+/// lies on the strip and on the rows kept ([`lowest_dipped`]). Not every step one closer is on
+/// one: near an end of the strip, or below the start, a step may lead to a square whose walks
+/// leave the strip or the rows kept, with no neighbour one closer. So the descent is a
+/// depth-first search of the steps one closer, turning back from such a square and never
+/// trying it again; `route` holds the walk so far, and the rest is a set of those squares.
 fn descend(
     repeats: &Repeats,
     strip: &Strip,
@@ -451,24 +461,46 @@ fn descend(
 ) -> bool {
     let distance =
         |(across, along): (i64, i64)| repeats.distance(across, (along - origin) * direction);
-    let mut at = from;
-    route.push(strip.position(at));
-    let Some(mut left) = distance(at) else {
+    let Some(total) = distance(from) else {
         return false;
     };
-    while left > 0 {
-        let closer = steps
+    let first = route.len();
+    route.push(strip.position(from));
+    let mut dead_ends = HashSet::new();
+    // The first of the steps to try from the walk's last square (past those tried before
+    // turning back to it).
+    let mut untried = 0;
+    loop {
+        let walked = (route.len() - first - 1) as u64;
+        if walked == total {
+            return true;
+        }
+        let at = strip.coordinates(route[route.len() - 1]);
+        let closer = steps[untried..]
             .iter()
             .map(|&(x, y)| (at.0 + x, at.1 + y))
-            .find(|&next| strip.holds(next) && distance(next) == Some(left - 1));
-        let Some(next) = closer else {
+            .find(|&next| {
+                strip.holds(next)
+                    && distance(next) == Some(total - walked - 1)
+                    && !dead_ends.contains(&next)
+            });
+        if let Some(next) = closer {
+            route.push(strip.position(next));
+            untried = 0;
+            continue;
+        }
+        if walked == 0 || dead_ends.len() >= MOST_DEAD_ENDS {
             return false;
-        };
-        at = next;
-        left -= 1;
-        route.push(strip.position(at));
+        }
+        route.pop();
+        dead_ends.insert(at);
+        let back = strip.coordinates(route[route.len() - 1]);
+        let taken = (at.0 - back.0, at.1 - back.1);
+        untried = steps
+            .iter()
+            .position(|&step| step == taken)
+            .map_or(steps.len(), |index| index + 1);
     }
-    true
 }
 
 /// The repeats of the square `at` (across, along) in `direction` (1: up the strip, −1: down),
@@ -591,6 +623,8 @@ struct Square {
     distance: u32,
     /// The highest row of the search's walk to it.
     climb: i32,
+    /// The lowest row of the search's walk to it.
+    dip: i32,
     proof: Proof,
 }
 
@@ -635,6 +669,7 @@ impl Window {
             let unreached = Square {
                 distance: UNREACHED,
                 climb: 0,
+                dip: 0,
                 proof: Proof::Unknown,
             };
             self.squares.resize(self.squares.len() + width, unreached);
@@ -703,7 +738,9 @@ fn watch(
             if !tell(Told::Expanded(across, row, depth)) {
                 return Watched::NotFound;
             }
-            let climb = window.get(across, row).map_or(0, |square| square.climb);
+            let (climb, dip) = window
+                .get(across, row)
+                .map_or((0, 0), |square| (square.climb, square.dip));
             for &(x, y) in steps {
                 let (to_across, to_row) = (across + x, row + y);
                 if !(0..width).contains(&to_across) || to_row < -below {
@@ -719,6 +756,7 @@ fn watch(
                 if there.distance == UNREACHED {
                     there.distance = depth + 1;
                     there.climb = climb.max(to_row as i32);
+                    there.dip = dip.min(to_row as i32);
                     next.push((to_across, to_row));
                     tell(Told::Reached(to_across, to_row, depth + 1));
                 }
@@ -775,13 +813,7 @@ fn watch(
                 }
                 let periodic_from = earlier + leap;
                 let period = band - earlier;
-                // The rows below the start a route may dip into (a walk's descent that would
-                // go lower finds no distance, and a search answers): the search runs far
-                // below as well as above, and keeping all it reached would hold thousands of
-                // rows no query asks for.
-                let lowest_reached = (lowest.max(-KEPT_BELOW * leap)..0)
-                    .find(|&row| (0..width).any(|x| window.distance(x, row) != UNREACHED))
-                    .unwrap_or(0);
+                let lowest_reached = lowest_dipped(&window, periodic_from + period);
                 let overshoot = (earlier..=complete)
                     .flat_map(|row| (0..width).map(move |x| (x, row)))
                     .filter_map(|(x, row)| window.get(x, row).map(|square| (square, row)))
@@ -814,6 +846,20 @@ fn watch(
         next.clear();
         depth += 1;
     }
+}
+
+/// The lowest row the search's walks to the squares from its start's row up to `top` (not
+/// included) pass: the kept distances reach down to it, so that each of those walks lies on
+/// them, and a route that follows one descends to the start ([`descend`]). The search runs
+/// far below its start as well as above, and keeping all it reached would hold thousands of
+/// rows no query asks for.
+fn lowest_dipped(window: &Window, top: i64) -> i64 {
+    (0..top)
+        .flat_map(|row| (0..window.width).map(move |across| (across, row)))
+        .filter_map(|(across, row)| window.get(across, row))
+        .filter(|square| square.distance != UNREACHED)
+        .map(|square| i64::from(square.dip))
+        .fold(0, i64::min)
 }
 
 /// Whether a square the search has not reached is proven unreachable.
