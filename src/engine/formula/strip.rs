@@ -47,6 +47,9 @@ use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route};
 /// rows, not reached before the search stopped).
 const UNREACHED: u32 = u32::MAX;
 
+/// How many bands below its start a descent tries steps into first ([`descend`]).
+const FIRST_TRIED_BANDS_BELOW: i64 = 4;
+
 /// The most squares a search may hold: 2²¹, 16 bytes each (32 MB). Its window's rows are
 /// made as it reaches them; the window spans at most [`WINDOW_ROWS`] rows either way.
 const WINDOW_SQUARES: i64 = 1 << 21;
@@ -108,6 +111,8 @@ pub struct Repeats {
     width: i64,
     /// The first row of `near`.
     lowest: i64,
+    /// The first row a descent tries steps into before those below it ([`descend`]).
+    first_tried: i64,
     /// Rows `lowest` up to `periodic_from` (not included) as the search left them.
     near: Vec<u32>,
     /// The first of the rows that repeat.
@@ -451,6 +456,10 @@ const MOST_DEAD_ENDS: usize = 1 << 20;
 /// leave the strip or the rows kept, with no neighbour one closer. So the descent is a
 /// depth-first search of the steps one closer, turning back from such a square and never
 /// trying it again; `route` holds the walk so far, and the rest is a set of those squares.
+/// Each square's steps into the rows from `first_tried` up are tried, in the piece's order,
+/// before those into the rows below: where a walk of those rows exists, the route is the one
+/// that takes the first step one closer at each square (the golden corpus holds some, on
+/// strips 8 and 54 wide), whatever rows below them are kept.
 fn descend(
     repeats: &Repeats,
     strip: &Strip,
@@ -459,8 +468,11 @@ fn descend(
     from: (i64, i64),
     route: &mut Vec<Position>,
 ) -> bool {
-    let distance =
-        |(across, along): (i64, i64)| repeats.distance(across, (along - origin) * direction);
+    let row = |along: i64| (along - origin) * direction;
+    let distance = |(across, along): (i64, i64)| repeats.distance(across, row(along));
+    // The steps in the order tried: those into the rows from `first_tried` up, then the rest.
+    let tried = |index: usize| (steps[index % steps.len()], index >= steps.len());
+    let first_tried = |(_, along): (i64, i64)| row(along) >= repeats.first_tried;
     let Some(total) = distance(from) else {
         return false;
     };
@@ -476,14 +488,16 @@ fn descend(
             return true;
         }
         let at = strip.coordinates(route[route.len() - 1]);
-        let closer = steps[untried..]
-            .iter()
-            .map(|&(x, y)| (at.0 + x, at.1 + y))
-            .find(|&next| {
-                strip.holds(next)
+        let closer = (untried..2 * steps.len())
+            .map(tried)
+            .map(|((x, y), later)| ((at.0 + x, at.1 + y), later))
+            .find(|&(next, later)| {
+                first_tried(next) != later
+                    && strip.holds(next)
                     && distance(next) == Some(total - walked - 1)
                     && !dead_ends.contains(&next)
-            });
+            })
+            .map(|(next, _)| next);
         if let Some(next) = closer {
             route.push(strip.position(next));
             untried = 0;
@@ -496,10 +510,11 @@ fn descend(
         dead_ends.insert(at);
         let back = strip.coordinates(route[route.len() - 1]);
         let taken = (at.0 - back.0, at.1 - back.1);
+        let later = usize::from(!first_tried(at)) * steps.len();
         untried = steps
             .iter()
             .position(|&step| step == taken)
-            .map_or(steps.len(), |index| index + 1);
+            .map_or(2 * steps.len(), |index| later + index + 1);
     }
 }
 
@@ -814,6 +829,9 @@ fn watch(
                 let periodic_from = earlier + leap;
                 let period = band - earlier;
                 let lowest_reached = lowest_dipped(&window, periodic_from + period);
+                let first_tried = (lowest.max(-FIRST_TRIED_BANDS_BELOW * leap)..0)
+                    .find(|&row| (0..width).any(|x| window.distance(x, row) != UNREACHED))
+                    .unwrap_or(0);
                 let overshoot = (earlier..=complete)
                     .flat_map(|row| (0..width).map(move |x| (x, row)))
                     .filter_map(|(x, row)| window.get(x, row).map(|square| (square, row)))
@@ -824,6 +842,7 @@ fn watch(
                 return Watched::Found(Repeats {
                     width,
                     lowest: lowest_reached,
+                    first_tried,
                     near: window.distances(lowest_reached, periodic_from),
                     periodic_from,
                     period,
