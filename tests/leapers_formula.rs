@@ -356,6 +356,29 @@ fn routes_through_the_strip_s_repeats_are_found_whichever_way_a_step_leads() {
     assert!(joined >= 150, "only {joined} pairs joined");
 }
 
+/// Strip routes the descent lays as it did before it could turn back, whatever rows below the
+/// start it now keeps: recorded from that build (`tests/data/strip-routes.txt`), pairs whose
+/// first steps one closer pass rows below the start, or climb near the far end, on strips
+/// 18 to 82 across, the pieces' legs sharing a factor or not, the board either way round.
+#[test]
+fn strip_routes_are_the_ones_laid_before_the_descent_could_turn_back() {
+    let recorded = include_str!("data/strip-routes.txt");
+    let mut cases = 0;
+    for line in recorded.lines().filter(|line| !line.starts_with('#')) {
+        let [board, piece, query, answer] = line.splitn(4, '|').collect::<Vec<_>>()[..] else {
+            panic!("not BOARD|PIECE|QUERY|ANSWER: {line}");
+        };
+        common::knight_moves()
+            .args(["--board", board, "--piece", piece, "--path"])
+            .write_stdin(format!("{query}\n"))
+            .assert()
+            .success()
+            .stdout(format!("{answer}\n"));
+        cases += 1;
+    }
+    assert_eq!(cases, 12);
+}
+
 /// Far pairs of strips several long leaps wide (250 and 500 across) for big pieces, where
 /// the walks of the board without edges must be ordered to keep off the sides: each answered,
 /// without giving up, by the board's own recursion.

@@ -828,10 +828,12 @@ fn watch(
                 }
                 let periodic_from = earlier + leap;
                 let period = band - earlier;
-                let lowest_reached = lowest_dipped(&window, periodic_from + period);
                 let first_tried = (lowest.max(-FIRST_TRIED_BANDS_BELOW * leap)..0)
                     .find(|&row| (0..width).any(|x| window.distance(x, row) != UNREACHED))
                     .unwrap_or(0);
+                // The rows the descent tries first are kept too, however little the walks dip.
+                let lowest_reached =
+                    lowest_dipped(&window, periodic_from + period).min(first_tried);
                 let overshoot = (earlier..=complete)
                     .flat_map(|row| (0..width).map(move |x| (x, row)))
                     .filter_map(|(x, row)| window.get(x, row).map(|square| (square, row)))
