@@ -97,6 +97,18 @@ fn failed(error: &anyhow::Error) -> ExitCode {
     ExitStatus::Trouble.into()
 }
 
+/// Why standard input cannot be read, where it was closed when the process started
+/// (`knight-moves <&-`): Rust's runtime reads a closed standard input as an empty one, so
+/// a pipeline that lost its input would answer nothing and succeed, and a judge would judge
+/// no answers. Elsewhere than Unix (Windows), left as Rust treats it.
+fn closed_stdin() -> Option<io::Error> {
+    #[cfg(unix)]
+    if standard_streams_at_start::input_was_closed() {
+        return Some(io::Error::other("standard input is closed"));
+    }
+    None
+}
+
 /// Says on stderr why the output could not be written.
 fn say_output_trouble(error: &anyhow::Error) {
     // Not eprintln!, which panics when stderr is closed.
@@ -111,7 +123,7 @@ const STDOUT_TROUBLE: &str = "cannot write to standard output";
 /// descriptor before `main`, and its standard output ignores a closed one besides.
 ///
 /// A closed descriptor is one the system says is not open (`EBADF`), asked before the runtime
-/// replaces it ([`standard_output_at_start`]). A `/dev/null` of the caller's own, whether a
+/// replaces it ([`standard_streams_at_start`]). A `/dev/null` of the caller's own, whether a
 /// shell's `> /dev/null` or the read-write one that Python's `subprocess.DEVNULL`, libuv and
 /// daemon(3) open, is open, and answers go there as asked. Elsewhere than Unix (Windows) a
 /// closed standard output is left as Rust treats it.
@@ -120,26 +132,26 @@ const STDOUT_TROUBLE: &str = "cannot write to standard output";
 /// Rust's standard output takes that failure for success, so every answer would be lost.
 fn ensure_stdout_is_open() -> io::Result<()> {
     #[cfg(unix)]
-    match standard_output_at_start::state() {
-        standard_output_at_start::State::Closed => return Err(io::Error::other("it is closed")),
-        standard_output_at_start::State::ReadOnly => {
+    match standard_streams_at_start::state() {
+        standard_streams_at_start::State::Closed => return Err(io::Error::other("it is closed")),
+        standard_streams_at_start::State::ReadOnly => {
             return Err(io::Error::other("it is open for reading only"));
         }
-        standard_output_at_start::State::Writable => {}
+        standard_streams_at_start::State::Writable => {}
     }
     Ok(())
 }
 
-/// Whether standard output was open when the process started, asked of the system before
-/// Rust's runtime can put `/dev/null` in its place.
+/// Whether standard output and standard input were open when the process started, asked of
+/// the system before Rust's runtime can put `/dev/null` in their place.
 ///
 /// The runtime's replacement happens in `main`'s prologue (`std::rt`), after the C library has
 /// run the program's constructors: a function in the constructors' section (`.init_array` on
 /// ELF systems, `__mod_init_func` on Apple's) sees the descriptors as the parent left them.
 /// It only asks `fcntl` and stores the answer, which is all that is safe so early.
 #[cfg(unix)]
-mod standard_output_at_start {
-    use std::sync::atomic::{AtomicU8, Ordering};
+mod standard_streams_at_start {
+    use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
     /// What the system said of descriptor 1 when the process started.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,6 +167,14 @@ mod standard_output_at_start {
     /// Set by [`look`], before `main`; read after.
     static STATE: AtomicU8 = AtomicU8::new(State::Writable as u8);
 
+    /// Whether descriptor 0 was not open (`EBADF`); set by [`look`], before `main`.
+    static INPUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// Whether standard input was closed when the process started (`knight-moves <&-`).
+    pub(super) fn input_was_closed() -> bool {
+        INPUT_CLOSED.load(Ordering::Relaxed)
+    }
+
     /// What standard output was when the process started.
     pub(super) fn state() -> State {
         match STATE.load(Ordering::Relaxed) {
@@ -164,8 +184,14 @@ mod standard_output_at_start {
         }
     }
 
-    /// Asks whether descriptor 1 is open, and for what, and keeps the answer.
+    /// Asks whether descriptor 1 is open, and for what, and whether descriptor 0 is, and keeps
+    /// the answers.
     extern "C" fn look() {
+        // SAFETY: fcntl with F_GETFD only reads the descriptor flags of descriptor 0, open or
+        // not; it touches no memory of this process and is safe to call before `main`.
+        let input = unsafe { libc::fcntl(libc::STDIN_FILENO, libc::F_GETFD) };
+        let input_closed = std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
+        INPUT_CLOSED.store(input == -1 && input_closed, Ordering::Relaxed);
         // SAFETY: fcntl with F_GETFL only reads the status flags of descriptor 1, open or
         // not; it touches no memory of this process and is safe to call before `main`.
         let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
@@ -496,7 +522,13 @@ fn input_named_by<'a>(path: &Path, sources: &'a Sources) -> Option<&'a Input> {
 fn check(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::Result<ExitStatus> {
     let name = file.name();
     let found: Box<dyn Read> = match file {
-        Input::Stdin => Box::new(io::stdin()),
+        Input::Stdin => match closed_stdin() {
+            Some(error) => {
+                let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
+                return Ok(ExitStatus::Trouble);
+            }
+            None => Box::new(io::stdin()),
+        },
         Input::File(path) => match File::open(path) {
             Ok(file) if sources.inputs.contains(&Input::Stdin) && is_standard_input(&file) => {
                 let _ = writeln!(
@@ -574,7 +606,10 @@ fn read_inputs<S: Sink>(
     for input in &sources.inputs {
         let name = input.name();
         let result = match input {
-            Input::Stdin => reader.read(&name, stdin.lock(), pipeline),
+            Input::Stdin => match closed_stdin() {
+                Some(error) => Err(SourceError::Read(error)),
+                None => reader.read(&name, stdin.lock(), pipeline),
+            },
             Input::File(path) => match File::open(path) {
                 Ok(file) => reader.read(&name, file, pipeline),
                 Err(error) => Err(SourceError::Read(error)),

@@ -75,6 +75,32 @@ fn an_empty_file_name_is_reported_and_the_others_read() {
         ));
 }
 
+/// A closed standard input is a source that cannot be read, not an empty one: Rust's runtime
+/// reads it as `/dev/null`, so a pipeline that lost its input would succeed with no answers.
+#[cfg(unix)] // a POSIX shell closes the input
+#[test]
+fn a_closed_standard_input_is_an_error_not_an_empty_input() {
+    let closed = "knight-moves: <stdin>: standard input is closed\n";
+    let (status, stdout, stderr) = in_a_shell("\"$KM\" <&-");
+    assert_eq!((status, stdout.as_str(), stderr.as_str()), (2, "", closed));
+    // The other sources are still read, in order.
+    let (status, stdout, stderr) = in_a_shell("\"$KM\" - sample.in <&-");
+    assert_eq!((status, stderr.as_str()), (2, closed));
+    assert_eq!(stdout, include_str!("data/sample.out"));
+    // Answers to check from standard input.
+    let (status, stdout, stderr) = in_a_shell("\"$KM\" --check - sample.in <&-");
+    assert_eq!((status, stdout.as_str(), stderr.as_str()), (2, "", closed));
+    // An empty standard input is no lines, and one open read-write is read.
+    for run in ["\"$KM\" < /dev/null", "\"$KM\" 0<>/dev/null"] {
+        let (status, stdout, stderr) = in_a_shell(run);
+        assert_eq!(
+            (status, stdout.as_str(), stderr.as_str()),
+            (0, "", ""),
+            "{run}"
+        );
+    }
+}
+
 #[cfg(unix)] // a POSIX shell closes the output
 #[test]
 fn a_closed_standard_output_is_an_error_not_a_success() {
