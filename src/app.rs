@@ -24,6 +24,9 @@ use crate::settings::{AnswerSettings, CheckerFiles, Input, Sources, StressSettin
 use crate::sink::check::Checker;
 use crate::sink::check::verdict::Verdict;
 use crate::sink::{Sink, WriteSink};
+use crate::standard_streams;
+#[cfg(unix)]
+use crate::standard_streams::OutputState;
 use crate::stats::report::{ReportStyle, report};
 
 /// The whole program, as the binary runs it: reads the command line, runs, and says how it
@@ -97,18 +100,6 @@ fn failed(error: &anyhow::Error) -> ExitCode {
     ExitStatus::Trouble.into()
 }
 
-/// Why standard input cannot be read, where it was closed when the process started
-/// (`knight-moves <&-`): Rust's runtime reads a closed standard input as an empty one, so
-/// a pipeline that lost its input would answer nothing and succeed, and a judge would judge
-/// no answers. Elsewhere than Unix (Windows), left as Rust treats it.
-fn closed_stdin() -> Option<io::Error> {
-    #[cfg(unix)]
-    if standard_streams_at_start::input_was_closed() {
-        return Some(io::Error::other("standard input is closed"));
-    }
-    None
-}
-
 /// Says on stderr why the output could not be written.
 fn say_output_trouble(error: &anyhow::Error) {
     // Not eprintln!, which panics when stderr is closed.
@@ -123,7 +114,7 @@ const STDOUT_TROUBLE: &str = "cannot write to standard output";
 /// descriptor before `main`, and its standard output ignores a closed one besides.
 ///
 /// A closed descriptor is one the system says is not open (`EBADF`), asked before the runtime
-/// replaces it ([`standard_streams_at_start`]). A `/dev/null` of the caller's own, whether a
+/// replaces it ([`standard_streams`]). A `/dev/null` of the caller's own, whether a
 /// shell's `> /dev/null` or the read-write one that Python's `subprocess.DEVNULL`, libuv and
 /// daemon(3) open, is open, and answers go there as asked. Elsewhere than Unix (Windows) a
 /// closed standard output is left as Rust treats it.
@@ -132,94 +123,14 @@ const STDOUT_TROUBLE: &str = "cannot write to standard output";
 /// Rust's standard output takes that failure for success, so every answer would be lost.
 fn ensure_stdout_is_open() -> io::Result<()> {
     #[cfg(unix)]
-    match standard_streams_at_start::state() {
-        standard_streams_at_start::State::Closed => return Err(io::Error::other("it is closed")),
-        standard_streams_at_start::State::ReadOnly => {
+    match standard_streams::output_state() {
+        OutputState::Closed => return Err(io::Error::other("it is closed")),
+        OutputState::ReadOnly => {
             return Err(io::Error::other("it is open for reading only"));
         }
-        standard_streams_at_start::State::Writable => {}
+        OutputState::Writable => {}
     }
     Ok(())
-}
-
-/// Whether standard output and standard input were open when the process started, asked of
-/// the system before Rust's runtime can put `/dev/null` in their place.
-///
-/// The runtime's replacement happens in `main`'s prologue (`std::rt`), after the C library has
-/// run the program's constructors: a function in the constructors' section (`.init_array` on
-/// ELF systems, `__mod_init_func` on Apple's) sees the descriptors as the parent left them.
-/// It only asks `fcntl` and stores the answer, which is all that is safe so early.
-#[cfg(unix)]
-mod standard_streams_at_start {
-    use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-
-    /// What the system said of descriptor 1 when the process started.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub(super) enum State {
-        /// Open for writing (or not told: then the writes tell).
-        Writable = 0,
-        /// Not open (`EBADF`).
-        Closed = 1,
-        /// Open for reading only (`1< file`), where every write fails.
-        ReadOnly = 2,
-    }
-
-    /// Set by [`look`], before `main`; read after.
-    static STATE: AtomicU8 = AtomicU8::new(State::Writable as u8);
-
-    /// Whether descriptor 0 was not open (`EBADF`); set by [`look`], before `main`.
-    static INPUT_CLOSED: AtomicBool = AtomicBool::new(false);
-
-    /// Whether standard input was closed when the process started (`knight-moves <&-`).
-    pub(super) fn input_was_closed() -> bool {
-        INPUT_CLOSED.load(Ordering::Relaxed)
-    }
-
-    /// What standard output was when the process started.
-    pub(super) fn state() -> State {
-        match STATE.load(Ordering::Relaxed) {
-            1 => State::Closed,
-            2 => State::ReadOnly,
-            _ => State::Writable,
-        }
-    }
-
-    /// Asks whether descriptor 1 is open, and for what, and whether descriptor 0 is, and keeps
-    /// the answers.
-    extern "C" fn look() {
-        // SAFETY: fcntl with F_GETFD only reads the descriptor flags of descriptor 0, open or
-        // not; it touches no memory of this process and is safe to call before `main`.
-        let input = unsafe { libc::fcntl(libc::STDIN_FILENO, libc::F_GETFD) };
-        let input_closed = std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
-        INPUT_CLOSED.store(input == -1 && input_closed, Ordering::Relaxed);
-        // SAFETY: fcntl with F_GETFL only reads the status flags of descriptor 1, open or
-        // not; it touches no memory of this process and is safe to call before `main`.
-        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
-        let closed = std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
-        let state = match flags {
-            -1 if closed => State::Closed,
-            -1 => State::Writable,
-            flags if flags & libc::O_ACCMODE == libc::O_RDONLY => State::ReadOnly,
-            _ => State::Writable,
-        };
-        STATE.store(state as u8, Ordering::Relaxed);
-    }
-
-    /// [`look`] among the constructors the C library runs before `main` (ELF systems).
-    #[cfg(not(target_vendor = "apple"))]
-    #[used]
-    // SAFETY: `.init_array` holds pointers to functions of no arguments that return nothing,
-    // which `look` is (the C library may pass argc, argv and envp; an extern "C" function may
-    // ignore arguments it does not declare).
-    #[unsafe(link_section = ".init_array")]
-    static LOOK_BEFORE_MAIN: extern "C" fn() = look;
-
-    /// [`look`] among the constructors dyld runs before `main` (Apple's systems).
-    #[cfg(target_vendor = "apple")]
-    #[used]
-    // SAFETY: as above, for Mach-O's section of initialiser pointers.
-    #[unsafe(link_section = "__DATA,__mod_init_func")]
-    static LOOK_BEFORE_MAIN: extern "C" fn() = look;
 }
 
 /// Whether the error, or any error behind it, is a write to a pipe nobody reads any more.
@@ -522,7 +433,7 @@ fn input_named_by<'a>(path: &Path, sources: &'a Sources) -> Option<&'a Input> {
 fn check(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::Result<ExitStatus> {
     let name = file.name();
     let found: Box<dyn Read> = match file {
-        Input::Stdin => match closed_stdin() {
+        Input::Stdin => match standard_streams::closed_input() {
             Some(error) => {
                 let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
                 return Ok(ExitStatus::Trouble);
@@ -606,7 +517,7 @@ fn read_inputs<S: Sink>(
     for input in &sources.inputs {
         let name = input.name();
         let result = match input {
-            Input::Stdin => match closed_stdin() {
+            Input::Stdin => match standard_streams::closed_input() {
                 Some(error) => Err(SourceError::Read(error)),
                 None => reader.read(&name, stdin.lock(), pipeline),
             },

@@ -25,6 +25,7 @@ mod problem;
 mod report;
 mod settings;
 mod sink;
+mod standard_streams;
 mod stats;
 
 fn main() -> std::process::ExitCode {

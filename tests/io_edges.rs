@@ -77,6 +77,8 @@ fn an_empty_file_name_is_reported_and_the_others_read() {
 
 /// A closed standard input is a source that cannot be read, not an empty one: Rust's runtime
 /// reads it as `/dev/null`, so a pipeline that lost its input would succeed with no answers.
+/// One open for writing only is refused the same way: its reads fail (`EBADF`), which Rust's
+/// standard input takes for the end of the input.
 #[cfg(unix)] // a POSIX shell closes the input
 #[test]
 fn a_closed_standard_input_is_an_error_not_an_empty_input() {
@@ -90,6 +92,12 @@ fn a_closed_standard_input_is_an_error_not_an_empty_input() {
     // Answers to check from standard input.
     let (status, stdout, stderr) = in_a_shell("\"$KM\" --check - sample.in <&-");
     assert_eq!((status, stdout.as_str(), stderr.as_str()), (2, "", closed));
+    let (status, stdout, stderr) = in_a_shell("\"$KM\" 0>/dev/null");
+    let write_only = "knight-moves: <stdin>: standard input is open for writing only\n";
+    assert_eq!(
+        (status, stdout.as_str(), stderr.as_str()),
+        (2, "", write_only)
+    );
     // An empty standard input is no lines, and one open read-write is read.
     for run in ["\"$KM\" < /dev/null", "\"$KM\" 0<>/dev/null"] {
         let (status, stdout, stderr) = in_a_shell(run);
@@ -98,6 +106,36 @@ fn a_closed_standard_input_is_an_error_not_an_empty_input() {
             (0, "", ""),
             "{run}"
         );
+    }
+}
+
+/// A judge that reads from a closed standard input has nothing to judge: its own failure,
+/// never the candidate's wrong answer nor an input rejected (kattis 5, testlib 3).
+#[cfg(unix)] // a POSIX shell closes the input
+#[test]
+fn a_judge_given_a_closed_standard_input_fails_rather_than_judges() {
+    let feedback = tempfile::tempdir().unwrap();
+    let checker = format!(
+        "\"$KM\" --checker kattis sample.in sample.out '{}' <&-",
+        feedback.path().display()
+    );
+    for (redirection, why) in [
+        ("<&-", "standard input is closed"),
+        ("0>/dev/null", "standard input is open for writing only"),
+    ] {
+        let (status, _, stderr) = in_a_shell(&checker.replace("<&-", redirection));
+        let said = format!("output: {why}\n");
+        assert_eq!((status, stderr), (5, format!("knight-moves: {said}")));
+        let message = std::fs::read_to_string(feedback.path().join("judgemessage.txt")).unwrap();
+        assert_eq!(message, said);
+    }
+    let runs = [
+        ("kattis", 5, "<stdin>: standard input is closed\n"),
+        ("testlib", 3, "FAIL <stdin>: standard input is closed\n"),
+    ];
+    for (system, code, said) in runs {
+        let (status, _, stderr) = in_a_shell(&format!("\"$KM\" --validate-input {system} <&-"));
+        assert_eq!((status, stderr.as_str()), (code, said), "{system}");
     }
 }
 

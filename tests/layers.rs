@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 /// top of its own crate. Cargo holds the library's side too: its crate cannot name the
 /// program's modules.
 const LAYERS: &[&[&str]] = &[
-    &["exit", "board", "allocator"],
+    &["exit", "board", "allocator", "standard_streams"],
     &["engine", "input", "output_file"],
     &["format", "stats", "sink"],
     &["problem", "report"],

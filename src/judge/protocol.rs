@@ -28,6 +28,7 @@ use crate::sink::Both;
 use crate::sink::check::Comparison;
 use crate::sink::check::tokens::Leniency;
 use crate::sink::check::verdict::Verdict;
+use crate::standard_streams;
 
 /// The exit status of a Kattis output validator that accepts.
 pub(crate) const KATTIS_ACCEPTED: u8 = 42;
@@ -96,7 +97,9 @@ fn kattis(
         say(&format!("{}: {error}", shown(&judge_message)));
         return JUDGE_FAILURE;
     }
-    let output = Box::new(io::stdin());
+    // A closed standard input is no output of the candidate's: its reads fail, and the
+    // judge says it could not judge.
+    let output = standard_streams::input();
     let outcome = judge(
         &settings.answers,
         input,
@@ -210,7 +213,8 @@ fn cms(settings: &CheckerSettings, input: &Path, answer: &Path, output: &Path) -
 /// kattis exits 42 (valid) or 43, testlib 0 or 3; the first offending line and column on
 /// stderr. Input that cannot be read is a judge failure (kattis 5, testlib 3).
 pub(crate) fn validate(settings: &ValidatorSettings) -> u8 {
-    let stdin = io::stdin().lock();
+    // A closed standard input is no judge input: its reads fail, a judge failure.
+    let stdin = io::BufReader::new(standard_streams::input());
     let result = validate::validate(settings.problem, settings.board, stdin);
     let problem = settings.problem.name();
     let testlib = settings.system == ValidatorSystem::Testlib;
