@@ -395,3 +395,69 @@ fn links_the_current_folder_and_long_names_are_handled_with_care() {
     };
     assert_eq!(names, expected);
 }
+
+/// Every file of the package, and every folder of it, is on the disk before the rename makes
+/// it DIR, and DIR's own folder after: a crash then finds the old package or the whole new
+/// one, never names without their bytes. Seen as the system calls are made (strace's `-y`
+/// names each descriptor's file), for a folder and for a zip.
+#[cfg(target_os = "linux")] // strace(1)
+#[test]
+#[ignore = "needs strace(1): .ci/run runs it where strace is installed"]
+fn every_file_and_folder_is_synced_before_the_rename_and_the_parent_after() {
+    let folder = tempfile::tempdir().unwrap();
+    let log = folder.path().join("strace.log");
+    for dir in ["package", "package.zip"] {
+        let status = std::process::Command::new("strace")
+            .args([
+                "-f",
+                "-y",
+                "-qq",
+                "-e",
+                "trace=fsync,rename,renameat,renameat2",
+                "-o",
+            ])
+            .arg(&log)
+            .arg(env!("CARGO_BIN_EXE_knight-moves"))
+            .args(["--package", dir, "--force"])
+            .current_dir(folder.path())
+            .status()
+            .expect("strace runs");
+        assert!(status.success(), "{dir}");
+        let calls = fs::read_to_string(&log).unwrap();
+        let calls: Vec<&str> = calls.lines().collect();
+        let renamed = calls
+            .iter()
+            .rposition(|call| call.contains("rename") && call.contains(dir))
+            .unwrap_or_else(|| panic!("{dir}: no rename into place: {calls:#?}"));
+        let synced_before = |path: &str| {
+            calls[..renamed]
+                .iter()
+                .any(|call| call.contains("fsync(") && call.contains(&format!("{path}>)")))
+        };
+        if dir == "package" {
+            let files = files_under(&folder.path().join(dir));
+            assert!(files.len() > 10, "{files:?}");
+            for file in &files {
+                let file = format!("/{}", file.display());
+                assert!(synced_before(&file), "{file} is not synced: {calls:#?}");
+            }
+            for sub in ["/data", "/data/secret", "/submissions/accepted"] {
+                assert!(synced_before(sub), "{sub} is not synced: {calls:#?}");
+            }
+        } else {
+            assert!(
+                calls[..renamed]
+                    .iter()
+                    .any(|call| call.contains("fsync(") && call.contains("/.knight-moves-")),
+                "the zip is not synced: {calls:#?}"
+            );
+        }
+        let parent = format!("<{}>)", folder.path().display());
+        assert!(
+            calls[renamed..]
+                .iter()
+                .any(|call| call.contains("fsync(") && call.contains(&parent)),
+            "{dir}: the folder it is in is not synced after the rename: {calls:#?}"
+        );
+    }
+}

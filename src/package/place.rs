@@ -161,6 +161,9 @@ fn place_folder(
     for file in files {
         put(made.path(), file, binary).with_context(|| format!("cannot write {}", file.path))?;
     }
+    // On the disk before the rename makes it DIR (and, with --force, the old one goes): a
+    // crash after it then finds the whole package, never names without their bytes.
+    sync_folders(made.path(), files);
     let mut left_behind = None;
     match before {
         Before::Nothing | Before::EmptyFolder(_) => {
@@ -204,13 +207,15 @@ fn place_folder(
     }
     // The temporary folder is DIR now: nothing is left to remove.
     let _ = made.keep();
+    sync_folder(parent);
     Ok(Placed {
         path: dir.to_path_buf(),
         left_behind,
     })
 }
 
-/// Writes `file` under `root`, making its folders; a program is made executable.
+/// Writes `file` under `root`, making its folders; a program is made executable. The file
+/// is on the disk when this returns (`sync_all`).
 fn put(root: &Path, file: &PackageFile, binary: &Path) -> io::Result<()> {
     let path = root.join(&file.path);
     if let Some(folder) = path.parent() {
@@ -228,7 +233,40 @@ fn put(root: &Path, file: &PackageFile, binary: &Path) -> io::Result<()> {
         let mode = if file.executable { 0o755 } else { 0o644 };
         fs::set_permissions(&path, fs::Permissions::from_mode(mode))?;
     }
-    Ok(())
+    // Opened for writing, as Windows syncs only such a handle; nothing is truncated.
+    fs::OpenOptions::new().write(true).open(&path)?.sync_all()
+}
+
+/// Puts on the disk the entries of every folder of the package under `root` (the files' own
+/// bytes are, by [`put`]): the folders deepest first, then `root`.
+fn sync_folders(root: &Path, files: &[PackageFile]) {
+    let mut folders: Vec<&Path> = files
+        .iter()
+        .filter_map(|file| Path::new(&file.path).parent())
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .flat_map(Path::ancestors)
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .collect();
+    folders.sort_by_key(|folder| std::cmp::Reverse(folder.components().count()));
+    folders.dedup();
+    for folder in folders {
+        sync_folder(&root.join(folder));
+    }
+    sync_folder(root);
+}
+
+/// Puts a folder's entries on the disk (a file's name is in its folder, not in the file), so
+/// that a rename into it, or of it, outlives a crash. As well as the system can: some file
+/// systems refuse to sync a folder (`EINVAL`), and the package is written whether or not, so a
+/// refusal is no failure. Only Unix opens a folder as a file; on Windows the rename is left to
+/// the file system's own journal.
+fn sync_folder(folder: &Path) {
+    #[cfg(unix)]
+    if let Ok(opened) = fs::File::open(folder) {
+        let _ = opened.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = folder;
 }
 
 /// Writes the package as one zip file, `problem.yaml` at its root, as DOMjudge imports a
@@ -284,6 +322,10 @@ fn place_zip(
         fs::set_permissions(made.path(), fs::Permissions::from_mode(0o644))
             .with_context(|| format!("cannot write {shown}"))?;
     }
+    // On the disk before the rename makes it DIR, as a folder's files are ([`place_folder`]).
+    made.as_file()
+        .sync_all()
+        .with_context(|| format!("cannot write {shown}"))?;
     // Without --force, a file that appeared at DIR meanwhile is not replaced.
     let persisted = match force {
         true => made.persist(path),
@@ -292,6 +334,7 @@ fn place_zip(
     persisted
         .map_err(|error| error.error)
         .with_context(|| format!("cannot put the package at {shown}"))?;
+    sync_folder(parent);
     Ok(Placed {
         path: path.to_path_buf(),
         left_behind: None,
