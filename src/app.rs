@@ -26,7 +26,7 @@ use crate::sink::check::verdict::Verdict;
 use crate::sink::{Sink, WriteSink};
 use crate::standard_streams;
 #[cfg(unix)]
-use crate::standard_streams::OutputState;
+use crate::standard_streams::Access;
 use crate::stats::report::{ReportStyle, report};
 
 /// The whole program, as the binary runs it: reads the command line, runs, and says how it
@@ -123,12 +123,12 @@ const STDOUT_TROUBLE: &str = "cannot write to standard output";
 /// Rust's standard output takes that failure for success, so every answer would be lost.
 fn ensure_stdout_is_open() -> io::Result<()> {
     #[cfg(unix)]
-    match standard_streams::output_state() {
-        OutputState::Closed => return Err(io::Error::other("it is closed")),
-        OutputState::ReadOnly => {
+    match standard_streams::output() {
+        Access::Closed => return Err(io::Error::other("it is closed")),
+        Access::ReadOnly => {
             return Err(io::Error::other("it is open for reading only"));
         }
-        OutputState::Writable => {}
+        Access::Open | Access::WriteOnly => {}
     }
     Ok(())
 }

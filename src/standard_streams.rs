@@ -12,35 +12,42 @@
 use std::io::{self, Read};
 
 #[cfg(unix)]
-pub(crate) use at_start::{State as OutputState, state as output_state};
+pub(crate) use at_start::{Access, output};
 
 /// Why standard input cannot be read, where it was closed when the process started
 /// (`knight-moves <&-`) or open for writing only (`0> file`, whose reads fail with `EBADF`):
 /// Rust's runtime reads either as an empty input, so a pipeline that lost its input would
 /// answer nothing and succeed, and a judge would judge an output nobody gave it.
 pub(crate) fn closed_input() -> Option<io::Error> {
-    #[cfg(unix)]
-    if let Some(why) = at_start::input_trouble() {
-        return Some(io::Error::other(why));
-    }
-    None
+    input_trouble().map(io::Error::other)
 }
 
 /// Standard input, or where it was closed, a reader whose every read fails saying so
 /// ([`closed_input`]): for the readers that take any `Read` and report its failure.
 pub(crate) fn input() -> Box<dyn Read> {
-    match closed_input() {
-        Some(why) => Box::new(ClosedInput(why.to_string())),
+    match input_trouble() {
+        Some(why) => Box::new(ClosedInput(why)),
         None => Box::new(io::stdin()),
     }
 }
 
+/// What [`closed_input`] says, where standard input cannot be read.
+fn input_trouble() -> Option<&'static str> {
+    #[cfg(unix)]
+    match at_start::input() {
+        Access::Closed => return Some("standard input is closed"),
+        Access::WriteOnly => return Some("standard input is open for writing only"),
+        Access::Open | Access::ReadOnly => {}
+    }
+    None
+}
+
 /// The closed standard input, read: each read fails, saying why.
-struct ClosedInput(String);
+struct ClosedInput(&'static str);
 
 impl Read for ClosedInput {
     fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-        Err(io::Error::other(self.0.clone()))
+        Err(io::Error::other(self.0))
     }
 }
 
@@ -49,66 +56,67 @@ impl Read for ClosedInput {
 mod at_start {
     use std::sync::atomic::{AtomicU8, Ordering};
 
-    /// What the system said of descriptor 1 when the process started.
+    /// What the system said of a descriptor when the process started.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub(crate) enum State {
-        /// Open for writing (or not told: then the writes tell).
-        Writable = 0,
+    pub(crate) enum Access {
+        /// Open for reading and writing (or not told: then the reads and writes tell).
+        Open = 0,
         /// Not open (`EBADF`).
         Closed = 1,
         /// Open for reading only (`1< file`), where every write fails.
         ReadOnly = 2,
+        /// Open for writing only (`0> file`), where every read fails.
+        WriteOnly = 3,
     }
 
-    /// Set by [`look`], before `main`; read after.
-    static STATE: AtomicU8 = AtomicU8::new(State::Writable as u8);
+    impl Access {
+        /// What the system says of descriptor `fd`. Only asks `fcntl` (`F_GETFL`), which is
+        /// safe before `main`.
+        fn of(fd: libc::c_int) -> Access {
+            // SAFETY: fcntl with F_GETFL only reads the status flags of the descriptor, open
+            // or not; it touches no memory of this process and is safe to call before `main`.
+            let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+            let closed = std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
+            match flags {
+                -1 if closed => Access::Closed,
+                -1 => Access::Open,
+                flags if flags & libc::O_ACCMODE == libc::O_RDONLY => Access::ReadOnly,
+                flags if flags & libc::O_ACCMODE == libc::O_WRONLY => Access::WriteOnly,
+                _ => Access::Open,
+            }
+        }
 
-    /// What the system said of descriptor 0: 0 open for reading, 1 not open (`EBADF`), 2 open
-    /// for writing only; set by [`look`], before `main`.
-    static INPUT: AtomicU8 = AtomicU8::new(0);
-
-    /// Why standard input could not be read when the process started, if it could not.
-    pub(crate) fn input_trouble() -> Option<&'static str> {
-        match INPUT.load(Ordering::Relaxed) {
-            1 => Some("standard input is closed"),
-            2 => Some("standard input is open for writing only"),
-            _ => None,
+        /// The answer [`look`] kept in `kept`.
+        fn from_kept(kept: &AtomicU8) -> Access {
+            match kept.load(Ordering::Relaxed) {
+                1 => Access::Closed,
+                2 => Access::ReadOnly,
+                3 => Access::WriteOnly,
+                _ => Access::Open,
+            }
         }
     }
+
+    /// Descriptor 1 as [`look`] found it, before `main`; read after.
+    static OUTPUT: AtomicU8 = AtomicU8::new(Access::Open as u8);
+
+    /// Descriptor 0 as [`look`] found it, before `main`; read after.
+    static INPUT: AtomicU8 = AtomicU8::new(Access::Open as u8);
 
     /// What standard output was when the process started.
-    pub(crate) fn state() -> State {
-        match STATE.load(Ordering::Relaxed) {
-            1 => State::Closed,
-            2 => State::ReadOnly,
-            _ => State::Writable,
-        }
+    pub(crate) fn output() -> Access {
+        Access::from_kept(&OUTPUT)
     }
 
-    /// Asks whether descriptors 1 and 0 are open, and for what, and keeps the answers.
+    /// What standard input was when the process started.
+    pub(super) fn input() -> Access {
+        Access::from_kept(&INPUT)
+    }
+
+    /// Asks what descriptors 1 and 0 are, and keeps the answers.
     extern "C" fn look() {
-        // SAFETY: fcntl with F_GETFL only reads the status flags of descriptor 0, open or
-        // not; it touches no memory of this process and is safe to call before `main`.
-        let flags = unsafe { libc::fcntl(libc::STDIN_FILENO, libc::F_GETFL) };
-        let closed = std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
-        let input = match flags {
-            -1 if closed => 1,
-            -1 => 0,
-            flags if flags & libc::O_ACCMODE == libc::O_WRONLY => 2,
-            _ => 0,
-        };
-        INPUT.store(input, Ordering::Relaxed);
-        // SAFETY: fcntl with F_GETFL only reads the status flags of descriptor 1, open or
-        // not; it touches no memory of this process and is safe to call before `main`.
-        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
-        let closed = std::io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
-        let state = match flags {
-            -1 if closed => State::Closed,
-            -1 => State::Writable,
-            flags if flags & libc::O_ACCMODE == libc::O_RDONLY => State::ReadOnly,
-            _ => State::Writable,
-        };
-        STATE.store(state as u8, Ordering::Relaxed);
+        OUTPUT.store(Access::of(libc::STDOUT_FILENO) as u8, Ordering::Relaxed);
+        INPUT.store(Access::of(libc::STDIN_FILENO) as u8, Ordering::Relaxed);
     }
 
     /// [`look`] among the constructors the C library runs before `main` (ELF systems).

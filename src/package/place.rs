@@ -247,7 +247,8 @@ fn sync_folders(root: &Path, files: &[PackageFile]) {
         .flat_map(Path::ancestors)
         .filter(|folder| !folder.as_os_str().is_empty())
         .collect();
-    folders.sort_by_key(|folder| std::cmp::Reverse(folder.components().count()));
+    // Deepest first, and each once (a folder holds many files).
+    folders.sort_by_key(|&folder| (std::cmp::Reverse(folder.components().count()), folder));
     folders.dedup();
     for folder in folders {
         sync_folder(&root.join(folder));
