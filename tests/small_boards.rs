@@ -4,8 +4,10 @@
 
 use crate::common;
 
-use common::{assert_route, oracle_distances, run};
-use knight_moves::{Board, Engine, Piece};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use common::{ENOUGH, assert_route, oracle_distances, run};
+use knight_moves::{Board, Engine, Piece, Query, Searcher};
 
 #[test]
 fn every_engine_agrees_with_bfs_on_every_pair_of_every_board_up_to_12x12() {
@@ -67,29 +69,13 @@ fn the_formula_holds_on_long_narrow_boards() {
 #[test]
 #[ignore = "about half a billion pairs: run with cargo test --release -- --ignored"]
 fn the_formula_matches_bfs_on_every_board_up_to_40x40() {
-    let mut pairs = 0u64;
-    for files in 1..=40 {
-        for ranks in 1..=40 {
-            pairs += assert_formula_matches_bfs_on_every_pair(Board::new(files, ranks).unwrap());
-        }
-    }
-    assert_eq!(pairs, 22_140 * 22_140);
-}
-
-/// Compares the formula with the oracle's BFS on every pair of `board`; returns how many pairs.
-fn assert_formula_matches_bfs_on_every_pair(board: Board) -> u64 {
-    let (files, ranks) = (board.files(), board.ranks());
-    let mut pairs = 0;
-    for from in board.positions() {
-        let truth = oracle_distances(files, ranks, (from.file, from.rank));
-        for to in board.positions() {
-            let expected = truth[(to.rank * files + to.file) as usize];
-            let found = run(Engine::Formula, board, from, to, None);
-            assert_eq!(found.moves, expected, "{board}, {from} to {to}");
-            pairs += 1;
-        }
-    }
-    pairs
+    let boards: Vec<(u32, u32)> = (1..=40)
+        .flat_map(|files| (1..=40).map(move |ranks| (files, ranks)))
+        .collect();
+    assert_eq!(
+        formula_matches_bfs_on_every_pair_of_each(&boards),
+        22_140 * 22_140
+    );
 }
 
 #[test]
@@ -107,9 +93,49 @@ fn the_formula_matches_bfs_on_every_pair_of_some_larger_boards() {
         (2000, 4),
         (77, 131),
     ];
+    assert_eq!(
+        formula_matches_bfs_on_every_pair_of_each(&boards),
+        526_623_578
+    );
+}
+
+/// Compares the formula with the oracle's BFS on every pair of each of `boards`, the boards
+/// handed out one at a time to as many threads as the machine runs at once (each with a
+/// searcher of its own, kept from board to board as the program keeps one): so that such a
+/// sweep, left last by the others, still keeps every core busy. Returns how many pairs.
+fn formula_matches_bfs_on_every_pair_of_each(boards: &[(u32, u32)]) -> u64 {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let next = AtomicUsize::new(0);
+    let pairs = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut searcher = Searcher::with_max_nodes(ENOUGH);
+                while let Some(&(files, ranks)) = boards.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let board = Board::new(files, ranks).unwrap();
+                    let checked = formula_matches_bfs_on_every_pair(&mut searcher, board);
+                    pairs.fetch_add(checked, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    pairs.into_inner()
+}
+
+/// Compares the formula with the oracle's BFS on every pair of `board`; returns how many pairs.
+fn formula_matches_bfs_on_every_pair(searcher: &mut Searcher, board: Board) -> u64 {
+    let (files, ranks) = (board.files(), board.ranks());
     let mut pairs = 0;
-    for (files, ranks) in boards {
-        pairs += assert_formula_matches_bfs_on_every_pair(Board::new(files, ranks).unwrap());
+    for from in board.positions() {
+        let truth = oracle_distances(files, ranks, (from.file, from.rank));
+        for to in board.positions() {
+            let expected = truth[(to.rank * files + to.file) as usize];
+            let found = searcher
+                .distance(Engine::Formula, Query::knight(board, from, to))
+                .unwrap_or_else(|error| panic!("{board}, {from} to {to}: {error}"));
+            assert_eq!(found, expected, "{board}, {from} to {to}");
+            pairs += 1;
+        }
     }
-    assert_eq!(pairs, 526_623_578);
+    pairs
 }
