@@ -191,6 +191,7 @@ impl Workspace {
             .current_dir(self.root.path().join(format))
             .env("TMPDIR", self.root.path().join("tmp"))
             .env("XDG_CONFIG_HOME", self.root.path().join("config"))
+            .env("PATH", with_the_venv_first(tool))
             .output()
             .unwrap_or_else(|error| panic!("{} does not start: {error}", tool.display()));
         let text = format!(
@@ -200,6 +201,17 @@ impl Workspace {
         );
         (output.status.success(), without_colours(&text))
     }
+}
+
+/// PATH with the folder of `tool` (the venv's `bin`) first, as activating the venv puts it: the
+/// packages' `languages.yaml` run Python submissions as `python3`, which is then the venv's own
+/// interpreter, not whatever wrapper stands first on the caller's PATH (a version manager's
+/// shim costs tens of milliseconds a run, and the tools run the submissions hundreds of times).
+fn with_the_venv_first(tool: &Path) -> std::ffi::OsString {
+    let venv_bin = tool.parent().expect("a tool in the venv's bin folder");
+    let inherited = std::env::var_os("PATH").unwrap_or_default();
+    let folders = std::iter::once(venv_bin.to_path_buf()).chain(std::env::split_paths(&inherited));
+    std::env::join_paths(folders).expect("PATH's folders hold no separator")
 }
 
 /// `text` without its ANSI colour sequences (ESC `[`, parameters, a final letter). BAPCtools
