@@ -8,9 +8,7 @@
 
 use crate::common;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use common::{Random, oracle_leaper_distances};
+use common::{Random, on_every_thread, oracle_leaper_distances};
 use knight_moves::{Board, Engine, Piece, Position, Query, Searcher};
 
 /// Every leaper up to (8,8), as (a, b).
@@ -125,24 +123,13 @@ fn every_pair_of_every_board_up_to_40x40_for_every_leaper_up_to_8() {
 }
 
 /// [`all_pairs_agree`] on every board of `boards` for every leaper up to (8,8), the leapers
-/// handed out one at a time to as many threads as the machine runs at once (each with its
-/// own searcher).
+/// handed out to every thread ([`on_every_thread`], each with a default searcher).
 fn every_pair_on_every_thread(boards: &[(u32, u32)]) {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let leapers = small_leapers();
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut searcher = Searcher::new();
-                while let Some(&(a, b)) = leapers.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let piece = Piece::leaper(a, b).unwrap();
-                    for &(files, ranks) in boards {
-                        let board = Board::new(files, ranks).unwrap();
-                        all_pairs_agree(&mut searcher, board, piece, (a, b), 997);
-                    }
-                }
-            });
+    on_every_thread(&small_leapers(), Searcher::new, |searcher, &(a, b)| {
+        let piece = Piece::leaper(a, b).unwrap();
+        for &(files, ranks) in boards {
+            let board = Board::new(files, ranks).unwrap();
+            all_pairs_agree(searcher, board, piece, (a, b), 997);
         }
     });
 }

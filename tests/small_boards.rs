@@ -4,9 +4,9 @@
 
 use crate::common;
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use common::{ENOUGH, assert_route, oracle_distances, run};
+use common::{ENOUGH, assert_route, on_every_thread, oracle_distances, run};
 use knight_moves::{Board, Engine, Piece, Query, Searcher};
 
 #[test]
@@ -99,26 +99,19 @@ fn the_formula_matches_bfs_on_every_pair_of_some_larger_boards() {
     );
 }
 
-/// Compares the formula with the oracle's BFS on every pair of each of `boards`, the boards
-/// handed out one at a time to as many threads as the machine runs at once (each with a
-/// searcher of its own, kept from board to board as the program keeps one): so that such a
-/// sweep, left last by the others, still keeps every core busy. Returns how many pairs.
+/// Compares the formula with the oracle's BFS on every pair of each of `boards`, on every
+/// thread; returns how many pairs.
 fn formula_matches_bfs_on_every_pair_of_each(boards: &[(u32, u32)]) -> u64 {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let next = AtomicUsize::new(0);
     let pairs = AtomicU64::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut searcher = Searcher::with_max_nodes(ENOUGH);
-                while let Some(&(files, ranks)) = boards.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let board = Board::new(files, ranks).unwrap();
-                    let checked = formula_matches_bfs_on_every_pair(&mut searcher, board);
-                    pairs.fetch_add(checked, Ordering::Relaxed);
-                }
-            });
-        }
-    });
+    on_every_thread(
+        boards,
+        || Searcher::with_max_nodes(ENOUGH),
+        |searcher, &(files, ranks)| {
+            let board = Board::new(files, ranks).unwrap();
+            let checked = formula_matches_bfs_on_every_pair(searcher, board);
+            pairs.fetch_add(checked, Ordering::Relaxed);
+        },
+    );
     pairs.into_inner()
 }
 

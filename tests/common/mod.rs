@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -54,6 +55,29 @@ pub fn run(
     route: Option<&mut Vec<Position>>,
 ) -> Outcome {
     search(engine, board, from, to, route).unwrap_or_else(|error| panic!("{engine}: {error}"))
+}
+
+/// Calls `check` on each of `items`, handed out one at a time to as many threads as the machine
+/// runs at once, each with a searcher of its own made by `new_searcher` and kept from item to
+/// item (as the program keeps one): a long sweep keeps every core busy, even left last by the
+/// other tests.
+pub fn on_every_thread<T: Sync>(
+    items: &[T],
+    new_searcher: impl Fn() -> Searcher + Sync,
+    check: impl Fn(&mut Searcher, &T) + Sync,
+) {
+    let threads = thread::available_parallelism().map_or(1, usize::from);
+    let next = AtomicUsize::new(0);
+    thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut searcher = new_searcher();
+                while let Some(item) = items.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    check(&mut searcher, item);
+                }
+            });
+        }
+    });
 }
 
 /// Whether two squares are one knight move apart.
