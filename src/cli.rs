@@ -220,11 +220,12 @@ pub(crate) struct Cli {
     /// order the system passes them. kattis (also DOMjudge, BAPCtools): IN ANS FEEDBACK_DIR
     /// [FLAGS...] < OUTPUT; exit 42 accepted, 43 rejected; tokens compared as the default
     /// validator compares them unless FLAGS hold case_sensitive or space_change_sensitive.
-    /// testlib: IN OUTPUT ANS [RESULT_FILE [-appes]]; exit 0 OK, 1 wrong answer, 2
-    /// presentation error, 3 judge failure. cms: IN ANS OUTPUT; the score on stdout, the
-    /// message on stderr. The right answers are knight-moves' own, made from IN: an ANS that
-    /// differs from them, or an IN it cannot answer, is a judge failure (kattis and cms exit
-    /// 5), never the candidate's.
+    /// testlib: [--testset NAME] [--group NAME] IN OUTPUT ANS [RESULT_FILE [-appes]]; exit 0
+    /// OK, 1 wrong answer, 2 presentation error, 3 judge failure. cms: IN ANS OUTPUT
+    /// [batch|outputonly]; the score on stdout, the message on stderr. The right answers are
+    /// knight-moves' own, made from IN: an ANS that differs from them, an IN that is not the
+    /// problem's (as --validate-input finds), or an IN it cannot answer, is a judge failure
+    /// (kattis and cms exit 5), never the candidate's.
     #[arg(long, value_enum, value_name = "SYSTEM")]
     pub(crate) checker: Option<JudgeSystem>,
 
@@ -285,12 +286,21 @@ pub(crate) struct Cli {
     #[arg(long)]
     pub(crate) force: bool,
 
+    /// testlib's test set, which Polygon passes its checkers and validators (`--testset
+    /// NAME`): taken as testlib takes it, and unused. Not in --help: the system types it.
+    #[arg(long, hide = true, value_name = "NAME", allow_hyphen_values = true)]
+    pub(crate) testset: Option<OsString>,
+
+    /// testlib's group of tests (`--group NAME`), as `--testset`.
+    #[arg(long, hide = true, value_name = "NAME", allow_hyphen_values = true)]
+    pub(crate) group: Option<OsString>,
+
     /// The options typed on the command line (by name, as `--help` shows them: `--path`,
     /// `FILE`), defaults aside: each must mean something for the task ([`takes`]).
     #[arg(skip)]
     given: Vec<String>,
 
-    /// Whether testlib's `-appes` was given (taken out of the arguments before clap reads
+    /// Whether testlib's `-appes` (or `-APPES`) was given (taken out of the arguments before clap reads
     /// them, since clap would read it as short options: [`Cli::task_from`]).
     #[arg(skip)]
     appes: bool,
@@ -385,9 +395,25 @@ pub(crate) fn takes(kind: TaskKind, option: &str) -> bool {
             "--report",
         ],
         TaskKind::Check => &["FILE", "--check", "--path", "--format", "--header"],
-        TaskKind::Checker => &["FILE", "--checker", "--path", "--format", "--header"],
+        TaskKind::Checker => &[
+            "FILE",
+            "--checker",
+            "--path",
+            "--format",
+            "--header",
+            "--testset",
+            "--group",
+        ],
         TaskKind::ValidateInput => {
-            return ["FILE", "--validate-input", "--problem", "--board"].contains(&option);
+            let own = [
+                "FILE",
+                "--validate-input",
+                "--problem",
+                "--board",
+                "--testset",
+                "--group",
+            ];
+            return own.contains(&option);
         }
         TaskKind::Stress => &[
             "--stress",
@@ -578,6 +604,18 @@ impl Cli {
         if self.appes && self.checker != Some(JudgeSystem::Testlib) {
             return Err(usage_error("-appes goes with --checker testlib"));
         }
+        let speaks_testlib = self.checker == Some(JudgeSystem::Testlib)
+            || self.validate_input == Some(ValidatorSystem::Testlib);
+        if (self.testset.is_some() || self.group.is_some()) && !speaks_testlib {
+            return Err(usage_error(
+                "--testset and --group go with --checker testlib and --validate-input testlib",
+            ));
+        }
+        if self.testset.as_ref().is_some_and(|name| name.is_empty()) {
+            return Err(usage_error(
+                "--testset: expected a test set's name, found nothing",
+            ));
+        }
         if let Some(dir) = &self.package {
             if self.generate.is_some() {
                 return Err(usage_error("--generate does not go with --package"));
@@ -720,11 +758,17 @@ impl Cli {
 
     /// The files `--checker` was given, read in the order `system` passes them.
     fn checker_files(&self, system: JudgeSystem) -> Result<CheckerFiles, String> {
-        let path = |index: usize| std::path::PathBuf::from(&self.files[index]);
-        let count = self.files.len();
+        // testlib takes its `--testset NAME` and `--group NAME` wherever they stand: after
+        // `--` they are among the files, and go as they would before it.
+        let files = match system {
+            JudgeSystem::Testlib => without_testlib_options(&self.files)?,
+            JudgeSystem::Kattis | JudgeSystem::Cms => self.files.clone(),
+        };
+        let path = |index: usize| std::path::PathBuf::from(&files[index]);
+        let count = files.len();
         match system {
             JudgeSystem::Kattis if count >= 3 => {
-                let flags = &self.files[3..];
+                let flags = &files[3..];
                 let flag = |name: &str| flags.iter().any(|flag| flag == name);
                 Ok(CheckerFiles::Kattis {
                     input: path(0),
@@ -753,16 +797,26 @@ impl Cli {
                 })
             }
             JudgeSystem::Testlib => Err(format!(
-                "--checker testlib takes IN OUTPUT ANS [RESULT_FILE [-appes]], not {}",
+                "--checker testlib takes [--testset NAME] [--group NAME] IN OUTPUT ANS \
+                 [RESULT_FILE [-appes]], not {}",
                 counted_files(count)
             )),
-            JudgeSystem::Cms if count == 3 => Ok(CheckerFiles::Cms {
+            // CMS's BatchAndOutput task type passes a fourth argument, whether the case's
+            // output came from the program (`batch`) or was submitted (`outputonly`): the
+            // output is judged alike either way.
+            JudgeSystem::Cms if count == 4 && files[3] != "batch" && files[3] != "outputonly" => {
+                Err(format!(
+                    "--checker cms: the fourth argument is CMS's batch or outputonly, not {}",
+                    QuotedUpTo(files[3].as_encoded_bytes(), 200)
+                ))
+            }
+            JudgeSystem::Cms if (3..=4).contains(&count) => Ok(CheckerFiles::Cms {
                 input: path(0),
                 answer: path(1),
                 output: path(2),
             }),
             JudgeSystem::Cms => Err(format!(
-                "--checker cms takes IN ANS OUTPUT, not {}",
+                "--checker cms takes IN ANS OUTPUT [batch|outputonly], not {}",
                 counted_files(count)
             )),
         }
@@ -795,14 +849,14 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
-        // testlib passes `-appes` after the result file; clap would read it as the short
+        // testlib passes `-appes` (or `-APPES`) after the result file; clap would read it as the short
         // options -a -p -p -e -s, which knight-moves does not have, so it is taken out here.
         let mut appes = false;
         let args: Vec<OsString> = args
             .into_iter()
             .map(Into::into)
             .filter(|arg| {
-                let is_appes = arg == "-appes";
+                let is_appes = arg == "-appes" || arg == "-APPES";
                 appes |= is_appes;
                 !is_appes
             })
@@ -937,6 +991,30 @@ fn counted_files(count: usize) -> String {
         1 => "1 file".to_owned(),
         _ => format!("{count} files"),
     }
+}
+
+/// `files` without testlib's `--testset NAME` and `--group NAME`, taken out as testlib takes
+/// them wherever they stand (a test set's name may not be empty, a group's may).
+fn without_testlib_options(files: &[OsString]) -> Result<Vec<OsString>, String> {
+    let mut kept = Vec::with_capacity(files.len());
+    let mut words = files.iter();
+    while let Some(word) = words.next() {
+        if word != "--testset" && word != "--group" {
+            kept.push(word.clone());
+            continue;
+        }
+        match words.next() {
+            Some(name) if word == "--testset" && name.is_empty() => {
+                return Err("--testset: expected a test set's name, found nothing".to_owned());
+            }
+            Some(_) => {}
+            None => {
+                let option = word.to_string_lossy();
+                return Err(format!("{option}: expected a name after it"));
+            }
+        }
+    }
+    Ok(kept)
 }
 
 /// An option's name as `--help` shows it: `--path`, or `FILE` for the files.
@@ -1104,6 +1182,8 @@ mod tests {
         ),
         ("--rights-owner", &["--rights-owner", "me"]),
         ("--force", &["--force"]),
+        ("--testset", &["--testset", "tests"]),
+        ("--group", &["--group", "1"]),
     ];
 
     /// Pairs of options refused together whatever the task: `--format` given twice (`--header`'s
@@ -1149,6 +1229,8 @@ mod tests {
             "--memory-limit" if cfg!(windows) => &[],
             "--memory-limit" => &["stress"],
             "--package-format" | "--uuid" | "--rights-owner" | "--force" => &["package"],
+            // testlib's own: the checker and validator above speak kattis.
+            "--testset" | "--group" => &[],
             other => panic!("{other} is in no row of the table"),
         }
     }

@@ -117,6 +117,31 @@ struct Ran {
     stderr: String,
 }
 
+/// [`Ran`], with stderr as the bytes written.
+struct RanBytes {
+    status: i32,
+    stdout: String,
+    stderr: Vec<u8>,
+}
+
+impl Judged {
+    /// [`Judged::with_output_file`], with stderr as the bytes written.
+    fn with_output_file_bytes(&self, system: &str, output: &[u8], files: &[&str]) -> RanBytes {
+        fs::write(self.path("out"), output).unwrap();
+        let result = knight_moves()
+            .args(["--problem", self.problem, "--checker", system])
+            .args(files)
+            .current_dir(self.folder.path())
+            .output()
+            .unwrap();
+        RanBytes {
+            status: result.status.code().unwrap(),
+            stdout: String::from_utf8(result.stdout).unwrap(),
+            stderr: result.stderr,
+        }
+    }
+}
+
 /// The answers with some of the changes BAPCtools makes to test an output validator's
 /// leniency: CRLF line ends, extra spaces, an extra newline, case swapped.
 fn variant(answer: &[u8], crlf: bool, spaces: bool, newline: bool, swapped: bool) -> Vec<u8> {
@@ -1236,4 +1261,253 @@ fn input_validators_speak_kattis_and_testlib_only_and_take_the_systems_arguments
     let polygon = ["--", "--testset", "tests", "--group", "1"];
     assert_eq!(validate("uva439", "testlib", b"e2 e4\n", &polygon).0, 0);
     assert_eq!(validate("uva439", "testlib", b"e2  e4\n", &polygon).0, 3);
+}
+
+/// Whether CMS's sanitizer refuses a message holding `c`: its expression, character for
+/// character, `[\x00-\x08\x0a-\x1f\x7f-\xbf]` (cms/grading/steps/trusted.py).
+fn cms_refuses(c: char) -> bool {
+    let code = c as u32;
+    (0x00..=0x08).contains(&code) || (0x0a..=0x1f).contains(&code) || (0x7f..=0xbf).contains(&code)
+}
+
+/// Every line knight-moves writes for CMS passes CMS's sanitizer whatever the candidate wrote
+/// (issue 45): a wrong answer holding each code point from U+0000 to U+00FF, a sample above,
+/// and each byte that is not UTF-8, is scored 0.0 with a message CMS takes. CMS reads the
+/// texts as UTF-8 with universal newlines, so a line ends at CR as well as LF.
+#[test]
+fn cms_messages_pass_cms_s_sanitizer_whatever_the_candidate_wrote() {
+    let judged = Judged::new(&CASES[0]);
+    let right = judged.answer();
+    let above = [
+        '\u{100}',
+        '\u{2028}',
+        '\u{feff}',
+        '\u{fffd}',
+        '\u{1f600}',
+        'é',
+        '€',
+    ];
+    let mut outputs: Vec<Vec<u8>> = (0..=0xffu32)
+        .chain(above.iter().map(|&c| c as u32))
+        .map(|code| {
+            let mut output = right.clone();
+            let c = char::from_u32(code).unwrap();
+            output.splice(3..3, c.to_string().into_bytes());
+            output
+        })
+        .collect();
+    outputs.extend((0x80..=0xffu8).map(|byte| {
+        let mut output = right.clone();
+        output.insert(3, byte);
+        output
+    }));
+    for output in outputs {
+        let ran = judged.with_output_file_bytes("cms", &output, &["in", "ans", "out"]);
+        let shown = String::from_utf8_lossy(&output[..8]).into_owned();
+        assert_eq!(
+            ran.status,
+            0,
+            "{shown:?}: {}",
+            String::from_utf8_lossy(&ran.stderr)
+        );
+        assert_eq!(ran.stdout, "0.0\n", "{shown:?}");
+        let stderr = String::from_utf8(ran.stderr).expect("CMS decodes stderr as UTF-8");
+        let lines: Vec<&str> = stderr
+            .split(['\n', '\r'])
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(lines.len(), 2, "{shown:?}: {stderr}");
+        assert_eq!(lines[0], "translate:wrong");
+        assert!(
+            lines[1].starts_with("ADMIN_MESSAGE: "),
+            "{stderr}"
+        );
+        for line in lines {
+            let refused: Vec<char> = line.chars().filter(|&c| cms_refuses(c)).collect();
+            assert!(
+                refused.is_empty(),
+                "{shown:?}: CMS refuses {refused:?} in {line:?}"
+            );
+        }
+    }
+}
+
+/// CMS's BatchAndOutput task type passes a fourth argument, `batch` or `outputonly`: taken,
+/// the verdict the same; any other fourth argument is a usage error (issue 45).
+#[test]
+fn cms_takes_batch_and_outputonly_as_a_fourth_argument_and_nothing_else() {
+    for case in CASES {
+        let judged = Judged::new(case);
+        let right = judged.answer();
+        for fourth in ["batch", "outputonly"] {
+            let ran = judged.with_output_file("cms", &right, &["in", "ans", "out", fourth]);
+            assert_eq!(
+                (ran.status, ran.stdout.as_str()),
+                (0, "1.0\n"),
+                "{}",
+                ran.stderr
+            );
+            let ran = judged.with_output_file("cms", b"0\n", &["in", "ans", "out", fourth]);
+            assert_eq!(
+                (ran.status, ran.stdout.as_str()),
+                (0, "0.0\n"),
+                "{}",
+                ran.stderr
+            );
+        }
+        for other in ["Batch", "output", "", "out"] {
+            let ran = judged.with_output_file("cms", &right, &["in", "ans", "out", other]);
+            assert_eq!((ran.status, ran.stdout.as_str()), (2, ""), "{other}");
+            assert!(ran.stderr.contains("batch or outputonly"), "{}", ran.stderr);
+        }
+        let ran = judged.with_output_file("cms", &right, &["in", "ans", "out", "batch", "x"]);
+        assert_eq!(ran.status, 2);
+    }
+}
+
+/// testlib's spellings (issue 45): `-APPES` as well as `-appes` after the result file, and
+/// `--testset NAME` and `--group NAME` wherever testlib takes them (Polygon passes them
+/// before the files), before `--` or after it; a test set's name may not be empty.
+#[test]
+fn testlib_takes_its_own_spellings_of_appes_testset_and_group() {
+    let judged = Judged::new(&CASES[1]);
+    let right = judged.answer();
+    for appes in ["-appes", "-APPES"] {
+        let ran = judged.with_output_file(
+            "testlib",
+            b"6\n1\n5\n",
+            &["in", "out", "ans", "result", appes],
+        );
+        assert_eq!(ran.status, 1, "{appes}: {}", ran.stderr);
+        let result = fs::read_to_string(judged.path("result")).unwrap();
+        assert!(result.starts_with("<?xml"), "{appes}: {result}");
+    }
+    let polygon: &[&[&str]] = &[
+        &["--testset", "tests", "--group", "1", "in", "out", "ans"],
+        &[
+            "--",
+            "--testset",
+            "tests",
+            "--group",
+            "1",
+            "in",
+            "out",
+            "ans",
+        ],
+        &[
+            "--testset",
+            "tests",
+            "--",
+            "--group",
+            "",
+            "in",
+            "out",
+            "ans",
+            "result",
+        ],
+        &["--", "in", "--group", "g", "out", "ans", "--testset", "t"],
+        &[
+            "--group", "samples", "--", "in", "out", "ans", "result", "-APPES",
+        ],
+    ];
+    for files in polygon {
+        let ran = judged.with_output_file("testlib", &right, files);
+        assert_eq!(ran.status, 0, "{files:?}: {}", ran.stderr);
+        let ran = judged.with_output_file("testlib", b"6\n1\n5\n", files);
+        assert_eq!(ran.status, 1, "{files:?}: {}", ran.stderr);
+    }
+    for files in [
+        &["--testset", "", "in", "out", "ans"][..],
+        &["--", "in", "out", "ans", "--testset", ""],
+        &["--", "in", "out", "ans", "--group"],
+        &["--testset", "tests", "in", "out"],
+    ] {
+        let ran = judged.with_output_file("testlib", &right, files);
+        assert_eq!(ran.status, 3, "{files:?}: {}", ran.stderr);
+    }
+    // testlib's own: refused elsewhere.
+    let ran = judged.with_output_file("cms", &right, &["--testset", "t", "in", "ans", "out"]);
+    assert_eq!(ran.status, 2, "{}", ran.stderr);
+}
+
+/// An input the problem's validator refuses is the judge's failure under every dialect, with
+/// the validator's words, however the candidate answered it (issue 45): an empty input for
+/// the problems that start with a count, a side or a count past the problem's limits, CRLF.
+#[test]
+fn an_input_that_is_not_the_problems_is_a_judge_failure_in_every_dialect() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "nakanj",
+            "",
+            "expected the count T, a number, found the end of the input",
+        ),
+        ("poj1915", "", "expected the number of scenarios"),
+        ("cses-grid", "", "expected n, a number"),
+        ("knightl", "", "expected n, a number"),
+        ("uva439", "", "the input is empty"),
+        ("uva439", "e2 e4\r\n", "found a CR"),
+        ("uva439", "e2 E4\n", "is not a square"),
+        (
+            "nakanj",
+            "4097\na1 b2\n",
+            "the count T must be from 1 to 4096",
+        ),
+        (
+            "poj1915",
+            "1\n301\n0 0\n1 1\n",
+            "the side l must be from 4 to 300",
+        ),
+        (
+            "poj1915",
+            "1\n3\n0 0\n1 1\n",
+            "the side l must be from 4 to 300",
+        ),
+        ("cses-grid", "3\n", "n must be from 4 to 1000"),
+        ("knightl", "26\n", "n must be from 5 to 25"),
+    ];
+    for &(problem, input, words) in cases {
+        let folder = tempfile::tempdir().unwrap();
+        fs::write(folder.path().join("in"), input).unwrap();
+        fs::create_dir(folder.path().join("feedback")).unwrap();
+        // Knight-moves' own answers to the input, as a judge with that input would hold them.
+        let answers = knight_moves()
+            .args(["--problem", problem, "in"])
+            .current_dir(folder.path())
+            .output()
+            .unwrap();
+        fs::write(folder.path().join("ans"), &answers.stdout).unwrap();
+        fs::write(folder.path().join("out"), &answers.stdout).unwrap();
+        for (system, files, failure) in [
+            ("kattis", &["in", "ans", "feedback"][..], 5),
+            ("testlib", &["in", "out", "ans"], 3),
+            ("cms", &["in", "ans", "out"], 5),
+        ] {
+            for output in [&answers.stdout[..], b"", b"junk\n"] {
+                let ran = knight_moves()
+                    .args(["--problem", problem, "--checker", system])
+                    .args(files)
+                    .current_dir(folder.path())
+                    .write_stdin(output.to_vec())
+                    .output()
+                    .unwrap();
+                fs::write(folder.path().join("out"), output).unwrap();
+                let said = match system {
+                    "kattis" => {
+                        fs::read_to_string(folder.path().join("feedback/judgemessage.txt")).unwrap()
+                    }
+                    _ => String::from_utf8_lossy(&ran.stderr).into_owned(),
+                };
+                let what = format!("{problem} {input:?} {system}: {said}");
+                assert_eq!(ran.status.code(), Some(failure), "{what}");
+                assert!(
+                    said.contains(&format!("is not a valid {problem} input")),
+                    "{what}"
+                );
+                assert!(said.contains(words), "{what}");
+                if system == "cms" {
+                    assert_eq!(ran.stdout, b"", "{what}");
+                }
+            }
+        }
+    }
 }

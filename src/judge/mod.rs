@@ -1,7 +1,8 @@
 //! Judging programs: `--stress` runs a candidate program ([`candidate`]) on generated inputs
 //! and judges its output ([`stress`]). The comparing itself is the checker, a sink of the
 //! pipeline below it ([`crate::sink::check`]), which `--check` uses on answer files too.
-//! `--checker` judges one output as a judge system calls its checker ([`protocol`]).
+//! `--checker` judges one output as a judge system calls its checker ([`protocol`]), with its
+//! input validated as it is read ([`validated_input`]).
 
 use crate::format::Shape;
 use crate::settings::AnswerSettings;
@@ -9,6 +10,7 @@ use crate::settings::AnswerSettings;
 pub(crate) mod candidate;
 pub(crate) mod protocol;
 pub(crate) mod stress;
+pub(crate) mod validated_input;
 
 /// The name the input of a judged program goes by, given `file_name` for verdicts: in JSON,
 /// whose answers name their source, the name the program knows it by, since every judge (and

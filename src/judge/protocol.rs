@@ -19,6 +19,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use crate::input::{AnswerText, LineReader, SourceError};
+use crate::judge::validated_input::read_validated;
 use crate::pipeline::Pipeline;
 use crate::problem::validate::{self, Refusal};
 use crate::settings::{
@@ -193,7 +194,7 @@ fn cms(settings: &CheckerSettings, input: &Path, answer: &Path, output: &Path) -
             ("0.0", "translate:wrong", judge)
         }
         Outcome::JudgeFailure(why) => {
-            say(why);
+            say(&cms_safe(why));
             return JUDGE_FAILURE;
         }
     };
@@ -205,8 +206,31 @@ fn cms(settings: &CheckerSettings, input: &Path, answer: &Path, output: &Path) -
         say("cannot write the score to standard output");
         return JUDGE_FAILURE;
     }
+    let details = cms_safe(details);
     let _ = writeln!(io::stderr(), "{message}\nADMIN_MESSAGE: {details}");
     0
+}
+
+/// Whether CMS refuses a checker's message for holding `c`: its sanitizer rejects any stderr
+/// line (the message, or an `ADMIN_MESSAGE:`) matching `[\x00-\x08\x0a-\x1f\x7f-\xbf]`, and
+/// the evaluation then fails instead of scoring. A message's own escaping (`Quoted`) leaves
+/// the printable U+00A1 to U+00BF (`°`, `£`, `½`) as they are; this catches those, and
+/// anything else of the set a file's name or a later message might bring.
+pub(crate) fn cms_refuses(c: char) -> bool {
+    matches!(c, '\x00'..='\x08' | '\x0a'..='\x1f' | '\x7f'..='\u{bf}')
+}
+
+/// `text` as CMS takes a message: each character it refuses ([`cms_refuses`]) written as
+/// Rust writes an escaped character (`\u{b0}`, as the messages already write `\u{85}`).
+fn cms_safe(text: &str) -> String {
+    let mut safe = String::with_capacity(text.len());
+    for c in text.chars() {
+        match cms_refuses(c) {
+            true => safe.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            false => safe.push(c),
+        }
+    }
+    safe
 }
 
 /// Validates the judge input on standard input as `settings` say, in the system's protocol:
@@ -282,7 +306,19 @@ fn judge(
     let mut pipeline = Pipeline::new(Both::new(candidate, judges), &mut messages, answers);
     // In JSON, the answers name their source as the candidate knows it: `<stdin>`.
     let source = super::input_name(answers, &input_name);
-    let read = LineReader::new().read(source, input_file, &mut pipeline);
+    // IN is validated as it is read: one that is not the problem's is the judge's failure.
+    let (problem, board) = (answers.problem, answers.search.board);
+    let read = read_validated(problem, board, input_file, |input| {
+        LineReader::new().read(source, input, &mut pipeline)
+    });
+    let (read, validated) = match read {
+        Ok(both) => both,
+        Err(error) => {
+            return Outcome::JudgeFailure(format!(
+                "the system refused a thread to validate the input: {error}"
+            ));
+        }
+    };
     let trouble = match read {
         Ok(()) => None,
         Err(SourceError::Read(error)) => Some(format!("{input_name}: {error}")),
@@ -293,6 +329,18 @@ fn judge(
     let sinks = pipeline.into_sink();
     if let Some(why) = trouble {
         return Outcome::JudgeFailure(why);
+    }
+    match validated {
+        Ok(()) => {}
+        Err(Refusal::Invalid(invalid)) => {
+            return Outcome::JudgeFailure(format!(
+                "the judge's input {input_name} is not a valid {} input: {invalid}",
+                problem.name()
+            ));
+        }
+        Err(Refusal::Read(error)) => {
+            return Outcome::JudgeFailure(format!("{input_name}: {error}"));
+        }
     }
     if bad_lines > 0 {
         let first = messages.first_line();

@@ -65,10 +65,22 @@ const SQUARE_BYTES: usize = 17;
 
 /// Reads `input` as `problem` states its input (UVa 439's squares on `board`), to its end.
 pub(crate) fn validate(problem: Problem, board: Board, input: impl BufRead) -> Result<(), Refusal> {
+    validate_as(problem, board, input, true)
+}
+
+/// [`validate`], with the judge files' lines taken a buffer at a time or not
+/// ([`Cursor::take_short_query_lines`]): the tests hold the two to each other.
+fn validate_as(
+    problem: Problem,
+    board: Board,
+    input: impl BufRead,
+    accelerated: bool,
+) -> Result<(), Refusal> {
     let mut cursor = Cursor {
         input,
         line: 1,
         column: 1,
+        accelerated,
     };
     let cursor = &mut cursor;
     match problem {
@@ -77,17 +89,26 @@ pub(crate) fn validate(problem: Problem, board: Board, input: impl BufRead) -> R
                 return Err(cursor.invalid("the input is empty: one query line or more expected"));
             }
             while cursor.peek()?.is_some() {
-                query_line(cursor, board)?;
+                if cursor.take_short_query_lines(board, u64::MAX)? == 0 {
+                    query_line(cursor, board)?;
+                }
             }
         }
         Problem::Nakanj => {
             let count = cursor.number("the count T", 1..=4096)?;
             cursor.newline()?;
-            for _ in 0..count {
+            let mut left = count;
+            while left > 0 {
                 if cursor.peek()?.is_none() {
                     return Err(cursor.invalid(&format!("the input ends before T = {count} lines")));
                 }
-                query_line(cursor, Board::STANDARD)?;
+                match cursor.take_short_query_lines(Board::STANDARD, left)? {
+                    0 => {
+                        query_line(cursor, Board::STANDARD)?;
+                        left -= 1;
+                    }
+                    taken => left -= taken,
+                }
             }
         }
         Problem::Poj1915 => {
@@ -135,6 +156,8 @@ struct Cursor<R: BufRead> {
     input: R,
     line: u64,
     column: u64,
+    /// Whether [`Cursor::take_short_query_lines`] takes lines.
+    accelerated: bool,
 }
 
 impl<R: BufRead> Cursor<R> {
@@ -169,6 +192,53 @@ impl<R: BufRead> Cursor<R> {
             column,
             what: what.to_owned(),
         })
+    }
+
+    /// Takes, at the start of a line, up to `most` whole lines of the judge files' shape, two
+    /// squares of a letter and a digit and one space (`e2 e4\n`), as [`query_line`] would take
+    /// each; says how many it took. The checker validates its input as it judges
+    /// ([`crate::judge`]), and a judge file of millions of lines would otherwise cost a call
+    /// a byte, several times the judging. It takes nothing on a board whose squares are not
+    /// all two bytes (past 26 files or 9 ranks), and stops at the first line of any other
+    /// shape and where the buffer ends inside a line: [`query_line`] reads that one, the
+    /// specification, which the tests hold this to.
+    fn take_short_query_lines(&mut self, board: Board, most: u64) -> io::Result<u64> {
+        let (files, ranks) = (board.files(), board.ranks());
+        if !self.accelerated || files > 26 || ranks > 9 {
+            return Ok(0);
+        }
+        let (last_file, last_rank) = (b'a' + files as u8 - 1, b'0' + ranks as u8);
+        let is_square = |name: &[u8]| {
+            (b'a'..=last_file).contains(&name[0]) && (b'1'..=last_rank).contains(&name[1])
+        };
+        let mut taken = 0;
+        loop {
+            let bytes = loop {
+                match self.input.fill_buf() {
+                    Ok(bytes) => break bytes,
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                    Err(error) => return Err(error),
+                }
+            };
+            let lines = bytes
+                .chunks_exact(6)
+                .take(usize::try_from(most - taken).unwrap_or(usize::MAX))
+                .take_while(|line| {
+                    is_square(&line[0..2])
+                        && line[2] == b' '
+                        && is_square(&line[3..5])
+                        && line[5] == b'\n'
+                })
+                .count();
+            let whole_buffer = lines * 6 + 6 > bytes.len();
+            self.input.consume(lines * 6);
+            self.line += lines as u64;
+            taken += lines as u64;
+            // Past the buffer's end, the next line may be of the shape too: fill it again.
+            if lines == 0 || !whole_buffer || taken == most {
+                return Ok(taken);
+            }
+        }
     }
 
     /// What the next byte is, as a message names it.
@@ -443,5 +513,162 @@ mod tests {
         assert!(validate(Problem::Uva439, board, input.as_bytes()).is_ok());
         let past = "a1 cfdgsxm1\n";
         assert!(validate(Problem::Uva439, board, past.as_bytes()).is_err());
+    }
+
+    /// A reader that hands out its bytes a few at a time, so that lines cross the ends of
+    /// what `fill_buf` holds at every place.
+    struct Dribble<'a> {
+        bytes: &'a [u8],
+        sizes: std::iter::Cycle<std::slice::Iter<'a, usize>>,
+        held: &'a [u8],
+    }
+
+    impl io::Read for Dribble<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let taken = io::BufRead::fill_buf(self)?;
+            let count = taken.len().min(out.len());
+            out[..count].copy_from_slice(&taken[..count]);
+            io::BufRead::consume(self, count);
+            Ok(count)
+        }
+    }
+
+    impl BufRead for Dribble<'_> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            if self.held.is_empty() {
+                let size = (*self.sizes.next().unwrap_or(&1)).min(self.bytes.len());
+                (self.held, self.bytes) = self.bytes.split_at(size);
+            }
+            Ok(self.held)
+        }
+
+        fn consume(&mut self, count: usize) {
+            self.held = &self.held[count..];
+        }
+    }
+
+    /// The judge files' lines taken a buffer at a time are judged exactly as the plain reading
+    /// judges them: the same verdict, line, column and words, on inputs of valid lines and
+    /// near misses (a wrong byte anywhere, a line cut short, CRLF, upper case), read whole and
+    /// in pieces of every size, for UVa 439 on boards of two-byte squares and past them, and
+    /// NAKANJ's counted lines.
+    #[test]
+    fn the_judge_files_lines_taken_at_once_are_judged_as_one_by_one() {
+        let mut random = fastrand::Rng::with_seed(439);
+        let boards = [
+            Board::STANDARD,
+            Board::new(26, 9).unwrap(),
+            Board::new(3, 2).unwrap(),
+            Board::new(27, 10).unwrap(),
+        ];
+        let near_misses: &[&[u8]] = &[
+            b"e2 e4\r\n",
+            b"E2 e4\n",
+            b"e2  e4\n",
+            b"e2 e4",
+            b"e2\te4\n",
+            b"i1 a1\n",
+            b"a0 a1\n",
+            b"a9 a1\n",
+            b"z9 a1\n",
+            b"\n",
+            b"e2 e4 \n",
+            b"aa1 b2\n",
+            b"e2 e10\n",
+        ];
+        for round in 0..3000 {
+            let board = boards[round % boards.len()];
+            let problem = match round % 3 {
+                0 => Problem::Nakanj,
+                _ => Problem::Uva439,
+            };
+            let board = match problem {
+                Problem::Nakanj => Board::STANDARD,
+                _ => board,
+            };
+            let lines = random.usize(0..40);
+            let mut input = Vec::new();
+            if problem == Problem::Nakanj {
+                let count = match random.u8(0..8) {
+                    0 => lines + 1,
+                    1 => lines.saturating_sub(1),
+                    _ => lines,
+                };
+                input.extend_from_slice(format!("{count}\n").as_bytes());
+            }
+            for _ in 0..lines {
+                match random.u8(0..10) {
+                    0 => input.extend_from_slice(near_misses[random.usize(..near_misses.len())]),
+                    _ => {
+                        for end in [b' ', b'\n'] {
+                            let file = b'a' + random.u32(0..board.files().min(26)) as u8;
+                            input.push(file);
+                            let rank = 1 + random.u32(0..board.ranks().min(99));
+                            input.extend_from_slice(rank.to_string().as_bytes());
+                            input.push(end);
+                        }
+                    }
+                }
+            }
+            if random.u8(0..20) == 0 && !input.is_empty() {
+                let at = random.usize(..input.len());
+                input[at] = random.u8(..);
+            }
+            let shown = |result: Result<(), Refusal>| match result {
+                Ok(()) => "valid".to_owned(),
+                Err(Refusal::Invalid(invalid)) => invalid.to_string(),
+                Err(Refusal::Read(error)) => panic!("{error}"),
+            };
+            let plain = shown(validate_as(problem, board, &input[..], false));
+            let sizes: Vec<usize> = (0..5).map(|_| random.usize(1..20)).collect();
+            for accelerated in [
+                validate_as(problem, board, &input[..], true),
+                validate_as(
+                    problem,
+                    board,
+                    Dribble {
+                        bytes: &input,
+                        sizes: sizes.iter().cycle(),
+                        held: &[],
+                    },
+                    true,
+                ),
+            ] {
+                assert_eq!(
+                    shown(accelerated),
+                    plain,
+                    "{problem:?} on {board}: {:?}",
+                    String::from_utf8_lossy(&input)
+                );
+            }
+        }
+    }
+
+    /// The accelerated reading does take the judge files' lines (else the test above compares
+    /// the plain reading with itself).
+    #[test]
+    fn the_judge_files_lines_are_taken_at_once() {
+        let input = b"e2 e4\na1 h8\nb1 c3\n";
+        let mut cursor = Cursor {
+            input: &input[..],
+            line: 1,
+            column: 1,
+            accelerated: true,
+        };
+        assert_eq!(
+            cursor.take_short_query_lines(Board::STANDARD, 2).unwrap(),
+            2
+        );
+        assert_eq!(cursor.line, 3);
+        assert_eq!(
+            cursor.take_short_query_lines(Board::STANDARD, 5).unwrap(),
+            1
+        );
+        assert_eq!(
+            cursor
+                .take_short_query_lines(Board::new(27, 8).unwrap(), 5)
+                .unwrap(),
+            0
+        );
     }
 }
