@@ -1318,10 +1318,7 @@ fn cms_messages_pass_cms_s_sanitizer_whatever_the_candidate_wrote() {
             .collect();
         assert_eq!(lines.len(), 2, "{shown:?}: {stderr}");
         assert_eq!(lines[0], "translate:wrong");
-        assert!(
-            lines[1].starts_with("ADMIN_MESSAGE: "),
-            "{stderr}"
-        );
+        assert!(lines[1].starts_with("ADMIN_MESSAGE: "), "{stderr}");
         for line in lines {
             let refused: Vec<char> = line.chars().filter(|&c| cms_refuses(c)).collect();
             assert!(
