@@ -268,6 +268,7 @@ fn run_stress(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         seed,
         time_limit: settings.time_limit,
         memory_limit: settings.memory_limit,
+        reach: settings.reach,
         answers: settings.answers,
     };
     let program = stress.candidate.program.clone();

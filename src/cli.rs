@@ -17,7 +17,7 @@ use crate::format::number::Naming;
 use crate::format::{DrawKind, Shape, draw};
 use crate::input::line::QuotedUpTo;
 use crate::problem::Problem;
-use crate::problem::cases::Inputs;
+use crate::problem::cases::{Inputs, Reach, most_queries};
 use crate::report;
 use crate::settings::{
     AnswerSettings, CheckerFiles, CheckerSettings, Document, EngineChoice, Input, InputSettings,
@@ -248,6 +248,13 @@ pub(crate) struct Cli {
     #[arg(long, value_name = "S")]
     pub(crate) seed: Option<u64>,
 
+    /// Let --stress and --generate input-random and input-hard go past the problem's stated
+    /// limits, for solutions meant to be general: POJ 1915's boards of side 1 to 3 and up to
+    /// 1000000000, CSES's and KnightL's grids from n = 1, NAKANJ's T past 4096. Without it,
+    /// every input made passes --validate-input.
+    #[arg(long)]
+    pub(crate) beyond_limits: bool,
+
     /// The seconds a --stress program may take on one case. [default: 2]
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     pub(crate) time_limit: Option<f64>,
@@ -417,6 +424,7 @@ pub(crate) fn takes(kind: TaskKind, option: &str) -> bool {
         }
         TaskKind::Stress => &[
             "--stress",
+            "--beyond-limits",
             "--path",
             "--format",
             "--header",
@@ -427,9 +435,20 @@ pub(crate) fn takes(kind: TaskKind, option: &str) -> bool {
         ],
         TaskKind::Document => return option == "--generate",
         TaskKind::RandomInput => {
-            return ["--generate", "--problem", "--board", "--cases", "--seed"].contains(&option);
+            let own = [
+                "--generate",
+                "--problem",
+                "--board",
+                "--cases",
+                "--seed",
+                "--beyond-limits",
+            ];
+            return own.contains(&option);
         }
-        TaskKind::FixedInput => return ["--generate", "--problem", "--board"].contains(&option),
+        TaskKind::FixedInput => {
+            let own = ["--generate", "--problem", "--board", "--beyond-limits"];
+            return own.contains(&option);
+        }
         TaskKind::Package => {
             let own = [
                 "--package",
@@ -686,6 +705,7 @@ impl Cli {
                 }
             };
             return Ok(Task::Stress(StressSettings {
+                reach: self.reach(),
                 command,
                 cases: self.cases.unwrap_or(1000),
                 seed: self.seed,
@@ -747,13 +767,37 @@ impl Cli {
                  4096 squares), nakanj and poj1915",
             ));
         }
+        if self.beyond_limits && inputs == Inputs::AllPairs {
+            return Err(usage_error(
+                "--beyond-limits does not go with --generate input-all-pairs, which writes the \
+                 board's pairs, no more",
+            ));
+        }
+        let cases = self.cases.unwrap_or(1000);
+        let most = most_queries(answers.problem, self.reach());
+        if inputs == Inputs::Random && cases > most {
+            return Err(usage_error(&format!(
+                "--cases {cases}: --problem {} states at most {most} queries; \
+                 --beyond-limits writes more",
+                answers.problem.name()
+            )));
+        }
         Ok(Task::JudgeInput(InputSettings {
             problem: answers.problem,
             board,
             inputs,
-            cases: self.cases.unwrap_or(1000),
+            cases,
             seed: self.seed,
+            reach: self.reach(),
         }))
+    }
+
+    /// How far generated inputs go (`--beyond-limits`).
+    fn reach(&self) -> Reach {
+        match self.beyond_limits {
+            true => Reach::BeyondLimits,
+            false => Reach::WithinLimits,
+        }
     }
 
     /// The files `--checker` was given, read in the order `system` passes them.
@@ -1173,6 +1217,7 @@ mod tests {
         ("--report", &["--report", "page.html"]),
         ("--cases", &["--cases", "3"]),
         ("--seed", &["--seed", "7"]),
+        ("--beyond-limits", &["--beyond-limits"]),
         ("--time-limit", &["--time-limit", "1"]),
         ("--memory-limit", &["--memory-limit", "100"]),
         ("--package-format", &["--package-format", "2025-09"]),
@@ -1225,6 +1270,7 @@ mod tests {
             "--stats" | "--compare" | "--draw" | "--report" => &["answer"],
             "--cases" | "--seed" => &["stress", "random input"],
             "--time-limit" => &["stress"],
+            "--beyond-limits" => &["stress", "random input", "fixed input"],
             // Windows tells nothing of a program's memory.
             "--memory-limit" if cfg!(windows) => &[],
             "--memory-limit" => &["stress"],

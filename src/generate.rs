@@ -28,7 +28,7 @@ pub(crate) fn document(document: Document, out: &mut dyn Write) -> io::Result<()
 /// Writes the judge input `settings` ask for to `out`, made from `seed`, as it is made: in
 /// bounded memory, whatever `--cases` or the board (see [`CaseGenerator::write_input`]).
 pub(crate) fn input(settings: &InputSettings, seed: u64, out: &mut dyn Write) -> io::Result<()> {
-    let mut generator = CaseGenerator::new(settings.problem, settings.board, seed);
+    let mut generator = CaseGenerator::new(settings.problem, settings.board, settings.reach, seed);
     generator.write_input(settings.inputs, settings.cases, out)
 }
 
@@ -57,6 +57,6 @@ mod tests {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 28, "the options this test knows of");
+        assert_eq!(checked, 29, "the options this test knows of");
     }
 }

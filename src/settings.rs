@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::input::line::Escaped;
 use crate::problem::Problem;
-use crate::problem::cases::Inputs;
+use crate::problem::cases::{Inputs, Reach};
 
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
@@ -103,6 +103,8 @@ pub(crate) struct StressSettings {
     pub time_limit: std::time::Duration,
     /// The most resident memory a candidate may hold, in bytes (`--memory-limit`), if limited.
     pub memory_limit: Option<u64>,
+    /// How far the inputs go: to the problem's limits, or past them (`--beyond-limits`).
+    pub reach: Reach,
     /// How knight-moves answers the same inputs.
     pub answers: AnswerSettings,
 }
@@ -183,6 +185,8 @@ pub(crate) struct InputSettings {
     /// Queries (or scenarios) in a random input.
     pub cases: u64,
     pub seed: Option<u64>,
+    /// How far the input goes: to the problem's limits, or past them.
+    pub reach: Reach,
 }
 
 /// Where queries come from.

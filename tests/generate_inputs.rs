@@ -36,16 +36,30 @@ fn small_inputs_are_the_bytes_they_always_were() {
             "3\ng7 e5\nh3 d7\nd6 g8\n",
         ),
         (
-            "--problem poj1915 --generate input-random --seed 2243 --cases 3",
+            "--problem poj1915 --generate input-random --seed 2243 --cases 3 --beyond-limits",
             "3\n3\n2 0\n1 2\n4\n2 1\n1 0\n3\n2 2\n0 2\n",
         ),
         (
-            "--problem cses-grid --generate input-random --seed 7",
+            "--problem cses-grid --generate input-random --seed 7 --beyond-limits",
             "3\n",
         ),
         (
-            "--problem knightl --generate input-random --seed 7 --cases 100",
+            "--problem knightl --generate input-random --seed 7 --cases 100 --beyond-limits",
             "18\n",
+        ),
+        // Within the problems' limits (issue 45): POJ 1915's sides from 4 to 300, CSES's n
+        // from 4, KnightL's from 5.
+        (
+            "--problem poj1915 --generate input-random --seed 2243 --cases 3",
+            "3\n6\n5 0\n2 5\n7\n3 4\n6 0\n6\n5 2\n3 2\n",
+        ),
+        (
+            "--problem cses-grid --generate input-random --seed 7",
+            "11\n",
+        ),
+        (
+            "--problem knightl --generate input-random --seed 7 --cases 100",
+            "16\n",
         ),
         (
             "--board 2x3 --generate input-all-pairs",
@@ -72,12 +86,12 @@ fn long_inputs_are_the_bytes_they_always_were() {
             0x8339_2bf5_3a7d_4bb0,
         ),
         (
-            "--problem nakanj --generate input-random --seed 18446744073709551615 --cases 20000",
+            "--problem nakanj --generate input-random --seed 18446744073709551615 --cases 20000 --beyond-limits",
             120006,
             0x4d3f_d727_4964_4d09,
         ),
         (
-            "--problem poj1915 --generate input-random --seed 0 --cases 20000",
+            "--problem poj1915 --generate input-random --seed 0 --cases 20000 --beyond-limits",
             305634,
             0x2bb9_7277_f410_835c,
         ),
@@ -102,9 +116,24 @@ fn long_inputs_are_the_bytes_they_always_were() {
             0x52e5_db37_2d1d_64d5,
         ),
         (
-            "--problem poj1915 --generate input-hard",
+            "--problem poj1915 --generate input-hard --beyond-limits",
             4750,
             0x7cd4_efac_5831_6cb7,
+        ),
+        (
+            "--problem poj1915 --generate input-random --seed 0 --cases 20000",
+            262379,
+            0x111d_1320_8e6b_8c2a,
+        ),
+        (
+            "--problem poj1915 --generate input-hard",
+            2148,
+            0x4c87_d47f_5a97_361e,
+        ),
+        (
+            "--problem nakanj --generate input-random --seed 9 --cases 4096",
+            24581,
+            0x93e3_c22b_7206_2cca,
         ),
         (
             "--board 300 --generate input-hard",
@@ -131,6 +160,12 @@ fn the_largest_count_streams_until_the_reader_goes() {
         let mut child = Command::new(env!("CARGO_BIN_EXE_knight-moves"))
             .args(["--problem", problem, "--generate", "input-random"])
             .args(["--cases", "18446744073709551615", "--seed", "1"])
+            // NAKANJ states T ≤ 4096.
+            .args(if problem == "nakanj" {
+                &["--beyond-limits"][..]
+            } else {
+                &[]
+            })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -171,6 +206,7 @@ fn memory_stays_small_however_long_the_input() {
             "input-random",
             "--cases",
             "3000000",
+            "--beyond-limits",
         ],
         &["--board", "64", "--generate", "input-all-pairs"],
     ];

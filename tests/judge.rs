@@ -368,3 +368,96 @@ fn a_program_that_fails_once_is_shown_with_its_failure() {
         "{output:?}"
     );
 }
+
+/// A right solution built for the problem's stated limits is never blamed for an input past
+/// them (issue 45): a POJ 1915 solution that fails on a side outside 4 to 300, a CSES one
+/// below n = 4, a KnightL one below n = 5, stressed on many cases, passes; with
+/// `--beyond-limits`, the same solution is found out on the inputs past the limits.
+#[cfg(unix)] // the candidate is a POSIX shell script
+#[test]
+fn stress_stays_within_the_problems_limits_unless_asked_past_them() {
+    // Each candidate validates its input as the problem states it, then answers it: a solution
+    // whose arrays are sized for the limits, crashing (status 9) past them.
+    for problem in ["poj1915", "cses-grid", "knightl", "nakanj"] {
+        let command = format!(
+            "sh -c 'input=$(cat); printf \"%s\\n\" \"$input\" | {b} --problem {problem} \
+             --validate-input kattis 2>/dev/null; test $? = 42 || exit 9; printf \"%s\\n\" \
+             \"$input\" | {b} --problem {problem}'",
+            b = quoted(BINARY)
+        );
+        let output = stress(
+            &command,
+            &["--problem", problem, "--cases", "300", "--seed", "3"],
+        );
+        assert_eq!(output.status.code(), Some(0), "{problem}: {output:?}");
+        if problem != "nakanj" {
+            let args = [
+                "--problem",
+                problem,
+                "--cases",
+                "300",
+                "--seed",
+                "3",
+                "--beyond-limits",
+            ];
+            let output = stress(&command, &args);
+            assert_eq!(output.status.code(), Some(4), "{problem}: {output:?}");
+            assert!(
+                stdout(&output).contains("Runtime error"),
+                "{}",
+                stdout(&output)
+            );
+        }
+    }
+}
+
+/// Every judge input `--generate` writes passes `--validate-input` for its problem, for every
+/// kind and several seeds (issue 45), and `--cases` past NAKANJ's T of 4096 asks for
+/// `--beyond-limits`.
+#[test]
+fn every_generated_input_passes_the_problems_validator() {
+    for problem in ["uva439", "nakanj", "poj1915", "cses-grid", "knightl"] {
+        for (kind, seeds) in [
+            ("input-random", 0..8),
+            ("input-hard", 0..1),
+            ("input-all-pairs", 0..1),
+        ] {
+            if kind == "input-all-pairs" && matches!(problem, "cses-grid" | "knightl") {
+                continue;
+            }
+            for seed in seeds {
+                let mut args = vec!["--problem", problem, "--generate", kind];
+                let seed = seed.to_string();
+                if kind == "input-random" {
+                    args.extend(["--seed", &seed, "--cases", "300"]);
+                }
+                let made = knight_moves().args(&args).output().unwrap();
+                assert!(made.status.success(), "{args:?}: {made:?}");
+                let checked = knight_moves()
+                    .args(["--problem", problem, "--validate-input", "kattis"])
+                    .write_stdin(made.stdout)
+                    .output()
+                    .unwrap();
+                assert_eq!(checked.status.code(), Some(42), "{args:?}: {checked:?}");
+            }
+        }
+    }
+    let too_many = [
+        "--problem",
+        "nakanj",
+        "--generate",
+        "input-random",
+        "--cases",
+        "4097",
+    ];
+    let refused = knight_moves().args(too_many).output().unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--beyond-limits"));
+    let made = knight_moves()
+        .args(too_many)
+        .arg("--beyond-limits")
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    assert!(made.stdout.starts_with(b"4097\n"));
+}

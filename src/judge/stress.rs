@@ -16,7 +16,7 @@ use crate::input::LineReader;
 use crate::input::line::Escaped;
 use crate::judge::candidate::{Candidate, Limits, RunEnd, RunError, Usage};
 use crate::pipeline::Pipeline;
-use crate::problem::cases::{Case, CaseGenerator};
+use crate::problem::cases::{Case, CaseGenerator, Reach};
 use crate::settings::AnswerSettings;
 use crate::sink::check::verdict::{Verdict, counted};
 use crate::sink::{Flow, Origin, Sink, WriteSink};
@@ -33,6 +33,8 @@ pub(crate) struct Stress {
     pub time_limit: Duration,
     /// The most memory the candidate may hold, in bytes.
     pub memory_limit: Option<u64>,
+    /// How far the inputs go: to the problem's limits, or past them.
+    pub reach: Reach,
     /// How knight-moves answers (the problem, its board): the expected output.
     pub answers: AnswerSettings,
 }
@@ -113,7 +115,8 @@ impl Stress {
         mut progress: impl FnMut(u64, &Usage),
     ) -> Result<StressFinding, RunError> {
         let problem = self.answers.problem;
-        let generator = CaseGenerator::new(problem, self.answers.search.board, self.seed);
+        let board = self.answers.search.board;
+        let generator = CaseGenerator::new(problem, board, self.reach, self.seed);
         let mut generator = match self.answers.output.path {
             true => generator.for_routes(),
             false => generator,
@@ -193,7 +196,7 @@ impl Stress {
         let deadline = Instant::now() + most_shrink_time();
         let mut tries = 0;
         'smaller: loop {
-            for smaller in case.smaller() {
+            for smaller in case.smaller(self.answers.problem, self.reach) {
                 let remaining = deadline.saturating_duration_since(Instant::now());
                 if tries == MOST_SHRINK_TRIES || remaining.is_zero() {
                     break 'smaller;

@@ -22,7 +22,7 @@ use crate::generate;
 use crate::judge::stress::expected_output;
 use crate::package::material::{Material, Secret};
 use crate::problem::Problem;
-use crate::problem::cases::Inputs;
+use crate::problem::cases::{Inputs, Reach};
 use crate::settings::{InputSettings, PackageFormat, PackageSettings};
 
 mod material;
@@ -134,6 +134,8 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
                     inputs,
                     cases,
                     seed: Some(seed),
+                    // A judge's data: what its validator takes.
+                    reach: Reach::WithinLimits,
                 };
                 let mut input = Vec::new();
                 // Written to memory, which cannot fail.

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 
 use crate::board::notation::push_square_name;
 use crate::board::{Board, Position};
-use crate::problem::Problem;
+use crate::problem::{CSES_GRID_SIDES, KNIGHTL_SIDES, NAKANJ_COUNTS, POJ1915_SIDES, Problem};
 
 /// One input of a problem, as its parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,12 +61,14 @@ impl Case {
         }
     }
 
-    /// Smaller cases to try while shrinking a failing one, the smallest first: every grid
-    /// below this one; this case without one run of its parts, for runs of half its size,
-    /// then a quarter, and so on down to single parts.
-    pub(crate) fn smaller(&self) -> Vec<Case> {
+    /// Smaller cases to try while shrinking a failing one of `problem`, the smallest first:
+    /// every grid below this one that `reach` allows; this case without one run of its parts,
+    /// for runs of half its size, then a quarter, and so on down to single parts.
+    pub(crate) fn smaller(&self, problem: Problem, reach: Reach) -> Vec<Case> {
         match self {
-            Case::Grid(side) => (1..*side).map(Case::Grid).collect(),
+            Case::Grid(side) => (smallest_grid(problem, reach)..*side)
+                .map(Case::Grid)
+                .collect(),
             Case::Queries { board, pairs } => without_runs(pairs)
                 .into_iter()
                 .map(|pairs| Case::Queries {
@@ -165,6 +167,35 @@ impl<'a> Chunk<'a> {
     }
 }
 
+/// How far generated inputs go: to the limits the problem states, which a judge's data keeps
+/// to (every input passes the problem's validator), or past them, for solutions meant to be
+/// general (`--beyond-limits`): POJ 1915's boards of side 1 to 3 and 10⁹, grids from 1,
+/// NAKANJ's T past 4096.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Reach {
+    #[default]
+    WithinLimits,
+    BeyondLimits,
+}
+
+/// The smallest grid a CSES or KnightL input of `reach` asks for.
+fn smallest_grid(problem: Problem, reach: Reach) -> u32 {
+    match (reach, problem) {
+        (Reach::BeyondLimits, _) => 1,
+        (Reach::WithinLimits, Problem::Knightl) => *KNIGHTL_SIDES.start(),
+        (Reach::WithinLimits, _) => *CSES_GRID_SIDES.start(),
+    }
+}
+
+/// The most queries a random input of `problem` may hold within `reach`: NAKANJ's T is at
+/// most 4096; the others state no bound on their queries or scenarios.
+pub(crate) fn most_queries(problem: Problem, reach: Reach) -> u64 {
+    match (reach, problem) {
+        (Reach::WithinLimits, Problem::Nakanj) => *NAKANJ_COUNTS.end(),
+        _ => u64::MAX,
+    }
+}
+
 /// What kind of input `--generate` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Inputs {
@@ -182,10 +213,12 @@ pub(crate) struct CaseGenerator {
     board: Board,
     /// The side of POJ 1915's largest boards.
     largest_side: u32,
+    reach: Reach,
     state: u64,
 }
 
-/// POJ 1915's largest side: the largest board knight-moves answers, past the judges' 300.
+/// POJ 1915's largest side beyond the limits: the largest board knight-moves answers, past the
+/// judges' 300.
 const LARGEST_SIDE: u32 = 1_000_000_000;
 
 /// POJ 1915's largest side where the answers hold routes: the farthest pair takes about
@@ -194,25 +227,30 @@ const LARGEST_SIDE: u32 = 1_000_000_000;
 const LARGEST_SIDE_WITH_ROUTES: u32 = 1_000_000;
 
 impl CaseGenerator {
-    /// A generator of `problem`'s cases (on `board` for UVa 439), seeded with `seed`.
-    pub(crate) fn new(problem: Problem, board: Board, seed: u64) -> CaseGenerator {
+    /// A generator of `problem`'s cases (on `board` for UVa 439) that go as far as `reach`,
+    /// seeded with `seed`.
+    pub(crate) fn new(problem: Problem, board: Board, reach: Reach, seed: u64) -> CaseGenerator {
         CaseGenerator {
+            reach,
             problem,
             board: match problem {
                 Problem::Uva439 => board,
                 _ => Board::STANDARD,
             },
-            largest_side: LARGEST_SIDE,
+            largest_side: match reach {
+                Reach::WithinLimits => *POJ1915_SIDES.end(),
+                Reach::BeyondLimits => LARGEST_SIDE,
+            },
             // Any seed, 0 included, gives a state xorshift can work with.
             state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
         }
     }
 
     /// The generator, for answers that hold routes (`--stress --path`): POJ 1915's largest
-    /// boards are [`LARGEST_SIDE_WITH_ROUTES`] on a side.
+    /// boards are at most [`LARGEST_SIDE_WITH_ROUTES`] on a side.
     pub(crate) fn for_routes(self) -> CaseGenerator {
         CaseGenerator {
-            largest_side: LARGEST_SIDE_WITH_ROUTES,
+            largest_side: self.largest_side.min(LARGEST_SIDE_WITH_ROUTES),
             ..self
         }
     }
@@ -257,9 +295,13 @@ impl CaseGenerator {
     /// One scenario of a random POJ 1915 case: a board of a side drawn from four ranges, then
     /// a hard pair of it or two random squares, even odds.
     fn random_scenario(&mut self) -> (u32, Position, Position) {
+        let smallest = match self.reach {
+            Reach::WithinLimits => *POJ1915_SIDES.start(),
+            Reach::BeyondLimits => 1,
+        };
         let side = match self.below(4) {
-            0 => 1 + self.below(5) as u32,   // small, where routes may not exist
-            1 => 4 + self.below(297) as u32, // the judges' range
+            0 => smallest + self.below(5) as u32, // the smallest, where routes may not exist
+            1 => 4 + self.below(297) as u32,      // the judges' range
             2 => [8, 300, self.largest_side][self.below(3) as usize],
             _ => 4 + self.below(20) as u32,
         };
@@ -278,10 +320,11 @@ impl CaseGenerator {
     /// for KnightL (whose answer grows as the square of it).
     fn random_grid(&mut self, size: u64) -> u32 {
         let most = match self.problem {
-            Problem::Knightl => 25,
+            Problem::Knightl => *KNIGHTL_SIDES.end(),
             _ => 40,
         };
-        1 + self.below(size.clamp(1, most)) as u32
+        let least = smallest_grid(self.problem, self.reach);
+        least + self.below(size.clamp(1, u64::from(most - least + 1))) as u32
     }
 
     /// Writes an input of the kind `inputs` asks for to `out` as it is made, in the problem's
@@ -358,6 +401,11 @@ impl CaseGenerator {
             Problem::Poj1915 => Case::Scenarios(
                 [1, 2, 3, 4, 5, 8, 300, self.largest_side]
                     .into_iter()
+                    .filter(|&side| match self.reach {
+                        Reach::WithinLimits => POJ1915_SIDES.contains(&side) && side != 300,
+                        Reach::BeyondLimits => true,
+                    })
+                    .chain((self.reach == Reach::WithinLimits).then_some(300))
                     .flat_map(|side| {
                         let board = Board::new(side, side).unwrap_or(Board::STANDARD);
                         hard_pairs(board)
@@ -440,7 +488,8 @@ mod tests {
     #[test]
     fn the_same_seed_gives_the_same_cases() {
         let make = |seed| {
-            let mut generator = CaseGenerator::new(Problem::Poj1915, Board::STANDARD, seed);
+            let mut generator =
+                CaseGenerator::new(Problem::Poj1915, Board::STANDARD, Reach::WithinLimits, seed);
             (0..5).map(|_| generator.random_case(7)).collect::<Vec<_>>()
         };
         assert_eq!(make(7), make(7));
@@ -459,18 +508,23 @@ mod tests {
             Problem::Knightl,
         ];
         let board = Board::new(11, 5).unwrap();
-        for problem in problems {
+        for (problem, reach) in problems.into_iter().flat_map(|problem| {
+            [
+                (problem, Reach::WithinLimits),
+                (problem, Reach::BeyondLimits),
+            ]
+        }) {
             for seed in [0, 1, 2243, u64::MAX] {
                 for size in [0, 1, 2, 30, 20_000] {
                     let mut streamed = Vec::new();
-                    CaseGenerator::new(problem, board, seed)
+                    CaseGenerator::new(problem, board, reach, seed)
                         .write_input(Inputs::Random, size as u64, &mut streamed)
                         .unwrap();
-                    let case = CaseGenerator::new(problem, board, seed).random_case(size);
+                    let case = CaseGenerator::new(problem, board, reach, seed).random_case(size);
                     assert_eq!(streamed, case.render(problem), "{problem:?} {seed} {size}");
                 }
                 let mut streamed = Vec::new();
-                let mut generator = CaseGenerator::new(problem, board, seed);
+                let mut generator = CaseGenerator::new(problem, board, reach, seed);
                 generator
                     .write_input(Inputs::Hard, 0, &mut streamed)
                     .unwrap();
@@ -484,7 +538,10 @@ mod tests {
         let smaller = without_runs(&[1, 2, 3, 4]);
         assert_eq!(smaller[..2], [vec![3, 4], vec![1, 2]]);
         assert!(smaller.contains(&vec![1, 2, 4]));
-        assert_eq!(Case::Grid(3).smaller(), [Case::Grid(1), Case::Grid(2)]);
+        let beyond = Case::Grid(3).smaller(Problem::CsesGrid, Reach::BeyondLimits);
+        assert_eq!(beyond, [Case::Grid(1), Case::Grid(2)]);
+        let within = Case::Grid(6).smaller(Problem::CsesGrid, Reach::WithinLimits);
+        assert_eq!(within, [Case::Grid(4), Case::Grid(5)]);
     }
 
     #[test]
@@ -496,5 +553,109 @@ mod tests {
         assert!(pairs.contains(&(a1, Position::new(7, 7))));
         let tiny = hard_pairs(Board::new(1, 1).unwrap());
         assert!(tiny.iter().all(|&(from, to)| from == a1 && to == a1));
+    }
+
+    const PROBLEMS: [Problem; 5] = [
+        Problem::Uva439,
+        Problem::Nakanj,
+        Problem::Poj1915,
+        Problem::CsesGrid,
+        Problem::Knightl,
+    ];
+
+    /// Whether `input` is valid for `problem` on `board`, as the problem's validator says.
+    fn is_valid(problem: Problem, board: Board, input: &[u8]) -> Result<(), String> {
+        crate::problem::validate::validate(problem, board, input).map_err(|refusal| match refusal {
+            crate::problem::validate::Refusal::Invalid(invalid) => invalid.to_string(),
+            crate::problem::validate::Refusal::Read(error) => error.to_string(),
+        })
+    }
+
+    /// Every input made within the limits passes the problem's own validator (issue 45): every
+    /// kind `--generate` writes, and every case `--stress` makes and shrinks, for every
+    /// problem, many seeds and sizes, on and for routes.
+    #[test]
+    fn every_input_made_within_the_limits_passes_the_problems_validator() {
+        for problem in PROBLEMS {
+            let board = match problem {
+                Problem::Uva439 => Board::new(11, 5).unwrap(),
+                _ => Board::STANDARD,
+            };
+            for seed in 0..300u64 {
+                let sizes = [
+                    1,
+                    2,
+                    19,
+                    100,
+                    most_queries(problem, Reach::WithinLimits).min(5000),
+                ];
+                let size = sizes[seed as usize % sizes.len()];
+                let mut kinds = vec![Inputs::Random, Inputs::Hard];
+                if matches!(
+                    problem,
+                    Problem::Uva439 | Problem::Nakanj | Problem::Poj1915
+                ) && seed == 0
+                {
+                    kinds.push(Inputs::AllPairs);
+                }
+                for inputs in kinds {
+                    let mut input = Vec::new();
+                    CaseGenerator::new(problem, board, Reach::WithinLimits, seed)
+                        .write_input(inputs, size, &mut input)
+                        .unwrap();
+                    let valid = is_valid(problem, board, &input);
+                    assert_eq!(
+                        valid,
+                        Ok(()),
+                        "{problem:?} {inputs:?} seed {seed} size {size}"
+                    );
+                }
+                for routes in [false, true] {
+                    let generator = CaseGenerator::new(problem, board, Reach::WithinLimits, seed);
+                    let mut generator = match routes {
+                        true => generator.for_routes(),
+                        false => generator,
+                    };
+                    let case = generator.random_case(1 + seed as usize % 20);
+                    for case in std::iter::once(case.clone())
+                        .chain(case.smaller(problem, Reach::WithinLimits))
+                    {
+                        let input = case.render(problem);
+                        let valid = is_valid(problem, board, &input);
+                        assert_eq!(valid, Ok(()), "{problem:?} {case:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Beyond the limits, the inputs do go past them: POJ 1915's smallest and largest boards,
+    /// grids from 1.
+    #[test]
+    fn beyond_the_limits_the_inputs_go_past_them() {
+        let mut refused = std::collections::BTreeSet::new();
+        for problem in [Problem::Poj1915, Problem::CsesGrid, Problem::Knightl] {
+            for seed in 0..200 {
+                let mut generator =
+                    CaseGenerator::new(problem, Board::STANDARD, Reach::BeyondLimits, seed);
+                let mut input = Vec::new();
+                let inputs = [Inputs::Random, Inputs::Hard][seed as usize % 2];
+                generator.write_input(inputs, 20, &mut input).unwrap();
+                if is_valid(problem, Board::STANDARD, &input).is_err() {
+                    refused.insert(format!("{problem:?}"));
+                }
+            }
+        }
+        assert_eq!(refused.len(), 3, "{refused:?}");
+        let hard = CaseGenerator::new(Problem::Poj1915, Board::STANDARD, Reach::BeyondLimits, 0)
+            .hard_case();
+        let Case::Scenarios(scenarios) = hard else {
+            panic!()
+        };
+        let sides: std::collections::BTreeSet<u32> = scenarios.iter().map(|s| s.0).collect();
+        assert!(
+            sides.contains(&1) && sides.contains(&LARGEST_SIDE),
+            "{sides:?}"
+        );
     }
 }

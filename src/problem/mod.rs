@@ -23,6 +23,7 @@ mod scenarios;
 pub(crate) mod validate;
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use crate::board::{Board, Position};
 use crate::input::line::{LineError, Query, Quoted, is_blank, parse_line};
@@ -93,6 +94,17 @@ impl Problem {
         }
     }
 }
+
+/// The limits the problems state for their inputs, which their validators check
+/// ([`validate`]) and the generators keep to unless asked to go past them ([`cases::Reach`]).
+/// NAKANJ's count of queries T.
+pub(crate) const NAKANJ_COUNTS: RangeInclusive<u64> = 1..=4096;
+/// POJ 1915's side of a board l.
+pub(crate) const POJ1915_SIDES: RangeInclusive<u32> = 4..=300;
+/// CSES Knight Moves Grid's n.
+pub(crate) const CSES_GRID_SIDES: RangeInclusive<u32> = 4..=1000;
+/// KnightL's n.
+pub(crate) const KNIGHTL_SIDES: RangeInclusive<u32> = 5..=25;
 
 /// The largest n KnightL's input may hold: n = 1000 asks for about a million searches of
 /// million-square boards.

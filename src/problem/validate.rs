@@ -26,7 +26,7 @@ use std::ops::RangeInclusive;
 use crate::board::Board;
 use crate::board::notation::parse_square;
 use crate::input::line::QuotedUpTo;
-use crate::problem::Problem;
+use crate::problem::{CSES_GRID_SIDES, KNIGHTL_SIDES, NAKANJ_COUNTS, POJ1915_SIDES, Problem};
 
 /// Where the input is not as the problem states it, and how.
 #[derive(Debug, PartialEq, Eq)]
@@ -95,7 +95,7 @@ fn validate_as(
             }
         }
         Problem::Nakanj => {
-            let count = cursor.number("the count T", 1..=4096)?;
+            let count = cursor.number("the count T", NAKANJ_COUNTS)?;
             cursor.newline()?;
             let mut left = count;
             while left > 0 {
@@ -118,7 +118,7 @@ fn validate_as(
                 if cursor.peek()?.is_none() {
                     return Err(cursor.invalid(&format!("the input ends before {count} scenarios")));
                 }
-                let side = cursor.number("the side l", 4..=300)?;
+                let side = cursor.number("the side l", widened(POJ1915_SIDES))?;
                 cursor.newline()?;
                 for _ in 0..2 {
                     cursor.number("a coordinate", 0..=side - 1)?;
@@ -129,11 +129,11 @@ fn validate_as(
             }
         }
         Problem::CsesGrid => {
-            cursor.number("n", 4..=1000)?;
+            cursor.number("n", widened(CSES_GRID_SIDES))?;
             cursor.newline()?;
         }
         Problem::Knightl => {
-            cursor.number("n", 5..=25)?;
+            cursor.number("n", widened(KNIGHTL_SIDES))?;
             cursor.newline()?;
         }
     }
@@ -141,6 +141,11 @@ fn validate_as(
         None => Ok(()),
         Some(_) => Err(cursor.invalid("more input after the last the problem states")),
     }
+}
+
+/// A range of sides as the numbers read are.
+fn widened(sides: RangeInclusive<u32>) -> RangeInclusive<u64> {
+    u64::from(*sides.start())..=u64::from(*sides.end())
 }
 
 /// One line of two squares on `board`, separated by one space.
