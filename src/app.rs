@@ -189,10 +189,11 @@ fn run(task: Task) -> anyhow::Result<ExitStatus> {
         Task::Stress(stress) => run_stress(stress),
         Task::Package(settings) => match package::write(&settings) {
             Ok(placed) => {
-                let message = format!("Wrote the problem package to {}\n", placed.path.display());
+                let placed_at = Input::File(placed.path.clone()).name();
+                let message = format!("Wrote the problem package to {placed_at}\n");
                 write_stdout(message.as_bytes())?;
                 if let Some(left_behind) = placed.left_behind {
-                    let old = settings.dir.display();
+                    let old = Input::File(settings.dir.clone()).name();
                     say_output_trouble(&anyhow::anyhow!("--package: the old {old}: {left_behind}"));
                 }
                 Ok(ExitStatus::Success)

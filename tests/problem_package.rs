@@ -47,7 +47,7 @@ fn names_in(folder: &Path) -> Vec<String> {
 fn two_packages_are_the_same_to_the_byte_but_their_uuids() {
     let folder = tempfile::tempdir().unwrap();
     for format in ["legacy", "2025-09"] {
-        let dirs = ["a", "b", "c"].map(|name| format!("{format}-{name}"));
+        let dirs = ["a", "b", "c"].map(|name| format!("{}{name}", format.replace('-', "")));
         let fixed = "0b8e6c52-0d4a-4a0e-9d43-6bd3c0c9d7a1";
         for (dir, uuid) in dirs.iter().zip([None, None, Some(fixed)]) {
             let mut args = vec![dir.as_str(), "--package-format", format];
@@ -459,5 +459,80 @@ fn every_file_and_folder_is_synced_before_the_rename_and_the_parent_after() {
                 .any(|call| call.contains("fsync(") && call.contains(&parent)),
             "{dir}: the folder it is in is not synced after the rename: {calls:#?}"
         );
+    }
+}
+
+/// A folder's name is the problem's short name to problemtools and BAPCtools, which take
+/// lower-case letters and digits only: another is refused before anything is written, with
+/// the name to use (issue 45); a zip's name is not a short name, and is free.
+#[test]
+fn a_folder_the_judge_tools_would_refuse_is_refused_with_the_name_to_use() {
+    let folder = tempfile::tempdir().unwrap();
+    for (problem, dir, suggested) in [
+        ("cses-grid", "cses-grid", "csesgrid"),
+        ("uva439", "Knight_Moves", "knightmoves"),
+        ("knightl", "+-+", "knightl"),
+        ("uva439", "sub/UVa.439", "uva439"),
+    ] {
+        let (status, stdout, stderr) = package(folder.path(), &[dir, "--problem", problem]);
+        assert_eq!((status, stdout.as_str()), (2, ""), "{dir}: {stderr}");
+        assert!(
+            stderr.ends_with(&format!("name it {suggested}\n")),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert_eq!(names_in(folder.path()), Vec::<String>::new(), "{dir}");
+    }
+    let (status, _, stderr) = package(folder.path(), &["cses-grid.zip", "--problem", "cses-grid"]);
+    assert_eq!(status, 0, "{stderr}");
+    let (status, stdout, stderr) = package(folder.path(), &["csesgrid", "--problem", "cses-grid"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stdout, "Wrote the problem package to csesgrid\n");
+}
+
+/// A DIR named with `.` components is the folder it names (issue 45): `dotted/.` for an empty
+/// folder `dotted` is taken, as `dotted` is, where the rename onto `dotted/.` failed; `..` at
+/// the end names the folder above.
+#[test]
+fn a_dir_with_dot_components_is_the_folder_it_names() {
+    let folder = tempfile::tempdir().unwrap();
+    fs::create_dir(folder.path().join("dotted")).unwrap();
+    let (status, stdout, stderr) = package(folder.path(), &["dotted/."]);
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stdout, "Wrote the problem package to dotted\n");
+    assert!(folder.path().join("dotted/problem.yaml").is_file());
+    fs::create_dir_all(folder.path().join("upper/inner")).unwrap();
+    let (status, stdout, stderr) = package(folder.path(), &["./upper/./inner/.."]);
+    assert_eq!(status, 2, "{stdout}");
+    assert!(stderr.contains("exists and is not empty"), "{stderr}");
+    let (status, _, stderr) = package(folder.path(), &["./upper/./inner/..", "--force"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(folder.path().join("upper/problem.yaml").is_file());
+}
+
+/// Every message `--package` writes is one line naming DIR with its bytes escaped, as every
+/// other message does (issue 45): a newline in the name, a byte that is not UTF-8.
+#[cfg(unix)] // a name that is not UTF-8
+#[test]
+fn package_messages_are_one_line_with_the_name_escaped() {
+    use std::os::unix::ffi::OsStrExt;
+    let folder = tempfile::tempdir().unwrap();
+    for (name, escaped) in [
+        (&b"two\nlines"[..], "two\\nlines"),
+        (b"not\xffutf8", "not\\xffutf8"),
+    ] {
+        let dir = std::ffi::OsStr::from_bytes(name);
+        fs::create_dir(folder.path().join(dir)).unwrap();
+        fs::write(folder.path().join(dir).join("held"), "x").unwrap();
+        let output = knight_moves()
+            .arg("--package")
+            .arg(dir)
+            .current_dir(folder.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).expect("escaped: UTF-8");
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(escaped), "{escaped}: {stderr}");
     }
 }

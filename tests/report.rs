@@ -373,20 +373,32 @@ fn a_page_is_replaced_whole_or_not_at_all() {
             .starts_with("<!DOCTYPE html>")
     );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-    // Root writes into a read-only folder: only an unprivileged run can be refused there.
-    // SAFETY: geteuid takes nothing and cannot fail.
-    if unsafe { libc::geteuid() } == 0 {
-        return;
-    }
+    // A folder its user cannot write into: read-only to an unprivileged user; under root,
+    // which writes anywhere, read-only and root's own to an unprivileged uid that runs a copy
+    // of the binary (the build's may be in a private folder), so that the refusal is tested
+    // as root too.
+    let folder = common::folder_for_everyone();
+    let binary = common::binary_for_everyone(folder.path());
+    let page = folder.path().join("page.html");
     std::fs::write(&page, "older page").unwrap();
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
-    let output = knight_moves()
+    std::fs::set_permissions(&page, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+    let mut command = std::process::Command::new(&binary);
+    command
         .arg("--report")
         .arg(&page)
-        .write_stdin("a1 h8\n")
-        .output()
-        .unwrap();
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    common::unprivileged_when_root(&mut command, common::NO_USER);
+    let mut child = common::spawn_when_not_busy(&mut command);
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, b"a1 h8\n").unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot make a temporary file"), "{stderr}");
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&page).unwrap(), "older page");
 }

@@ -76,6 +76,8 @@ impl PackageFile {
 /// Writes the package `settings` ask for, and says where, and what it could not clean up
 /// ([`place`]).
 pub(crate) fn write(settings: &PackageSettings) -> anyhow::Result<place::Placed> {
+    // Refused before the package is made, where it cannot go.
+    place::target(settings)?;
     let files = contents(settings)?;
     place::place(settings, &files)
 }

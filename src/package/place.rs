@@ -16,13 +16,13 @@
 
 use std::fs;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, bail};
 
 use crate::output_file::SignalsWait;
 use crate::package::{Content, PackageFile};
-use crate::settings::PackageSettings;
+use crate::settings::{Input, PackageSettings};
 
 /// Where the package went, and what could not be cleaned up after it (the old folder
 /// `--force` replaced, where some of it could not be removed).
@@ -44,15 +44,75 @@ enum Before {
 /// the system allows still has room beside it.
 const TEMPORARY: &str = ".knight-moves-";
 
-/// Writes `files` as `settings` ask: a folder, or a zip file where DIR ends in `.zip`.
-pub(crate) fn place(settings: &PackageSettings, files: &[PackageFile]) -> anyhow::Result<Placed> {
-    let dir = &settings.dir;
+/// Where the package goes, as `settings` name it: the folder or zip file DIR names, and
+/// whether it is a zip. Refused where no package can go, or where the judge tools would refuse
+/// the one that went there: a folder's name is the problem's short name to problemtools and
+/// BAPCtools, which take lower-case letters and digits only.
+pub(crate) fn target(settings: &PackageSettings) -> anyhow::Result<(PathBuf, bool)> {
+    let typed = &settings.dir;
+    let dir = resolved(typed)?;
     let zip = dir
         .extension()
         .is_some_and(|extension| extension.eq_ignore_ascii_case("zip"));
-    if zip && dir.as_os_str().to_string_lossy().ends_with(['/', '\\']) {
-        bail!("{} ends in a slash: a zip is a file", dir.display());
+    if zip && typed.as_os_str().to_string_lossy().ends_with(['/', '\\']) {
+        bail!("{} ends in a slash: a zip is a file", shown(typed));
     }
+    let name = dir
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned());
+    if let Some(name) = name.filter(|name| !zip && !is_short_name(name)) {
+        let suggested: String = name
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .take(255)
+            .collect();
+        let suggested = match suggested.is_empty() {
+            true => settings.answers.problem.name().replace('-', ""),
+            false => suggested,
+        };
+        bail!(
+            "{}: the judge tools take a problem's folder name (its short name) of lower-case \
+             letters and digits only: name it {suggested}",
+            shown(typed)
+        );
+    }
+    Ok((dir, zip))
+}
+
+/// Whether `name` is a short name problemtools and BAPCtools take: 1 to 255 lower-case ASCII
+/// letters and digits.
+fn is_short_name(name: &str) -> bool {
+    (1..=255).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+/// DIR as the folder it names: its `.` components dropped (a rename onto `dotted/.`, the same
+/// folder as `dotted`, fails), and a last `..` or a root resolved by the system to the folder
+/// it is.
+fn resolved(dir: &Path) -> anyhow::Result<PathBuf> {
+    let kept: PathBuf = dir
+        .components()
+        .filter(|part| !matches!(part, Component::CurDir))
+        .collect();
+    match kept.components().next_back() {
+        Some(Component::Normal(_)) => Ok(kept),
+        None => fs::canonicalize(".").with_context(|| shown(dir)),
+        Some(_) => fs::canonicalize(&kept).with_context(|| shown(dir)),
+    }
+}
+
+/// A path as every message shows it: its bytes escaped, so that the message stays one line.
+fn shown(path: &Path) -> String {
+    Input::File(path.to_owned()).name()
+}
+
+/// Writes `files` as `settings` ask: a folder, or a zip file where DIR ends in `.zip`.
+pub(crate) fn place(settings: &PackageSettings, files: &[PackageFile]) -> anyhow::Result<Placed> {
+    let (dir, zip) = target(settings)?;
+    let dir = &dir;
     let before = before(dir, settings.force, zip)?;
     let (parent, name) = parent_and_name(dir)?;
     let binary = std::env::current_exe().context("cannot find knight-moves' binary")?;
@@ -75,53 +135,47 @@ pub(crate) fn place(settings: &PackageSettings, files: &[PackageFile]) -> anyhow
 
 /// What is at `dir`, refused where the package may not go there.
 fn before(dir: &Path, force: bool, zip: bool) -> anyhow::Result<Before> {
-    let shown = dir.display();
+    let shown_dir = shown(dir);
     let metadata = match fs::symlink_metadata(dir) {
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Before::Nothing),
-        Err(error) => return Err(error).with_context(|| format!("{shown}")),
+        Err(error) => return Err(error).with_context(|| shown_dir.clone()),
         Ok(metadata) => metadata,
     };
     if metadata.file_type().is_symlink() {
-        bail!("{shown} is a symbolic link: name the folder or file itself");
+        bail!("{shown_dir} is a symbolic link: name the folder or file itself");
     }
     // The current folder, or one that holds it, would be taken from under the shell.
     let here = std::env::current_dir().and_then(fs::canonicalize);
-    let there = fs::canonicalize(dir).with_context(|| format!("{shown}"))?;
+    let there = fs::canonicalize(dir).with_context(|| shown_dir.clone())?;
     if here.is_ok_and(|here| here.starts_with(&there)) {
-        bail!("{shown} is the current folder, or holds it: name another");
+        bail!("{shown_dir} is the current folder, or holds it: name another");
     }
     match (zip, metadata.is_dir()) {
-        (true, true) => bail!("{shown} is a folder, not a zip file"),
-        (true, false) if !force => bail!("{shown} exists: give --force to replace it"),
+        (true, true) => bail!("{shown_dir} is a folder, not a zip file"),
+        (true, false) if !force => bail!("{shown_dir} exists: give --force to replace it"),
         (true, false) => Ok(Before::Replaced),
-        (false, false) => bail!("{shown} exists and is not a folder"),
+        (false, false) => bail!("{shown_dir} exists and is not a folder"),
         (false, true) => {
             let empty = fs::read_dir(dir)
-                .with_context(|| format!("{shown}"))?
+                .with_context(|| shown_dir.clone())?
                 .next()
                 .is_none();
             match (empty, force) {
                 (true, _) => Ok(Before::EmptyFolder(metadata.permissions())),
                 (false, true) => Ok(Before::Replaced),
                 (false, false) => {
-                    bail!("{shown} exists and is not empty: give --force to replace it")
+                    bail!("{shown_dir} exists and is not empty: give --force to replace it")
                 }
             }
         }
     }
 }
 
-/// The folder DIR goes into, and DIR's own name in it (`.` and `..` read as the folders they
-/// are).
+/// The folder DIR (resolved) goes into, and DIR's own name in it.
 fn parent_and_name(dir: &Path) -> anyhow::Result<(PathBuf, String)> {
-    let dir = match dir.file_name() {
-        Some(_) => dir.to_path_buf(),
-        // `.`, `..`, `/`: the folder it names, where there is one.
-        None => fs::canonicalize(dir).with_context(|| format!("{}", dir.display()))?,
-    };
     let name = dir
         .file_name()
-        .with_context(|| format!("{} names no folder", dir.display()))?
+        .with_context(|| format!("{} names no folder", shown(dir)))?
         .to_string_lossy()
         .into_owned();
     let parent = match dir.parent() {
@@ -140,7 +194,7 @@ fn make_parents(parent: &Path) -> anyhow::Result<Vec<PathBuf>> {
         folder = path.parent();
     }
     missing.reverse();
-    fs::create_dir_all(parent).with_context(|| format!("cannot make {}", parent.display()))?;
+    fs::create_dir_all(parent).with_context(|| format!("cannot make {}", shown(parent)))?;
     Ok(missing)
 }
 
@@ -153,11 +207,11 @@ fn place_folder(
     binary: &Path,
     files: &[PackageFile],
 ) -> anyhow::Result<Placed> {
-    let shown = dir.display();
+    let shown_dir = shown(dir);
     let made = tempfile::Builder::new()
         .prefix(TEMPORARY)
         .tempdir_in(parent)
-        .with_context(|| format!("cannot make a folder in {}", parent.display()))?;
+        .with_context(|| format!("cannot make a folder in {}", shown(parent)))?;
     for file in files {
         put(made.path(), file, binary).with_context(|| format!("cannot write {}", file.path))?;
     }
@@ -176,11 +230,11 @@ fn place_folder(
             if fs::rename(made.path(), dir).is_err() {
                 if dir.is_dir() {
                     fs::remove_dir(dir).with_context(|| {
-                        format!("{shown} is not empty any more: give --force to replace it")
+                        format!("{shown_dir} is not empty any more: give --force to replace it")
                     })?;
                 }
                 fs::rename(made.path(), dir)
-                    .with_context(|| format!("cannot put the package at {shown}"))?;
+                    .with_context(|| format!("cannot put the package at {shown_dir}"))?;
             }
         }
         Before::Replaced => {
@@ -189,18 +243,19 @@ fn place_folder(
             let old = tempfile::Builder::new()
                 .prefix(TEMPORARY)
                 .tempdir_in(parent)
-                .with_context(|| format!("cannot make a folder in {}", parent.display()))?;
+                .with_context(|| format!("cannot make a folder in {}", shown(parent)))?;
             let aside = old.path().join(name);
-            fs::rename(dir, &aside).with_context(|| format!("cannot move {shown} aside"))?;
+            fs::rename(dir, &aside).with_context(|| format!("cannot move {shown_dir} aside"))?;
             if let Err(error) = fs::rename(made.path(), dir) {
                 let _ = fs::rename(&aside, dir);
-                return Err(error).with_context(|| format!("cannot put the package at {shown}"));
+                return Err(error)
+                    .with_context(|| format!("cannot put the package at {shown_dir}"));
             }
             let kept = old.path().to_path_buf();
             if let Err(error) = old.close() {
                 left_behind = Some(format!(
                     "what it held could not all be removed ({error}): the rest is in {}",
-                    kept.display()
+                    shown(&kept)
                 ));
             }
         }
@@ -281,11 +336,11 @@ fn place_zip(
 ) -> anyhow::Result<Placed> {
     use zip::write::SimpleFileOptions;
 
-    let shown = path.display();
+    let shown_dir = shown(path);
     let mut made = tempfile::Builder::new()
         .prefix(TEMPORARY)
         .tempfile_in(parent)
-        .with_context(|| format!("cannot make a file in {}", parent.display()))?;
+        .with_context(|| format!("cannot make a file in {}", shown(parent)))?;
     {
         let mut zip = zip::ZipWriter::new(made.as_file_mut());
         let mut write = || -> anyhow::Result<()> {
@@ -310,10 +365,10 @@ fn place_zip(
         if let Err(error) = write() {
             // Its drop would try to finish the archive again and print why it cannot.
             std::mem::forget(zip);
-            return Err(error).with_context(|| format!("cannot write {shown}"));
+            return Err(error).with_context(|| format!("cannot write {shown_dir}"));
         }
         if let Err(error) = zip.finish() {
-            return Err(error).with_context(|| format!("cannot write {shown}"));
+            return Err(error).with_context(|| format!("cannot write {shown_dir}"));
         }
     }
     // A temporary file is its owner's alone (0600): the package is anyone's to read.
@@ -321,12 +376,12 @@ fn place_zip(
     {
         use std::os::unix::fs::PermissionsExt;
         fs::set_permissions(made.path(), fs::Permissions::from_mode(0o644))
-            .with_context(|| format!("cannot write {shown}"))?;
+            .with_context(|| format!("cannot write {shown_dir}"))?;
     }
     // On the disk before the rename makes it DIR, as a folder's files are ([`place_folder`]).
     made.as_file()
         .sync_all()
-        .with_context(|| format!("cannot write {shown}"))?;
+        .with_context(|| format!("cannot write {shown_dir}"))?;
     // Without --force, a file that appeared at DIR meanwhile is not replaced.
     let persisted = match force {
         true => made.persist(path),
@@ -334,7 +389,7 @@ fn place_zip(
     };
     persisted
         .map_err(|error| error.error)
-        .with_context(|| format!("cannot put the package at {shown}"))?;
+        .with_context(|| format!("cannot put the package at {shown_dir}"))?;
     sync_folder(parent);
     Ok(Placed {
         path: path.to_path_buf(),

@@ -495,3 +495,86 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// The uid a test runs the binary as where it must be unprivileged and the tests run as root:
+/// `nobody`'s.
+#[cfg(unix)]
+pub const NOBODY: libc::uid_t = 65534;
+
+/// Whether the tests run as root, where a test that needs an unprivileged run makes it as
+/// [`NOBODY`].
+#[cfg(unix)]
+pub fn is_root() -> bool {
+    // SAFETY: geteuid takes nothing and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// A folder everyone may enter, under `/tmp`, removed when dropped: `tempfile`'s own folders
+/// are their owner's alone (0700), which `nobody` cannot enter.
+#[cfg(unix)]
+pub fn folder_for_everyone() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = tempfile::Builder::new()
+        .prefix("knight-moves-test-")
+        .tempdir_in("/tmp")
+        .expect("a folder in /tmp");
+    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o755))
+        .expect("the folder opened to everyone");
+    folder
+}
+
+/// A copy of the built binary that every user can run, in `folder` (one of
+/// [`folder_for_everyone`]'s): the build's own may be out of `nobody`'s reach, in a private
+/// folder (a clone in `mktemp -d`, a container's `/root`).
+#[cfg(unix)]
+pub fn binary_for_everyone(folder: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let copy = folder.join("knight-moves");
+    std::fs::copy(env!("CARGO_BIN_EXE_knight-moves"), &copy).expect("the binary copied");
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))
+        .expect("the copy made executable");
+    copy
+}
+
+/// Another unprivileged uid, of no user's, for a test that must not be counted among
+/// [`NOBODY`]'s processes (a test counts those, alone under that uid).
+#[cfg(unix)]
+pub const NO_USER: libc::uid_t = 65533;
+
+/// Makes `command` run as `uid` (no groups, the same number as its gid), when the tests run as
+/// root.
+#[cfg(unix)]
+pub fn unprivileged_when_root(command: &mut Command, uid: libc::uid_t) -> &mut Command {
+    use std::os::unix::process::CommandExt;
+    if !is_root() {
+        return command;
+    }
+    // SAFETY: between fork and exec only async-signal-safe calls are made (setgroups, setgid,
+    // setuid) on a value copied into the closure.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::setgroups(0, std::ptr::null()) != 0
+                || libc::setgid(uid) != 0
+                || libc::setuid(uid) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    }
+}
+
+/// Starts `command`, trying again while the system says its program is busy (`ETXTBSY`): a
+/// copy of the binary just written can be held open for writing a moment longer by a process
+/// another test thread forked meanwhile, until that process execs.
+pub fn spawn_when_not_busy(command: &mut Command) -> Child {
+    for _ in 0..200 {
+        match command.spawn() {
+            Err(error) if error.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                thread::sleep(Duration::from_millis(10));
+            }
+            started => return started.expect("the binary starts"),
+        }
+    }
+    panic!("the binary stayed busy for two seconds");
+}
