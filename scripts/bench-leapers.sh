@@ -3,7 +3,7 @@
 # table comes from this script, run from the project root of a fresh clone:
 #   scripts/bench-leapers.sh                      build, generate, measure (about a minute)
 # For each board (10⁹ × 10⁹, 1000 × 10⁹, 245 × 10⁹) a file of 100,000 pairs from
-# `--generate input-random --seed 1` (half random squares, half the hard pairs: corners, their
+# `generate random --seed 1` (half random squares, half the hard pairs: corners, their
 # diagonal neighbours, the middles of the edges), answered for each piece by the default engine,
 # output to /dev/null; the median of RUNS (3) wall times, and whether any query gave up (any
 # line on stderr). Then the slowest query of each, from --stats. Settings: RUNS, WORK
@@ -21,7 +21,7 @@ boards=(1000000000 1000x1000000000 245x1000000000)
 pieces=(knight camel zebra giraffe "7,8" "13,50" "24,49" "37,41" "1,50")
 for board in "${boards[@]}"; do
   file=$work/leapers-$board-$pairs.txt
-  [[ -s $file ]] || "$bin" --board "$board" --generate input-random --cases "$pairs" --seed 1 > "$file"
+  [[ -s $file ]] || "$bin" generate random --board "$board" --cases "$pairs" --seed 1 > "$file"
 done
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 echo "| piece | 10⁹ × 10⁹ | 1000 × 10⁹ | 245 × 10⁹ |"

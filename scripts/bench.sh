@@ -19,7 +19,7 @@
 #   utf16      the judge file in UTF-16 (little-endian, after its byte-order mark), as Windows
 #              PowerShell 5.1 writes it: decoded to UTF-8 as it is read
 #   grid       --problem cses-grid for n = 3000 (9 million numbers; its line is a number)
-#   check      --check of the judge file's right answers against the judge file, beside
+#   check      `check` of the judge file's right answers against the judge file, beside
 #   cmp        cmp of the same answers with a copy of them: what judging by comparing bytes costs
 # Then one --compare run over every 8x8 pair 100 times: each engine's time a query.
 set -euo pipefail
@@ -74,7 +74,7 @@ for ((run = 0; run < runs; run++)); do
       times[$name,nakanj]+="$(wall "$p" --problem nakanj "$nakanj") "
       times[$name,utf16]+="$(wall "$p" "$utf16") "
       times[$name,grid]+="$(echo 3000 | wall "$p" --problem cses-grid) "
-      times[$name,check]+="$(wall "$p" --check "$answers" "$judge") "
+      times[$name,check]+="$(wall "$p" check "$answers" "$judge") "
     fi
   done
 done
@@ -106,8 +106,8 @@ done
 if [[ -x /usr/bin/time ]]; then
   rss=$({ /usr/bin/time -f '%M' "$bin" "$judge" > /dev/null; } 2>&1 | tail -n 1)
   echo "peak RSS on the judge file: $rss KiB"
-  rss=$({ /usr/bin/time -f '%M' "$bin" --check "$answers" "$judge" > /dev/null; } 2>&1 | tail -n 1)
-  echo "peak RSS of --check on the judge file and its answers: $rss KiB"
+  rss=$({ /usr/bin/time -f '%M' "$bin" check "$answers" "$judge" > /dev/null; } 2>&1 | tail -n 1)
+  echo "peak RSS of check on the judge file and its answers: $rss KiB"
 fi
 echo "--compare over every 8x8 pair, 100 times (ns_per_query is each engine's time a query):"
 # shellcheck disable=SC2069 # on purpose: the table (stderr) to the terminal, the answers away

@@ -18,6 +18,8 @@ echo "checking $deb"
 listing=$(dpkg-deb -c "$deb")
 for path in ./usr/bin/knight-moves \
   ./usr/share/man/man1/knight-moves.1.gz \
+  ./usr/share/man/man1/knight-moves-check.1.gz \
+  ./usr/share/man/man1/knight-moves-stress.1.gz \
   ./usr/share/bash-completion/completions/knight-moves \
   ./usr/share/zsh/vendor-completions/_knight-moves \
   ./usr/share/fish/vendor_completions.d/knight-moves.fish \

@@ -16,37 +16,52 @@ pub(crate) enum ExitStatus {
     Trouble = 2,
     /// With `--compare`, two engines gave different distances for some query.
     EnginesDisagree = 3,
-    /// With `--check`, the answer file was not accepted; with `--stress`, the candidate failed
-    /// a case.
+    /// With `check`, the answer file was not accepted; with `stress`, the candidate failed a
+    /// case.
     NotAccepted = 4,
-    /// With `--check` or `--stress`, knight-moves could not make the right answer to some
-    /// query (its search gave up), or the system refused `--stress` a thread, a process or a
-    /// pipe it needs, so it could not judge the candidate; it blamed nothing. (testlib calls
-    /// this FAIL.)
+    /// With `check` or `stress`, knight-moves could not make the right answer to some query
+    /// (its search gave up), or the system refused `stress` a thread, a process or a pipe it
+    /// needs, so it could not judge the candidate; it blamed nothing. (testlib calls this
+    /// FAIL.)
     JudgeFailure = 5,
 }
 
 impl ExitStatus {
     /// The exit statuses as `--help` shows them.
     pub(crate) const HELP: &'static str = "\
-Exit status:
+Exit status (the highest that applies):
   0  every line was answered (blank lines are skipped), or the output pipe was closed
-  1  some lines were invalid (or their search gave up: --max-nodes, or out of memory):
-     each was reported on stderr, every other line was answered
-  2  usage error, an input file could not be read (the other files were still read),
-     or standard output could not be written
-  3  with --compare: two engines disagreed on a distance (each case reported on stderr)
-  4  with --check: the answers were not accepted; with --stress: the program failed a case
-  5  with --check or --stress: knight-moves could not make some right answer (its search
-     gave up), or the system refused --stress a thread, a process or a pipe, so it could
-     not judge: a failure of the judge's, not the program's
-When several apply, the highest wins. --checker and --validate-input exit as their judge
-system's protocol says: kattis 42 accepted, 43 rejected, 5 a judge failure; testlib 0 to 3.";
+  1  some lines were invalid or their search gave up: each reported, the rest answered
+  2  usage error, an unreadable input (the others still read), or unwritable output
+  3  --compare: two engines disagreed on a distance (each case reported on stderr)
+  4  check: the answers were not accepted; stress: the program failed a case
+  5  check, stress: a judge failure, not the program's (a search gave up, a resource refused)
+checker and validate exit as their judge system says: kattis 42, 43, 5; testlib 0 to 3.";
+}
+
+/// The statuses the judge systems' protocols give their verdicts (`checker`, `validate`),
+/// which those systems define.
+pub(crate) mod protocol {
+    /// A Kattis output validator that accepts, an input validator that finds the input valid.
+    pub(crate) const KATTIS_ACCEPTED: u8 = 42;
+    /// A Kattis validator that rejects.
+    pub(crate) const KATTIS_REJECTED: u8 = 43;
+    /// A judge failure, for the systems that take any other status for one (Kattis, CMS):
+    /// knight-moves' own ([`super::ExitStatus::JudgeFailure`]).
+    pub(crate) const JUDGE_FAILURE: u8 = super::ExitStatus::JudgeFailure as u8;
+    /// testlib's `_ok`.
+    pub(crate) const TESTLIB_OK: u8 = 0;
+    /// testlib's `_wa`.
+    pub(crate) const TESTLIB_WRONG: u8 = 1;
+    /// testlib's `_pe`.
+    pub(crate) const TESTLIB_PRESENTATION: u8 = 2;
+    /// testlib's `_fail`: a judge failure, a bad command line among them.
+    pub(crate) const TESTLIB_FAIL: u8 = 3;
 }
 
 /// How a run ends: with one of knight-moves' own statuses, or with a status that a judge
-/// system's protocol gives its verdict (`--checker`, `--validate-input`: 42 and 43 for Kattis,
-/// testlib's 0 to 3), which the protocol defines and documents (`judge::protocol`).
+/// system's protocol gives its verdict (`checker`, `validate`: 42 and 43 for Kattis, testlib's
+/// 0 to 3), which the protocol defines ([`protocol`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ending {
     Status(ExitStatus),

@@ -109,21 +109,8 @@ pub(crate) struct StressSettings {
     pub answers: AnswerSettings,
 }
 
-/// The judge systems whose checkers knight-moves can be (`--checker`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum JudgeSystem {
-    /// Kattis, DOMjudge and BAPCtools: exit 42 accepted, 43 rejected.
-    Kattis,
-    /// testlib (Codeforces Polygon, ejudge and the systems that run its checkers): exit 0 OK,
-    /// 1 wrong answer, 2 presentation error, 3 judge failure.
-    Testlib,
-    /// CMS: the score on stdout, the message on stderr, exit 0 for any verdict.
-    Cms,
-}
-
-/// The judge systems whose input validators knight-moves can be (`--validate-input`): CMS
-/// runs none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// The judge systems whose input validators knight-moves can be (`validate`): CMS runs none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ValidatorSystem {
     /// Kattis, DOMjudge and BAPCtools: exit 42 valid, 43 not.
     Kattis,
@@ -298,10 +285,10 @@ pub(crate) enum Measure {
 
 /// The documents `--generate` writes about the program itself, made from its command line's
 /// definition (judge inputs are [`Task::JudgeInput`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Document {
-    /// The man page, in roff.
-    Man,
+    /// The man page, in roff: knight-moves', or one command's.
+    Man { command: Option<String> },
     /// The completion script for bash.
     CompleteBash,
     /// The completion script for zsh.

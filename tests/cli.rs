@@ -172,7 +172,9 @@ fn help_documents_usage_examples_and_exit_statuses() {
     knight_moves().arg("--help").assert().success().stdout(
         predicate::str::contains("Usage: knight-moves [OPTIONS] [FILE]...")
             .and(predicate::str::contains("Examples:"))
-            .and(predicate::str::contains("Exit status:"))
+            .and(predicate::str::contains(
+                "Exit status (the highest that applies):",
+            ))
             .and(predicate::str::contains("2  usage error")),
     );
     knight_moves()

@@ -1,7 +1,7 @@
 //! Files as Windows writes them (issue 22), on the binary: UTF-16 that starts with its
 //! byte-order mark (Windows PowerShell 5.1's `>` and `Out-File`), little- and big-endian, is
 //! answered exactly as the same text in UTF-8, bad lines and all; UTF-16 without a mark gets one
-//! message saying how to convert it; and `--check` reads answer files by the same rule.
+//! message saying how to convert it; and `check` reads answer files by the same rule.
 
 use crate::common;
 
@@ -135,12 +135,12 @@ fn utf16_without_a_mark_gets_one_message_saying_how_to_convert_it() {
     }
 }
 
-/// `--check` of the answers to [`mixed_input`] written in `answers`' bytes.
+/// `check` of the answers to [`mixed_input`] written in `answers`' bytes.
 fn check(answers: &[u8]) -> (String, String, Option<i32>) {
     let text = mixed_input();
     shown(&run_in_dir(
         &[("judge.in", text.as_bytes()), ("answers.out", answers)],
-        &["judge.in", "--check", "answers.out"],
+        &["check", "answers.out", "judge.in"],
         b"",
     ))
 }

@@ -1,4 +1,4 @@
-//! Output for scripts and for eyes: --format tsv/json, --header, --draw, colour, --generate.
+//! Output for scripts and for eyes: --format tsv/json, --header, --draw, colour, `completions`.
 
 use crate::common;
 
@@ -212,11 +212,11 @@ fn json_stats_are_one_object_on_stderr() {
 #[test]
 fn each_completion_script_is_produced() {
     for (kind, marker) in [
-        ("complete-bash", "complete -F"),
-        ("complete-zsh", "#compdef knight-moves"),
-        ("complete-fish", "complete -c knight-moves"),
+        ("bash", "complete -F"),
+        ("zsh", "#compdef knight-moves"),
+        ("fish", "complete -c knight-moves"),
     ] {
-        let script = stdout_of(&["--generate", kind], "");
+        let script = stdout_of(&["completions", kind], "");
         assert!(script.contains(marker), "{kind} lacks {marker:?}");
         assert!(script.contains("algorithm"), "{kind} lacks the options");
         assert!(

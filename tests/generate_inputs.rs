@@ -1,7 +1,8 @@
-//! `--generate input-…`: the judge inputs are written as they are made, in bounded memory
-//! whatever `--cases` or the board, with the same bytes for the same seed as when they were made
-//! whole in memory; a kind a problem has no use for is a usage error; the output's troubles end
-//! as everywhere else (a closed pipe quietly, a failed write with a message and status 2).
+//! `generate random|hard|all-pairs`: the judge inputs are written as they are made, in bounded
+//! memory whatever `--cases` or the board, with the same bytes for the same seed as when they
+//! were made whole in memory; a kind a problem has no use for is a usage error; the output's
+//! troubles end as everywhere else (a closed pipe quietly, a failed write with a message and
+//! status 2).
 
 use crate::common;
 
@@ -28,41 +29,38 @@ fn generated(args: &[&str]) -> Vec<u8> {
 fn small_inputs_are_the_bytes_they_always_were() {
     let cases: &[(&str, &str)] = &[
         (
-            "--generate input-random --seed 7 --cases 5",
+            "generate random --seed 7 --cases 5",
             "a8 h4\nh1 h3\na7 h5\nh8 f6\nh8 g7\n",
         ),
         (
-            "--problem nakanj --generate input-random --seed 1 --cases 3",
+            "generate random --problem nakanj --seed 1 --cases 3",
             "3\ng7 e5\nh3 d7\nd6 g8\n",
         ),
         (
-            "--problem poj1915 --generate input-random --seed 2243 --cases 3 --beyond-limits",
+            "generate random --problem poj1915 --seed 2243 --cases 3 --beyond-limits",
             "3\n3\n2 0\n1 2\n4\n2 1\n1 0\n3\n2 2\n0 2\n",
         ),
         (
-            "--problem cses-grid --generate input-random --seed 7 --beyond-limits",
+            "generate random --problem cses-grid --seed 7 --beyond-limits",
             "3\n",
         ),
         (
-            "--problem knightl --generate input-random --seed 7 --cases 100 --beyond-limits",
+            "generate random --problem knightl --seed 7 --cases 100 --beyond-limits",
             "18\n",
         ),
         // Within the problems' limits (issue 45): POJ 1915's sides from 4 to 300, CSES's n
         // from 4, KnightL's from 5.
         (
-            "--problem poj1915 --generate input-random --seed 2243 --cases 3",
+            "generate random --problem poj1915 --seed 2243 --cases 3",
             "3\n6\n5 0\n2 5\n7\n3 4\n6 0\n6\n5 2\n3 2\n",
         ),
+        ("generate random --problem cses-grid --seed 7", "11\n"),
         (
-            "--problem cses-grid --generate input-random --seed 7",
-            "11\n",
-        ),
-        (
-            "--problem knightl --generate input-random --seed 7 --cases 100",
+            "generate random --problem knightl --seed 7 --cases 100",
             "16\n",
         ),
         (
-            "--board 2x3 --generate input-all-pairs",
+            "generate all-pairs --board 2x3",
             "a1 a1\na1 b1\na1 a2\na1 b2\na1 a3\na1 b3\nb1 a1\nb1 b1\nb1 a2\nb1 b2\nb1 a3\nb1 b3\n\
              a2 a1\na2 b1\na2 a2\na2 b2\na2 a3\na2 b3\nb2 a1\nb2 b1\nb2 a2\nb2 b2\nb2 a3\nb2 b3\n\
              a3 a1\na3 b1\na3 a2\na3 b2\na3 a3\na3 b3\nb3 a1\nb3 b1\nb3 a2\nb3 b2\nb3 a3\nb3 b3\n",
@@ -81,65 +79,61 @@ fn small_inputs_are_the_bytes_they_always_were() {
 fn long_inputs_are_the_bytes_they_always_were() {
     let cases: &[(&str, usize, u64)] = &[
         (
-            "--generate input-random --seed 42 --cases 20000",
+            "generate random --seed 42 --cases 20000",
             120000,
             0x8339_2bf5_3a7d_4bb0,
         ),
         (
-            "--problem nakanj --generate input-random --seed 18446744073709551615 --cases 20000 --beyond-limits",
+            "generate random --problem nakanj --seed 18446744073709551615 --cases 20000 --beyond-limits",
             120006,
             0x4d3f_d727_4964_4d09,
         ),
         (
-            "--problem poj1915 --generate input-random --seed 0 --cases 20000 --beyond-limits",
+            "generate random --problem poj1915 --seed 0 --cases 20000 --beyond-limits",
             305634,
             0x2bb9_7277_f410_835c,
         ),
         (
-            "--board 1000000000x3 --generate input-random --seed 5 --cases 20000",
+            "generate random --board 1000000000x3 --seed 5 --cases 20000",
             301986,
             0xa9a6_efed_c131_7b59,
         ),
         (
-            "--problem poj1915 --generate input-all-pairs",
+            "generate all-pairs --problem poj1915",
             40965,
             0x137f_cf6e_b630_86c8,
         ),
         (
-            "--problem nakanj --generate input-all-pairs",
+            "generate all-pairs --problem nakanj",
             24581,
             0xa906_7063_899b_1508,
         ),
         (
-            "--board 20x13 --generate input-all-pairs",
+            "generate all-pairs --board 20x13",
             447200,
             0x52e5_db37_2d1d_64d5,
         ),
         (
-            "--problem poj1915 --generate input-hard --beyond-limits",
+            "generate hard --problem poj1915 --beyond-limits",
             4750,
             0x7cd4_efac_5831_6cb7,
         ),
         (
-            "--problem poj1915 --generate input-random --seed 0 --cases 20000",
+            "generate random --problem poj1915 --seed 0 --cases 20000",
             262379,
             0x111d_1320_8e6b_8c2a,
         ),
         (
-            "--problem poj1915 --generate input-hard",
+            "generate hard --problem poj1915",
             2148,
             0x4c87_d47f_5a97_361e,
         ),
         (
-            "--problem nakanj --generate input-random --seed 9 --cases 4096",
+            "generate random --problem nakanj --seed 9 --cases 4096",
             24581,
             0x93e3_c22b_7206_2cca,
         ),
-        (
-            "--board 300 --generate input-hard",
-            435,
-            0x6148_619a_c61c_8703,
-        ),
+        ("generate hard --board 300", 435, 0x6148_619a_c61c_8703),
     ];
     for &(args, length, expected) in cases {
         let args: Vec<&str> = args.split(' ').collect();
@@ -158,7 +152,7 @@ fn long_inputs_are_the_bytes_they_always_were() {
 fn the_largest_count_streams_until_the_reader_goes() {
     for problem in ["uva439", "nakanj", "poj1915"] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_knight-moves"))
-            .args(["--problem", problem, "--generate", "input-random"])
+            .args(["generate", "random", "--problem", problem])
             .args(["--cases", "18446744073709551615", "--seed", "1"])
             // NAKANJ states T ≤ 4096.
             .args(if problem == "nakanj" {
@@ -192,28 +186,28 @@ fn the_largest_count_streams_until_the_reader_goes() {
 fn memory_stays_small_however_long_the_input() {
     let runs: &[&[&str]] = &[
         &[
+            "generate",
+            "random",
             "--problem",
             "poj1915",
-            "--generate",
-            "input-random",
             "--cases",
             "3000000",
         ],
         &[
+            "generate",
+            "random",
             "--problem",
             "nakanj",
-            "--generate",
-            "input-random",
             "--cases",
             "3000000",
             "--beyond-limits",
         ],
-        &["--board", "64", "--generate", "input-all-pairs"],
+        &["generate", "all-pairs", "--board", "64"],
     ];
     for args in runs {
         let mut child = Command::new(env!("CARGO_BIN_EXE_knight-moves"))
             .args(*args)
-            .args(if args.contains(&"input-random") {
+            .args(if args.contains(&"random") {
                 &["--seed", "1"][..]
             } else {
                 &[]
@@ -234,22 +228,20 @@ fn memory_stays_small_however_long_the_input() {
 #[test]
 fn every_kind_works_for_every_problem_or_is_refused() {
     let problems = ["uva439", "nakanj", "poj1915", "cses-grid", "knightl"];
-    let kinds = ["input-random", "input-all-pairs", "input-hard"];
+    let kinds = ["random", "all-pairs", "hard"];
     for problem in problems {
         for kind in kinds {
             let mut command = common::knight_moves();
-            command.args(["--problem", problem, "--generate", kind]);
-            if kind == "input-random" {
+            command.args(["generate", kind, "--problem", problem]);
+            if kind == "random" {
                 command.args(["--seed", "3"]);
             }
-            if kind == "input-all-pairs" && matches!(problem, "cses-grid" | "knightl") {
+            if kind == "all-pairs" && matches!(problem, "cses-grid" | "knightl") {
                 command
                     .assert()
                     .code(2)
                     .stdout("")
-                    .stderr(predicate::str::contains(
-                        "--generate input-all-pairs makes one query a pair",
-                    ));
+                    .stderr(predicate::str::contains("all-pairs makes one query a pair"));
             } else {
                 command
                     .assert()
@@ -262,14 +254,14 @@ fn every_kind_works_for_every_problem_or_is_refused() {
     for kind in kinds {
         for problem in &problems[1..] {
             common::knight_moves()
-                .args(["--problem", problem, "--board", "10", "--generate", kind])
+                .args(["generate", kind, "--problem", problem, "--board", "10"])
                 .assert()
                 .code(2)
                 .stderr(predicate::str::contains("--board does not go with"));
         }
-        let board_too_big = kind == "input-all-pairs";
+        let board_too_big = kind == "all-pairs";
         let assert = common::knight_moves()
-            .args(["--board", "65", "--generate", kind])
+            .args(["generate", kind, "--board", "65"])
             .assert();
         match board_too_big {
             true => assert.code(2),
@@ -282,14 +274,14 @@ fn every_kind_works_for_every_problem_or_is_refused() {
 #[cfg(target_os = "linux")] // /dev/full
 #[test]
 fn a_failed_write_is_said() {
-    for kind in ["input-random", "input-all-pairs", "input-hard"] {
+    for kind in ["random", "all-pairs", "hard"] {
         let full = std::fs::OpenOptions::new()
             .write(true)
             .open("/dev/full")
             .expect("/dev/full opens");
         let output = Command::new(env!("CARGO_BIN_EXE_knight-moves"))
-            .args(["--generate", kind])
-            .args(if kind == "input-random" {
+            .args(["generate", kind])
+            .args(if kind == "random" {
                 &["--seed", "1"][..]
             } else {
                 &[]
@@ -310,19 +302,20 @@ fn a_failed_write_is_said() {
 /// say nothing of a seed.
 #[test]
 fn only_random_inputs_take_a_seed() {
-    for kind in ["input-hard", "input-all-pairs"] {
+    for kind in ["hard", "all-pairs"] {
         for option in [["--seed", "3"], ["--cases", "3"]] {
             common::knight_moves()
-                .args(["--generate", kind])
+                .args(["generate", kind])
                 .args(option)
                 .assert()
                 .code(2)
-                .stderr(predicate::str::contains(
-                    "--cases and --seed go with --stress or --generate input-random",
-                ));
+                .stderr(predicate::str::contains(format!(
+                    "unexpected argument '{}' found",
+                    option[0]
+                )));
         }
         common::knight_moves()
-            .args(["--generate", kind])
+            .args(["generate", kind])
             .assert()
             .success()
             .stderr("");

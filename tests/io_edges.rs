@@ -90,7 +90,7 @@ fn a_closed_standard_input_is_an_error_not_an_empty_input() {
     assert_eq!((status, stderr.as_str()), (2, closed));
     assert_eq!(stdout, include_str!("data/sample.out"));
     // Answers to check from standard input.
-    let (status, stdout, stderr) = in_a_shell("\"$KM\" --check - sample.in <&-");
+    let (status, stdout, stderr) = in_a_shell("\"$KM\" check - sample.in <&-");
     assert_eq!((status, stdout.as_str(), stderr.as_str()), (2, "", closed));
     let (status, stdout, stderr) = in_a_shell("\"$KM\" 0>/dev/null");
     let write_only = "knight-moves: <stdin>: standard input is open for writing only\n";
@@ -116,7 +116,7 @@ fn a_closed_standard_input_is_an_error_not_an_empty_input() {
 fn a_judge_given_a_closed_standard_input_fails_rather_than_judges() {
     let feedback = tempfile::tempdir().unwrap();
     let checker = format!(
-        "\"$KM\" --checker kattis sample.in sample.out '{}' <&-",
+        "\"$KM\" checker kattis sample.in sample.out '{}' <&-",
         feedback.path().display()
     );
     for (redirection, why) in [
@@ -134,7 +134,7 @@ fn a_judge_given_a_closed_standard_input_fails_rather_than_judges() {
         ("testlib", 3, "FAIL <stdin>: standard input is closed\n"),
     ];
     for (system, code, said) in runs {
-        let (status, _, stderr) = in_a_shell(&format!("\"$KM\" --validate-input {system} <&-"));
+        let (status, _, stderr) = in_a_shell(&format!("\"$KM\" validate {system} <&-"));
         assert_eq!((status, stderr.as_str()), (code, said), "{system}");
     }
 }
@@ -142,7 +142,7 @@ fn a_judge_given_a_closed_standard_input_fails_rather_than_judges() {
 #[cfg(unix)] // a POSIX shell closes the output
 #[test]
 fn a_closed_standard_output_is_an_error_not_a_success() {
-    for args in ["sample.in", "--help", "--version", "--generate man"] {
+    for args in ["sample.in", "--help", "--version", "man"] {
         let (status, _, stderr) = in_a_shell(&format!("\"$KM\" {args} >&-"));
         assert_eq!(status, 2, "{args}");
         assert_eq!(
@@ -163,9 +163,9 @@ fn a_closed_standard_output_is_an_error_not_a_success() {
 fn dev_null_opened_for_reading_and_writing_is_an_open_output() {
     let runs = [
         "\"$KM\" sample.in 1<>/dev/null",
-        "\"$KM\" --check sample.out sample.in 1<>/dev/null",
+        "\"$KM\" check sample.out sample.in 1<>/dev/null",
         "\"$KM\" --help 1<>/dev/null",
-        "\"$KM\" --generate man 1<>/dev/null",
+        "\"$KM\" man 1<>/dev/null",
         // Every standard descriptor so, as a daemon has them.
         "\"$KM\" sample.in 0<>/dev/null 1<>/dev/null 2<>/dev/null",
     ];
@@ -184,7 +184,7 @@ fn dev_null_opened_for_reading_and_writing_is_an_open_output() {
 #[cfg(unix)] // a POSIX shell's `1<`
 #[test]
 fn a_standard_output_open_for_reading_only_is_an_error() {
-    for args in ["sample.in", "--help", "--generate input-random --seed 1"] {
+    for args in ["sample.in", "--help", "generate random --seed 1"] {
         for file in ["sample.in", "/dev/null"] {
             let (status, stdout, stderr) = in_a_shell(&format!("\"$KM\" {args} 1<{file}"));
             assert_eq!(status, 2, "{args} 1<{file}: {stdout}");
@@ -200,12 +200,7 @@ fn a_standard_output_open_for_reading_only_is_an_error() {
 #[cfg(target_os = "linux")] // /dev/full
 #[test]
 fn a_full_standard_output_is_an_error_not_a_success() {
-    for args in [
-        "sample.in",
-        "--help",
-        "--version",
-        "--generate complete-bash",
-    ] {
+    for args in ["sample.in", "--help", "--version", "completions bash"] {
         let (status, _, stderr) = in_a_shell(&format!("\"$KM\" {args} > /dev/full"));
         assert_eq!(status, 2, "{args}");
         assert!(
@@ -224,7 +219,7 @@ fn help_into_a_closed_pipe_is_quiet() {
 
 /// A judge's status is its verdict: a reader of its output that is gone before the verdict line
 /// (a pipe whose read end is closed, so the write fails for certain) does not turn a wrong
-/// answer, a wrong candidate or a judge failure into a success, for `--check` and `--stress`.
+/// answer, a wrong candidate or a judge failure into a success, for `check` and `stress`.
 #[cfg(unix)] // a pipe made with pipe(2)
 #[test]
 fn a_judge_s_verdict_stands_when_the_reader_of_its_line_is_gone() {
@@ -237,10 +232,10 @@ fn a_judge_s_verdict_stands_when_the_reader_of_its_line_is_gone() {
     std::fs::write(&right, sentence("e2", "e4", 2)).unwrap();
     let itself = common::quoted(env!("CARGO_BIN_EXE_knight-moves"));
     let runs: [(&[&str], i32); 4] = [
-        (&["--check", wrong.to_str().unwrap()], 4),
-        (&["--check", right.to_str().unwrap()], 0),
-        (&["--stress", "cat", "--cases", "3", "--seed", "1"], 4),
-        (&["--stress", &itself, "--cases", "3", "--seed", "1"], 0),
+        (&["check", wrong.to_str().unwrap()], 4),
+        (&["check", right.to_str().unwrap()], 0),
+        (&["stress", "cat", "--cases", "3", "--seed", "1"], 4),
+        (&["stress", &itself, "--cases", "3", "--seed", "1"], 0),
     ];
     for (args, expected) in runs {
         let mut ends = [0; 2];
@@ -284,7 +279,7 @@ fn a_judge_s_verdict_into_a_full_output_keeps_the_higher_status() {
             .open("/dev/full")
             .unwrap();
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"))
-            .arg("--check")
+            .arg("check")
             .arg(&file)
             .stdin(std::fs::File::open(&queries).unwrap())
             .stdout(full)

@@ -1,6 +1,6 @@
-//! A judge in a box (issue 12): `--check` on answer files and `--stress` on tiny candidate
+//! A judge in a box (issue 12): `check` on answer files and `stress` on tiny candidate
 //! programs (made of knight-moves itself and a POSIX shell), for every problem, and the judge
-//! inputs `--generate` makes.
+//! inputs `generate` makes.
 
 use crate::common;
 
@@ -12,10 +12,10 @@ use predicates::prelude::*;
 /// The built binary's path, for candidate commands.
 const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
 
-/// Runs `--stress COMMAND` with `args`, from a temporary folder; returns the output.
+/// Runs `stress COMMAND` with `args`, from a temporary folder; returns the output.
 fn stress(command: &str, args: &[&str]) -> Output {
     knight_moves()
-        .args(["--stress", command])
+        .args(["stress", command])
         .args(args)
         .output()
         .unwrap()
@@ -40,7 +40,7 @@ fn a_right_program_passes_and_the_seed_is_printed() {
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.starts_with("knight-moves: --stress with --seed "),
+        stderr.starts_with("knight-moves: stress with --seed "),
         "{stderr}"
     );
 }
@@ -148,7 +148,7 @@ fn programs_that_hang_crash_or_print_forever_are_stopped_and_none_is_left_behind
         }
     }
     knight_moves()
-        .args(["--stress", "no-such-program-4243"])
+        .args(["stress", "no-such-program-4243"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot run no-such-program-4243"));
@@ -201,7 +201,7 @@ fn check_judges_answer_files_for_every_problem() {
             let path = dir.path().join(format!("{problem}-{name}.out"));
             std::fs::write(&path, text).unwrap();
             let output = knight_moves()
-                .args(["--problem", problem, "--check"])
+                .args(["check", "--problem", problem])
                 .arg(&path)
                 .arg(input)
                 .output()
@@ -221,7 +221,7 @@ fn check_judges_answer_files_for_every_problem() {
 #[test]
 fn check_names_the_line_the_query_and_what_differs() {
     knight_moves()
-        .args(["--check", "-", "sample.in"])
+        .args(["check", "-", "sample.in"])
         .write_stdin(include_str!("data/sample.out").replace("takes 6", "takes 5"))
         .assert()
         .code(4)
@@ -230,7 +230,7 @@ fn check_names_the_line_the_query_and_what_differs() {
              found \"To get from a1 to h8 takes 5 knight moves.\", for sample.in:4: a1 h8\n",
         );
     knight_moves()
-        .args(["--check", "-", "sample.in"])
+        .args(["check", "-", "sample.in"])
         .write_stdin(include_str!("data/sample.out").trim_end())
         .assert()
         .code(4)
@@ -238,7 +238,7 @@ fn check_names_the_line_the_query_and_what_differs() {
             "Presentation error at <stdin>:8: missing final newline, for sample.in:8: f6 f6",
         ));
     knight_moves()
-        .args(["--problem", "nakanj", "--check", "-", "problems/nakanj.in"])
+        .args(["check", "--problem", "nakanj", "-", "problems/nakanj.in"])
         .write_stdin("6 \r\n1\r\n4")
         .assert()
         .success()
@@ -248,7 +248,7 @@ fn check_names_the_line_the_query_and_what_differs() {
     let input = dir.path().join("q.in");
     std::fs::write(&input, "e2 e4\ni9 a1\na1 h8\n").unwrap();
     knight_moves()
-        .args(["--check", "-"])
+        .args(["check", "-"])
         .arg(&input)
         .write_stdin("To get from e2 to e4 takes 2 knight moves.\nTo get from a1 to h8 takes 6 knight moves.\n")
         .assert()
@@ -258,13 +258,13 @@ fn check_names_the_line_the_query_and_what_differs() {
         )
         .stderr(predicate::str::contains(":2: square \"i9\" is off the 8x8 board"));
     knight_moves()
-        .args(["--check", "-"])
+        .args(["check", "-"])
         .write_stdin("e2 e4\n")
         .assert()
         .code(2)
         .stderr(predicate::str::contains("standard input holds the queries"));
     knight_moves()
-        .args(["--check", "missing.out", "sample.in"])
+        .args(["check", "missing.out", "sample.in"])
         .assert()
         .code(2)
         .stderr(common::stderr_reads(
@@ -275,18 +275,18 @@ fn check_names_the_line_the_query_and_what_differs() {
 #[test]
 fn generated_inputs_are_valid_and_the_same_for_the_same_seed() {
     for problem in ["uva439", "nakanj", "poj1915", "cses-grid"] {
-        for kind in ["input-random", "input-hard", "input-all-pairs"] {
-            if problem == "cses-grid" && kind == "input-all-pairs" {
+        for kind in ["random", "hard", "all-pairs"] {
+            if problem == "cses-grid" && kind == "all-pairs" {
                 knight_moves()
-                    .args(["--problem", problem, "--generate", kind])
+                    .args(["generate", kind, "--problem", problem])
                     .assert()
                     .code(2);
                 continue;
             }
             let make = |seed: &str| {
                 let mut command = knight_moves();
-                command.args(["--problem", problem, "--generate", kind]);
-                if kind == "input-random" {
+                command.args(["generate", kind, "--problem", problem]);
+                if kind == "random" {
                     command.args(["--seed", seed, "--cases", "50"]);
                 }
                 command.output().unwrap()
@@ -301,13 +301,13 @@ fn generated_inputs_are_valid_and_the_same_for_the_same_seed() {
                 .assert()
                 .success()
                 .stderr("");
-            if kind == "input-random" {
+            if kind == "random" {
                 assert_ne!(first.stdout, make("6").stdout, "{problem}");
             }
         }
     }
     let all_pairs = knight_moves()
-        .args(["--generate", "input-all-pairs"])
+        .args(["generate", "all-pairs"])
         .output()
         .unwrap();
     assert_eq!(
@@ -319,14 +319,14 @@ fn generated_inputs_are_valid_and_the_same_for_the_same_seed() {
 #[test]
 fn options_that_do_not_fit_the_judge_are_usage_errors() {
     for args in [
-        &["--check", "a.out", "--path"][..],
-        &["--stress", "x", "--format", "json"],
-        &["--stress", "x", "sample.in"],
-        &["--check", "a.out", "--stress", "x"],
+        &["check", "a.out", "--path"][..],
+        &["stress", "x", "--format", "json"],
+        &["stress", "x", "sample.in"],
+        &["check", "a.out", "--stress", "x"],
         &["--cases", "5"],
         &["--time-limit", "1"],
-        &["--stress", "x", "--time-limit", "0"],
-        &["--stress", "''"],
+        &["stress", "x", "--time-limit", "0"],
+        &["stress", "''"],
     ] {
         knight_moves().args(args).assert().code(2);
     }
@@ -380,8 +380,8 @@ fn stress_stays_within_the_problems_limits_unless_asked_past_them() {
     // whose arrays are sized for the limits, crashing (status 9) past them.
     for problem in ["poj1915", "cses-grid", "knightl", "nakanj"] {
         let command = format!(
-            "sh -c 'input=$(cat); printf \"%s\\n\" \"$input\" | {b} --problem {problem} \
-             --validate-input kattis 2>/dev/null; test $? = 42 || exit 9; printf \"%s\\n\" \
+            "sh -c 'input=$(cat); printf \"%s\\n\" \"$input\" | {b} validate kattis \
+             --problem {problem} 2>/dev/null; test $? = 42 || exit 9; printf \"%s\\n\" \
              \"$input\" | {b} --problem {problem}'",
             b = quoted(BINARY)
         );
@@ -411,30 +411,26 @@ fn stress_stays_within_the_problems_limits_unless_asked_past_them() {
     }
 }
 
-/// Every judge input `--generate` writes passes `--validate-input` for its problem, for every
+/// Every judge input `generate` writes passes `validate` for its problem, for every
 /// kind and several seeds (issue 45), and `--cases` past NAKANJ's T of 4096 asks for
 /// `--beyond-limits`.
 #[test]
 fn every_generated_input_passes_the_problems_validator() {
     for problem in ["uva439", "nakanj", "poj1915", "cses-grid", "knightl"] {
-        for (kind, seeds) in [
-            ("input-random", 0..8),
-            ("input-hard", 0..1),
-            ("input-all-pairs", 0..1),
-        ] {
-            if kind == "input-all-pairs" && matches!(problem, "cses-grid" | "knightl") {
+        for (kind, seeds) in [("random", 0..8), ("hard", 0..1), ("all-pairs", 0..1)] {
+            if kind == "all-pairs" && matches!(problem, "cses-grid" | "knightl") {
                 continue;
             }
             for seed in seeds {
-                let mut args = vec!["--problem", problem, "--generate", kind];
+                let mut args = vec!["generate", kind, "--problem", problem];
                 let seed = seed.to_string();
-                if kind == "input-random" {
+                if kind == "random" {
                     args.extend(["--seed", &seed, "--cases", "300"]);
                 }
                 let made = knight_moves().args(&args).output().unwrap();
                 assert!(made.status.success(), "{args:?}: {made:?}");
                 let checked = knight_moves()
-                    .args(["--problem", problem, "--validate-input", "kattis"])
+                    .args(["validate", "kattis", "--problem", problem])
                     .write_stdin(made.stdout)
                     .output()
                     .unwrap();
@@ -443,10 +439,10 @@ fn every_generated_input_passes_the_problems_validator() {
         }
     }
     let too_many = [
+        "generate",
+        "random",
         "--problem",
         "nakanj",
-        "--generate",
-        "input-random",
         "--cases",
         "4097",
     ];

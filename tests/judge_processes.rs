@@ -1,4 +1,4 @@
-//! `--stress` as a judge runs programs: the time limit is the clock's, a program's leftover
+//! `stress` as a judge runs programs: the time limit is the clock's, a program's leftover
 //! children neither hold the run nor outlive it (however they detach themselves), signals to
 //! knight-moves kill what the candidate started before it ends by the same signal, and
 //! `--memory-limit` stops a program that holds too much memory.
@@ -27,10 +27,10 @@ struct Finished {
     stdout: String,
 }
 
-/// Starts `knight-moves --stress COMMAND ARGS…` with its output piped.
+/// Starts `knight-moves stress COMMAND ARGS…` with its output piped.
 fn start_stress(command: &str, args: &[&str]) -> Child {
     Command::new(BINARY)
-        .args(["--stress", command])
+        .args(["stress", command])
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -224,12 +224,12 @@ fn memory_limit_is_a_positive_number_of_megabytes_for_stress() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--memory-limit goes with --stress",
+            "unexpected argument '--memory-limit' found",
         ));
     for wrong in ["0", "-3", "lots"] {
         let wrong = format!("--memory-limit={wrong}");
         knight_moves()
-            .args(["--stress", "true", &wrong])
+            .args(["stress", "true", &wrong])
             .assert()
             .code(2)
             .stderr(predicate::str::contains("expected a number of megabytes"));
@@ -291,7 +291,7 @@ fn each_resource_the_system_refuses_is_a_judge_failure_not_a_panic() {
         let limit = (own_processes + room) as libc::rlim_t;
         let mut command = Command::new(binary);
         command
-            .args(["--stress", binary, "--cases", "3", "--seed", "1"])
+            .args(["stress", binary, "--cases", "3", "--seed", "1"])
             .current_dir("/")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -457,7 +457,7 @@ fn an_address_space_limit_is_never_an_abort() {
         let limit = (mebibytes << 20) as libc::rlim_t;
         let mut command = Command::new(BINARY);
         command
-            .args(["--stress", BINARY, "--cases", "3", "--seed", "1"])
+            .args(["stress", BINARY, "--cases", "3", "--seed", "1"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

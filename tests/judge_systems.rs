@@ -1,5 +1,5 @@
-//! The judge systems' own tools on the problem packages knight-moves writes (`--package`), with
-//! knight-moves as their input and output validators (`--validate-input kattis`, `--checker
+//! The judge systems' own tools on the problem packages knight-moves writes (`package`), with
+//! knight-moves as their input and output validators (`validate kattis`, `checker
 //! kattis`): problemtools' `verifyproblem` (Kattis) on the legacy package, and BAPCtools' `bt
 //! validate` and `bt run` on the 2025-09 package (bt reads no other format, problemtools no
 //! newer one). Each package's validators are a `build` and a `run` script that run the copy of
@@ -38,9 +38,9 @@ const UUID: &str = "3e2a38b5-efb4-40e6-8283-33404a412289";
 /// status and what knight-moves said.
 fn package(dir: &Path, format: &str, extra: &[&str]) -> (i32, String) {
     let output = Command::new(BINARY)
-        .arg("--package")
+        .arg("package")
         .arg(dir)
-        .args(["--package-format", format])
+        .args(["--format", format])
         .args(extra)
         .output()
         .unwrap();
@@ -331,7 +331,7 @@ fn problemtools_verifies(options: &[&str]) {
 }
 
 // The judge tools' tests, one for each tool and package, so that they share the cores: each
-// problem's package, and UVa 439's with routes, by their options beside `--package`. (Written
+// problem's package, and UVa 439's with routes, by their options beside `package`. (Written
 // out one by one, not by a macro, so that tests/platforms.rs counts them.)
 
 #[cfg(unix)] // the validators are shell scripts; the tools run them on Unix only

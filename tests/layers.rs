@@ -28,9 +28,10 @@ const LAYERS: &[&[&str]] = &[
     &["problem", "report"],
     &["settings"],
     &["fast", "cli"],
-    &["generate", "pipeline"],
+    &["pipeline"],
     &["judge"],
     &["package"],
+    &["jobs"],
     &["app", "query"],
     &["lib", "main"],
 ];

@@ -194,9 +194,10 @@ fn an_unknown_engine_is_a_usage_error() {
 
 /// Every option a task takes changes what the run does (issue 31): for each row, the run with
 /// the option differs from the run without it in its status, its output, its messages or the
-/// page it writes. Which pairs of options each task takes or refuses is held by the command
-/// line's own table (`cli::tests::every_pair_of_options_is_taken_or_refused_for_every_task`);
-/// this holds that what it takes is not then ignored. Options whose effect only shows beside
+/// page it writes. That each command refuses every option it does not declare is held by the
+/// command line's own tests
+/// (`cli::tests::every_command_refuses_every_option_it_does_not_declare`); this holds that
+/// what it takes is not then ignored. Options whose effect only shows beside
 /// another (`--algorithm` in `--stats`' table, `--max-nodes` where a search is made) carry that
 /// other option on both sides.
 #[test]
@@ -210,10 +211,10 @@ fn every_option_a_task_takes_has_an_effect() {
         &'a [&'a str],
     );
     let answer: &[&str] = &["sample.in"];
-    let check: &[&str] = &["--check", "sample.out", "sample.in"];
-    let stress: &[&str] = &["--stress", KM, "--seed", "1"];
-    let random: &[&str] = &["--generate", "input-random", "--seed", "1", "--cases", "5"];
-    let hard: &[&str] = &["--generate", "input-hard"];
+    let check: &[&str] = &["check", "sample.out", "sample.in"];
+    let stress: &[&str] = &["stress", KM, "--seed", "1"];
+    let random: &[&str] = &["generate", "random", "--seed", "1", "--cases", "5"];
+    let hard: &[&str] = &["generate", "hard"];
     // (the task, its arguments, standard input, with the option, without it)
     let rows: &[Row] = &[
         ("answer", answer, "", &["sample.in"], &[]),
@@ -303,7 +304,7 @@ fn every_option_a_task_takes_has_an_effect() {
         ("stress", stress, "", &["--cases", "3"], &["--cases", "2"]),
         (
             "stress",
-            &["--stress", KM, "--cases", "2"],
+            &["stress", KM, "--cases", "2"],
             "",
             &["--seed", "2"],
             &["--seed", "1"],
@@ -327,14 +328,14 @@ fn every_option_a_task_takes_has_an_effect() {
         ("random input", random, "", &["--board", "12"], &[]),
         (
             "random input",
-            &["--generate", "input-random", "--seed", "1"],
+            &["generate", "random", "--seed", "1"],
             "",
             &["--cases", "6"],
             &["--cases", "5"],
         ),
         (
             "random input",
-            &["--generate", "input-random"],
+            &["generate", "random"],
             "",
             &["--seed", "2"],
             &["--seed", "1"],

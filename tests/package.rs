@@ -187,7 +187,7 @@ fn the_static_build_links_no_dynamic_library_and_judges_the_sample() {
     let sample = root.join("tests/data/sample.out");
     let judged = Command::new(binary)
         .args([
-            "--checker",
+            "checker",
             "kattis",
             "tests/data/sample.in",
             "tests/data/sample.out",

@@ -1,4 +1,4 @@
-//! `--package DIR`: what it writes, that it writes it the same every time, and that it never
+//! `package DIR`: what it writes, that it writes it the same every time, and that it never
 //! leaves a package half-written or a folder of the user's lost. (The judge systems' own tools
 //! on the packages: `judge_systems.rs`.)
 
@@ -18,10 +18,10 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
         .collect()
 }
 
-/// Runs `--package` with `args` in `folder`: the status, stdout and stderr.
+/// Runs `package` with `args` in `folder`: the status, stdout and stderr.
 fn package(folder: &Path, args: &[&str]) -> (i32, String, String) {
     let output = knight_moves()
-        .arg("--package")
+        .arg("package")
         .args(args)
         .current_dir(folder)
         .output()
@@ -50,7 +50,7 @@ fn two_packages_are_the_same_to_the_byte_but_their_uuids() {
         let dirs = ["a", "b", "c"].map(|name| format!("{}{name}", format.replace('-', "")));
         let fixed = "0b8e6c52-0d4a-4a0e-9d43-6bd3c0c9d7a1";
         for (dir, uuid) in dirs.iter().zip([None, None, Some(fixed)]) {
-            let mut args = vec![dir.as_str(), "--package-format", format];
+            let mut args = vec![dir.as_str(), "--format", format];
             if let Some(uuid) = uuid {
                 args.extend(["--uuid", uuid]);
             }
@@ -163,8 +163,8 @@ fn a_package_that_cannot_be_written_says_so_and_leaves_nothing_behind() {
     use std::os::unix::process::CommandExt;
     let folder = tempfile::tempdir().unwrap();
     for args in [
-        &["--package", "knightmoves"][..],
-        &["--package", "knightmoves.zip"][..],
+        &["package", "knightmoves"][..],
+        &["package", "knightmoves.zip"][..],
         &["--report", "page.html", "in"][..],
     ] {
         fs::write(folder.path().join("in"), "e2 e4\n").unwrap();
@@ -198,19 +198,22 @@ fn options_that_do_not_make_a_package_are_usage_errors() {
     for (args, message) in [
         (
             &["p", "--problem", "nakanj", "--path"][..],
-            "--package --path writes UVa 439's variant with routes only, so far",
+            "knight-moves: package: --path writes UVa 439's variant with routes only, so far",
         ),
         (
             &["p", "--piece", "camel"][..],
-            "--piece does not go with --package",
+            "unexpected argument '--piece' found",
         ),
         (
             &["p", "--board", "10"][..],
-            "--board does not go with --package",
+            "unexpected argument '--board' found",
         ),
-        (&["p", "--check", "x"][..], "go one at a time"),
+        (
+            &["p", "--check", "x"][..],
+            "unexpected argument '--check' found",
+        ),
         (&["p", "--uuid", "not-a-uuid"][..], "expected a uuid"),
-        (&["p", "--package-format", "2023-07"][..], "invalid value"),
+        (&["p", "--format", "2023-07"][..], "invalid value"),
     ] {
         let (status, _, stderr) = package(folder.path(), args);
         assert_eq!(status, 2, "{args:?}: {stderr}");
@@ -318,7 +321,7 @@ fn an_interrupted_run_leaves_the_old_folder_or_the_whole_package_never_neither()
         fs::create_dir(&dir).unwrap();
         fs::write(dir.join("keep"), "mine").unwrap();
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"))
-            .args(["--package", "pkg", "--force"])
+            .args(["package", "pkg", "--force"])
             .current_dir(folder.path())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -418,7 +421,7 @@ fn every_file_and_folder_is_synced_before_the_rename_and_the_parent_after() {
             ])
             .arg(&log)
             .arg(env!("CARGO_BIN_EXE_knight-moves"))
-            .args(["--package", dir, "--force"])
+            .args(["package", dir, "--force"])
             .current_dir(folder.path())
             .status()
             .expect("strace runs");
@@ -510,7 +513,7 @@ fn a_dir_with_dot_components_is_the_folder_it_names() {
     assert!(folder.path().join("upper/problem.yaml").is_file());
 }
 
-/// Every message `--package` writes is one line naming DIR with its bytes escaped, as every
+/// Every message `package` writes is one line naming DIR with its bytes escaped, as every
 /// other message does (issue 45): a newline in the name, a byte that is not UTF-8.
 #[cfg(unix)] // a name that is not UTF-8
 #[test]
@@ -525,7 +528,7 @@ fn package_messages_are_one_line_with_the_name_escaped() {
         fs::create_dir(folder.path().join(dir)).unwrap();
         fs::write(folder.path().join(dir).join("held"), "x").unwrap();
         let output = knight_moves()
-            .arg("--package")
+            .arg("package")
             .arg(dir)
             .current_dir(folder.path())
             .output()

@@ -294,7 +294,7 @@ fn each_problem_takes_its_options_and_refuses_the_others() {
 /// The grids' numbers are asked of the engine as every query's are: `--algorithm` chooses it
 /// (every engine gives the same grid) and `--max-nodes` limits each search; a search that gives
 /// up stops the grid there, after the numbers found before it, reported on its line with the
-/// hint any query gets (exit status 1), and a `--check` of it is a judge failure, not the
+/// hint any query gets (exit status 1), and a `check` of it is a judge failure, not the
 /// candidate's.
 #[test]
 fn the_grids_take_algorithm_and_max_nodes_as_every_query_does() {
@@ -392,6 +392,7 @@ fn the_grids_take_algorithm_and_max_nodes_as_every_query_does() {
     let right = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(right.path(), grid("cses-grid", 6, &[], true)).unwrap();
     knight_moves()
+        .arg("check")
         .args([
             "--problem",
             "cses-grid",
@@ -400,7 +401,6 @@ fn the_grids_take_algorithm_and_max_nodes_as_every_query_does() {
             "--max-nodes",
             "10",
         ])
-        .arg("--check")
         .arg(right.path())
         .write_stdin("6\n")
         .assert()
@@ -487,8 +487,8 @@ fn a_grid_whose_search_gave_up_keeps_the_numbers_found() {
     let answers = dir.path().join("grid.ans");
     std::fs::write(&answers, &right).unwrap();
     let checked = knight_moves()
+        .arg("check")
         .args(args)
-        .arg("--check")
         .arg(&answers)
         .write_stdin("100\n")
         .output()

@@ -19,8 +19,9 @@ const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
 fn a_search_that_gives_up_is_a_judge_failure_not_a_wrong_answer() {
     let right = format!("{} --board 100", quoted(BINARY));
     let output = knight_moves()
+        .args(["stress", &right])
         .args(["--board", "100", "--algorithm", "bfs", "--max-nodes", "10"])
-        .args(["--stress", &right, "--cases", "5", "--seed", "1"])
+        .args(["--cases", "5", "--seed", "1"])
         .output()
         .unwrap();
     let text = stdout(&output);
@@ -38,8 +39,9 @@ fn a_search_that_gives_up_is_a_judge_failure_not_a_wrong_answer() {
     // answers are never judged wrong.
     let right = format!("{} --board 1000000000", quoted(BINARY));
     let output = knight_moves()
+        .args(["stress", &right])
         .args(["--board", "1000000000", "--algorithm", "astar"])
-        .args(["--max-nodes", "1000", "--stress", &right, "--cases", "20"])
+        .args(["--max-nodes", "1000", "--cases", "20"])
         .args(["--seed", "7"])
         .output()
         .unwrap();
@@ -59,8 +61,9 @@ fn check_stays_aligned_after_a_query_it_cannot_answer() {
                  To get from e2 to e4 takes 2 knight moves.\n";
     let limits = ["--board", "100", "--algorithm", "bfs", "--max-nodes", "10"];
     let output = knight_moves()
+        .arg("check")
         .args(limits)
-        .args(["--check", "-"])
+        .arg("-")
         .arg(&input)
         .write_stdin(right)
         .output()
@@ -96,8 +99,9 @@ fn check_stays_aligned_after_a_query_it_cannot_answer() {
         ),
     ] {
         let output = knight_moves()
+            .arg("check")
             .args(limits)
-            .args(["--check", "-"])
+            .arg("-")
             .arg(&input)
             .write_stdin(wrong)
             .output()
@@ -108,8 +112,9 @@ fn check_stays_aligned_after_a_query_it_cannot_answer() {
     // The answer to the query it could not answer, split over two lines: not a wrong answer.
     let split = right.replace("cv100 takes 66", "cv100 takes\n66");
     let output = knight_moves()
+        .arg("check")
         .args(limits)
-        .args(["--check", "-"])
+        .arg("-")
         .arg(&input)
         .write_stdin(split)
         .output()
@@ -133,7 +138,7 @@ fn a_wrong_first_row_of_a_huge_grid_is_judged_at_once() {
     ] {
         let start = Instant::now();
         let output = knight_moves()
-            .args(["--problem", problem, "--check"])
+            .args(["check", "--problem", problem])
             .arg(&answers)
             .write_stdin(format!("{n}\n"))
             .timeout(Duration::from_secs(60))
@@ -180,7 +185,7 @@ fn an_answer_line_of_any_length_is_compared_whole() {
     text.extend_from_slice(b"9 9 9\n");
     std::fs::write(&answers, text).unwrap();
     let output = knight_moves()
-        .args(["--problem", "cses-grid", "--check"])
+        .args(["check", "--problem", "cses-grid"])
         .arg(&answers)
         .write_stdin("200000\n")
         .timeout(Duration::from_secs(60))
@@ -215,7 +220,7 @@ fn shrinking_stops_at_its_deadline() {
     );
     let start = Instant::now();
     let output = knight_moves()
-        .args(["--stress", &command, "--time-limit", "4"])
+        .args(["stress", &command, "--time-limit", "4"])
         .args(["--cases", "10", "--seed", "3"])
         .env("KNIGHT_MOVES_SHRINK_SECONDS", "6")
         .timeout(Duration::from_secs(120))
@@ -248,7 +253,7 @@ fn shrinking_stops_at_its_deadline() {
 #[test]
 fn verdicts_speak_as_every_message_does() {
     knight_moves()
-        .args(["--check", "-", "sample.in"])
+        .args(["check", "-", "sample.in"])
         .write_stdin(include_str!("data/sample.out").replacen(
             "takes 2 knight",
             "takes 2 kn\x1bight",
@@ -260,7 +265,7 @@ fn verdicts_speak_as_every_message_does() {
             "found \"To get from e2 to e4 takes 2 kn\\x1bight moves.\"",
         ));
     knight_moves()
-        .args(["--check", "-"])
+        .args(["check", "-"])
         .arg(common::data_dir().join("problems/nakanj.in"))
         .args(["--problem", "nakanj"])
         .write_stdin("6\n")
@@ -277,7 +282,7 @@ fn a_stress_report_that_cannot_be_written_says_so() {
         .open("/dev/full")
         .unwrap();
     let output = std::process::Command::new(BINARY)
-        .args(["--stress", &quoted(BINARY), "--cases", "2", "--seed", "1"])
+        .args(["stress", &quoted(BINARY), "--cases", "2", "--seed", "1"])
         .stdout(full)
         .output()
         .unwrap();
@@ -289,7 +294,7 @@ fn a_stress_report_that_cannot_be_written_says_so() {
     );
 }
 
-/// `--check` answers with the accelerator as without it: the same verdicts, byte for byte.
+/// `check` answers with the accelerator as without it: the same verdicts, byte for byte.
 #[test]
 fn check_gives_the_same_verdicts_with_the_accelerator_on_and_off() {
     let right = include_str!("data/sample.out");
@@ -305,7 +310,7 @@ fn check_gives_the_same_verdicts_with_the_accelerator_on_and_off() {
     for answers in cases {
         let run = |on: bool| {
             common::knight_moves_with_accelerator(on)
-                .args(["--check", "-", "sample.in"])
+                .args(["check", "-", "sample.in"])
                 .write_stdin(answers.clone())
                 .output()
                 .unwrap()
@@ -328,7 +333,7 @@ fn an_input_that_cannot_be_read_is_a_judge_failure() {
     std::fs::write(&utf16, b"e\x002\x00 \x00e\x004\x00\n\x00").unwrap();
     for input in [dir.path().join("missing.in"), dir.path().to_owned(), utf16] {
         let output = knight_moves()
-            .arg("--check")
+            .arg("check")
             .arg(&answers)
             .arg(&input)
             .output()
@@ -347,7 +352,7 @@ fn an_input_that_cannot_be_read_is_a_judge_failure() {
     let first = dir.path().join("first.in");
     std::fs::write(&first, "e2 e4\n").unwrap();
     knight_moves()
-        .arg("--check")
+        .arg("check")
         .arg(&wrong)
         .arg(&first)
         .arg(dir.path().join("missing.in"))
@@ -361,7 +366,7 @@ fn an_input_that_cannot_be_read_is_a_judge_failure() {
 #[test]
 fn check_refuses_standard_input_under_another_name() {
     knight_moves()
-        .args(["--check", "/dev/stdin"])
+        .args(["check", "/dev/stdin"])
         .write_stdin("e2 e4\nTo get from e2 to e4 takes 2 knight moves.\n")
         .assert()
         .code(2)
@@ -378,7 +383,7 @@ fn check_refuses_standard_input_under_another_name() {
 #[test]
 fn the_progress_bar_shows_each_case_s_figures() {
     let shown = common::on_a_terminal(
-        "knight-moves --stress knight-moves --cases 1000 --seed 1 --memory-limit 1000",
+        "knight-moves stress knight-moves --cases 1000 --seed 1 --memory-limit 1000",
         b"",
         None,
     );

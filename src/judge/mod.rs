@@ -1,14 +1,12 @@
-//! Judging programs: `--stress` runs a candidate program ([`candidate`]) on generated inputs
+//! Judging programs: `stress` runs a candidate program ([`candidate`]) on generated inputs
 //! and judges its output ([`stress`]). The comparing itself is the checker, a sink of the
-//! pipeline below it ([`crate::sink::check`]), which `--check` uses on answer files too.
-//! `--checker` judges one output as a judge system calls its checker ([`protocol`]), with its
-//! input validated as it is read ([`validated_input`]).
+//! pipeline below it ([`crate::sink::check`]), which `check` uses on answer files too.
+//! A judge system's checker validates its input as it reads it ([`validated_input`]).
 
 use crate::format::Shape;
 use crate::settings::AnswerSettings;
 
 pub(crate) mod candidate;
-pub(crate) mod protocol;
 pub(crate) mod stress;
 pub(crate) mod validated_input;
 

@@ -7,7 +7,9 @@
 //! One reading rather than two: a second pass would cost as much again on a judge file of
 //! millions of lines, and IN may be a pipe, which cannot be read twice. The bytes go to the
 //! validator through a channel of a few buffers, so memory stays bounded whatever the input's
-//! size; a validator that has decided stops taking them, and the reading goes on alone.
+//! size. A validator ends before the input only to refuse it; then the reading ends too, at
+//! once (an input that never ends, `yes`, refused on its first line, ends the judging there),
+//! since nothing the judging finds can matter any more.
 
 use std::io::{self, BufRead, Read};
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
@@ -27,7 +29,8 @@ const BATCH_BYTES: usize = 1 << 20;
 /// Reads `input` with `read`, and validates the same bytes as `problem` states its input (on
 /// `board`) beside it: `read`'s result, and the validator's. The validator sees what `read`
 /// read, and then the rest of `input`, so that it judges the whole input even where `read`
-/// stopped early. The error is the system's refusal of a thread.
+/// stopped early; where the validator refuses the input, `read` finds its end there. The
+/// error is the system's refusal of a thread.
 pub(crate) fn read_validated<R: Read, T>(
     problem: Problem,
     board: Board,
@@ -116,10 +119,11 @@ impl<R> Teed<R> {
 
 impl<R: Read> Read for Teed<R> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        let count = self.input.read(buffer)?;
+        // The validator refused the input: nothing more of it is read.
         if self.validator.is_none() {
-            return Ok(count);
+            return Ok(0);
         }
+        let count = self.input.read(buffer)?;
         self.batch.extend_from_slice(&buffer[..count]);
         if self.batch.len() >= BATCH_BYTES || count == 0 {
             self.hand_over();
@@ -213,18 +217,23 @@ mod tests {
         }
     }
 
-    /// A validator that refuses early stops taking bytes, and the reader reads on to the end.
+    /// A validator that refuses ends the reading there too: an input that never ends is
+    /// refused on its first line, and read no further than a few batches.
     #[test]
-    fn the_reader_reads_on_once_the_validator_has_decided() {
-        let input = format!("E2 e4\n{}", "e2 e4\n".repeat(200_000));
-        let (read, validated) =
-            read_validated(Problem::Uva439, Board::STANDARD, input.as_bytes(), |teed| {
-                let mut all = Vec::new();
-                teed.read_to_end(&mut all).unwrap();
-                all.len()
-            })
-            .unwrap();
-        assert_eq!(read, input.len());
+    fn the_reading_ends_once_the_validator_refuses() {
+        let endless = io::repeat(b'A');
+        let (read, validated) = read_validated(Problem::Uva439, Board::STANDARD, endless, |teed| {
+            let mut buffer = vec![0; 64 * 1024];
+            let mut total = 0;
+            loop {
+                match teed.read(&mut buffer).unwrap() {
+                    0 => break total,
+                    count => total += count,
+                }
+            }
+        })
+        .unwrap();
+        assert!(read <= (BUFFERS_AHEAD + 3) * BATCH_BYTES, "{read}");
         let Err(Refusal::Invalid(invalid)) = validated else {
             panic!("{validated:?}")
         };

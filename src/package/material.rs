@@ -39,8 +39,8 @@ pub(crate) struct Material {
 
 /// One secret case's input.
 pub(crate) enum Secret {
-    /// Made by `--generate`: a random input of `cases` queries from the seed BAPCtools gives
-    /// its command (named in the file's name, so that `knight-moves --generate input-random
+    /// Made by `generate`: a random input of `cases` queries from the seed BAPCtools gives
+    /// its command (named in the file's name, so that `knight-moves generate random
     /// --cases N --seed S` makes it again), or the fixed inputs.
     Generated {
         name: &'static str,
@@ -276,7 +276,7 @@ const NAKANJ_SECRET: &[Secret] = &[
 ];
 
 /// POJ 1915's secret cases: every pair of 8x8, and hand-made ones within its sides of 4 to
-/// 300 (`--generate`'s hard and random inputs hold boards past them).
+/// 300 (as `generate`'s hard and random inputs do, within the limits).
 const POJ1915_SECRET: &[Secret] = &[
     Secret::Generated {
         name: "every-pair-of-8x8",

@@ -2,7 +2,7 @@
 //!
 //! knight-moves knows everything a package of its problem needs: the statement's format, the
 //! judge's sample, the cases that break solutions, the right answers, a strict input validator
-//! and a checker that never blames a right program (`--validate-input`, `--checker`). The
+//! and a checker that never blames a right program (`validate`, `checker`). The
 //! package is made in memory ([`contents`], but for the copies of the binary), then written
 //! into a temporary folder beside DIR and renamed into place ([`place`]): a run that fails
 //! leaves nothing half-written, and DIR is either the old one or the whole new one.
@@ -18,12 +18,11 @@ use std::hash::{BuildHasher, Hasher};
 use anyhow::bail;
 
 use crate::board::Board;
-use crate::generate;
 use crate::judge::stress::expected_output;
 use crate::package::material::{Material, Secret};
 use crate::problem::Problem;
-use crate::problem::cases::{Inputs, Reach};
-use crate::settings::{InputSettings, PackageFormat, PackageSettings};
+use crate::problem::cases::{CaseGenerator, Inputs, Reach};
+use crate::settings::{PackageFormat, PackageSettings};
 
 mod material;
 mod place;
@@ -87,7 +86,7 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
     let answers = &settings.answers;
     let Some(material) = material::of(answers.problem, answers.output.path) else {
         bail!(
-            "--package --path writes UVa 439's variant with routes only, so far: not --problem {}'s",
+            "--path writes UVa 439's variant with routes only, so far: not --problem {}'s",
             answers.problem.name()
         );
     };
@@ -130,18 +129,12 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
                     Inputs::Random => format!("{:02}-{name}-seed-{seed}", number + 1),
                     Inputs::AllPairs | Inputs::Hard => format!("{:02}-{name}", number + 1),
                 };
-                let settings = InputSettings {
-                    problem: answers.problem,
-                    board: Board::STANDARD,
-                    inputs,
-                    cases,
-                    seed: Some(seed),
-                    // A judge's data: what its validator takes.
-                    reach: Reach::WithinLimits,
-                };
                 let mut input = Vec::new();
-                // Written to memory, which cannot fail.
-                let _ = generate::input(&settings, seed, &mut input);
+                // Written to memory, which cannot fail; a judge's data: what its validator takes.
+                let board = Board::STANDARD;
+                let mut generator =
+                    CaseGenerator::new(answers.problem, board, Reach::WithinLimits, seed);
+                let _ = generator.write_input(inputs, cases, &mut input);
                 (name, input, yaml_string(&command))
             }
             Secret::Given { name, input } => {
@@ -228,25 +221,25 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
     Ok(files)
 }
 
-/// The generator `generators.yaml` runs: knight-moves' `--generate`, with the arguments the
+/// The generator `generators.yaml` runs: knight-moves' `generate`, with the arguments the
 /// yaml's command gives it.
 const GENERATOR_SCRIPT: &str = "\
 #!/bin/sh
-# bt generate's generator: knight-moves --generate, its input on standard output.
+# bt generate's generator: knight-moves generate, its input on standard output.
 exec \"$(dirname \"$0\")/knight-moves\" \"$@\"
 ";
 
 /// The command generators.yaml runs for a generated case (its `{seed}` BAPCtools' own).
 fn generator_command(problem: Problem, inputs: Inputs, cases: u64) -> String {
     let kind = match inputs {
-        Inputs::Random => format!("input-random --cases {cases} --seed {{seed}}"),
-        Inputs::AllPairs => "input-all-pairs".to_owned(),
-        Inputs::Hard => "input-hard".to_owned(),
+        Inputs::Random => format!(
+            "random --problem {} --cases {cases} --seed {{seed}}",
+            problem.name()
+        ),
+        Inputs::AllPairs => format!("all-pairs --problem {}", problem.name()),
+        Inputs::Hard => format!("hard --problem {}", problem.name()),
     };
-    format!(
-        "knight-moves --problem {} --generate {kind}",
-        problem.name()
-    )
+    format!("knight-moves generate {kind}")
 }
 
 /// The seed BAPCtools puts for `{seed}` in `command`: the SHA-512 of the command (after no
@@ -347,7 +340,7 @@ fn input_validator(options: &str) -> String {
         "#!/bin/sh
 # The input validator: the judge's flags as arguments (ignored), the test input on standard
 # input; exit 42 when it is exactly as the problem states it, 43 when not.
-exec \"$(dirname \"$0\")/knight-moves\" {options} --validate-input kattis -- \"$@\"
+exec \"$(dirname \"$0\")/knight-moves\" validate kattis {options} -- \"$@\"
 "
     )
 }
@@ -357,7 +350,7 @@ fn output_validator(options: &str) -> String {
         "#!/bin/sh
 # The output validator: run as `run IN ANS FEEDBACK_DIR [FLAGS...] < TEAM_OUTPUT`; exit 42
 # accepted, 43 wrong answer, the reasons in FEEDBACK_DIR/judgemessage.txt.
-exec \"$(dirname \"$0\")/knight-moves\" {options} --checker kattis -- \"$@\"
+exec \"$(dirname \"$0\")/knight-moves\" checker kattis {options} -- \"$@\"
 "
     )
 }
@@ -368,7 +361,7 @@ exec \"$(dirname \"$0\")/knight-moves\" {options} --checker kattis -- \"$@\"
 fn answer_validator(options: &str, routes: bool) -> String {
     let check = match routes {
         true => format!(
-            "\"$(dirname \"$0\")/knight-moves\" {options} --check - -- \"$1\" >&2
+            "\"$(dirname \"$0\")/knight-moves\" check {options} -- - \"$1\" >&2
 case $? in
   0) exit 42 ;;
   4) exit 43 ;;
@@ -470,7 +463,7 @@ fn fresh_uuid() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::is_uuid;
+    use crate::cli::package::is_uuid;
 
     #[test]
     fn fresh_uuids_are_version_4_and_differ() {
@@ -488,9 +481,10 @@ mod tests {
     fn seeds_are_bapctools_own() {
         // Python's int(hashlib.sha512(command.encode()).hexdigest(), 16) % 2**31, as
         // BAPCtools computes it (bapctools/generate.py).
-        let command =
-            "knight-moves --problem uva439 --generate input-random --cases 100 --seed {seed}";
-        assert_eq!(bapctools_seed(command), 1_702_656_536);
+        let command = "knight-moves generate random --problem uva439 --cases 100 --seed {seed}";
+        // python3 -c 'import hashlib; c = "…"; print(int(hashlib.sha512(c.encode()).hexdigest(), 16) % 2**31)'
+        const SEED: u64 = 1_910_198_335;
+        assert_eq!(bapctools_seed(command), SEED);
         assert_eq!(
             generator_command(Problem::Uva439, Inputs::Random, 100),
             command

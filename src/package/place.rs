@@ -54,12 +54,25 @@ pub(crate) fn target(settings: &PackageSettings) -> anyhow::Result<(PathBuf, boo
     let zip = dir
         .extension()
         .is_some_and(|extension| extension.eq_ignore_ascii_case("zip"));
-    if zip && typed.as_os_str().to_string_lossy().ends_with(['/', '\\']) {
+    // `x.zip/` and `x.zip/.` name a folder, not a file.
+    let typed_text = typed.as_os_str().to_string_lossy();
+    let names_a_folder = typed_text.ends_with(['/', '\\'])
+        || typed_text.ends_with("/.")
+        || typed_text.ends_with("\\.");
+    if zip && names_a_folder {
         bail!("{} ends in a slash: a zip is a file", shown(typed));
     }
     let name = dir
         .file_name()
         .map(|name| name.to_string_lossy().into_owned());
+    if let Some(name) = name.as_ref().filter(|name| !zip && name.len() > 255) {
+        bail!(
+            "{}: the judge tools take a problem's folder name (its short name) of 255 \
+             characters at most, not {}",
+            shown(typed),
+            name.len()
+        );
+    }
     if let Some(name) = name.filter(|name| !zip && !is_short_name(name)) {
         let suggested: String = name
             .chars()
@@ -90,17 +103,23 @@ fn is_short_name(name: &str) -> bool {
 }
 
 /// DIR as the folder it names: its `.` components dropped (a rename onto `dotted/.`, the same
-/// folder as `dotted`, fails), and a last `..` or a root resolved by the system to the folder
-/// it is.
+/// folder as `dotted`, fails); where it holds a `..`, the folder it goes into resolved by the
+/// system, which must be there (`q/../r` would otherwise make `q` only to leave it); a last
+/// `..` or a root resolved to the folder it is.
 fn resolved(dir: &Path) -> anyhow::Result<PathBuf> {
     let kept: PathBuf = dir
         .components()
         .filter(|part| !matches!(part, Component::CurDir))
         .collect();
-    match kept.components().next_back() {
-        Some(Component::Normal(_)) => Ok(kept),
-        None => fs::canonicalize(".").with_context(|| shown(dir)),
-        Some(_) => fs::canonicalize(&kept).with_context(|| shown(dir)),
+    let climbs = kept.components().any(|part| part == Component::ParentDir);
+    match (kept.components().next_back(), kept.parent()) {
+        (Some(Component::Normal(name)), Some(parent)) if climbs => {
+            let parent = fs::canonicalize(parent).with_context(|| shown(parent))?;
+            Ok(parent.join(name))
+        }
+        (Some(Component::Normal(_)), _) => Ok(kept),
+        (None, _) => fs::canonicalize(".").with_context(|| shown(dir)),
+        (Some(_), _) => fs::canonicalize(&kept).with_context(|| shown(dir)),
     }
 }
 

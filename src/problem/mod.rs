@@ -19,6 +19,7 @@
 
 pub(crate) mod cases;
 mod counted;
+pub(crate) mod description;
 mod scenarios;
 pub(crate) mod validate;
 

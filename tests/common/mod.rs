@@ -366,7 +366,7 @@ pub fn stderr_reads(expected: &'static str) -> impl predicates::Predicate<str> {
 }
 
 /// The processes whose command line holds `marker` (Linux's /proc), other than knight-moves
-/// running `--stress`: what a candidate left behind.
+/// running `stress`: what a candidate left behind.
 #[cfg(target_os = "linux")]
 pub fn processes_holding(marker: &str) -> Vec<String> {
     let mut found = Vec::new();
@@ -374,15 +374,19 @@ pub fn processes_holding(marker: &str) -> Vec<String> {
         let Ok(command) = std::fs::read(entry.path().join("cmdline")) else {
             continue;
         };
-        let command = String::from_utf8_lossy(&command).replace('\0', " ");
-        if command.contains(marker) && !command.contains("--stress") {
+        let command = String::from_utf8_lossy(&command);
+        let mut words = command.split('\0');
+        let program = words.next().unwrap_or_default();
+        let is_stress = program.ends_with("knight-moves") && words.next() == Some("stress");
+        let command = command.replace('\0', " ");
+        if command.contains(marker) && !is_stress {
             found.push(command);
         }
     }
     found
 }
 
-/// `path` quoted for a --stress COMMAND, as the system splits commands: in single quotes for a
+/// `path` quoted for a `stress` COMMAND, as the system splits commands: in single quotes for a
 /// POSIX shell's rules, in double quotes for Windows'.
 pub fn quoted(path: &str) -> String {
     if cfg!(windows) {

@@ -1,48 +1,40 @@
-//! knight-moves as a judge system's checker (`--checker`): the one checking core
-//! ([`Checker`](crate::sink::check::Checker)) decides, and this module only speaks each system's protocol at the edge —
-//! which files it passes, where the verdict goes, which exit status means what.
+//! `checker`: knight-moves as a judge system's checker. The one checking core
+//! ([`Checker`](crate::sink::check::Checker)) decides; this module only speaks each system's
+//! protocol at the edge: which files it passes, where the verdict goes, which exit status means
+//! what.
 //!
 //! | system | called as | accepted | rejected | judge failure |
 //! | --- | --- | --- | --- | --- |
 //! | kattis (DOMjudge, BAPCtools) | `IN ANS FEEDBACK_DIR [FLAGS…] < OUTPUT` | 42 | 43 | 5 |
-//! | testlib | `IN OUTPUT ANS [RESULT_FILE [-appes]]` | 0 | 1, or 2 (presentation) | 3 |
-//! | cms | `IN ANS OUTPUT` | 0, `1.0` on stdout | 0, `0.0` | 5 |
+//! | testlib | `[--testset N] [--group G] IN OUTPUT ANS [RESULT_FILE [-appes]]` | 0 | 1, or 2 (presentation) | 3 |
+//! | cms | `IN ANS OUTPUT [batch\|outputonly]` | 0, `1.0` on stdout | 0, `0.0` | 5 |
 //!
 //! The right answers are knight-moves' own, made from IN as it streams; the judge's answer
 //! file ANS is checked against them with the same comparison, and one that differs is the
-//! judge's failure, never the candidate's: so is an IN that cannot be read or holds a line
-//! that is not a query, and a query knight-moves cannot answer. The output is compared as the
-//! bytes the candidate wrote: no byte-order mark is skipped, no UTF-16 decoded.
+//! judge's failure, never the candidate's: so is an IN the problem's validator refuses
+//! ([`crate::judge::validated_input`]), one that cannot be read, and a query knight-moves
+//! cannot answer. The output is compared as the bytes the candidate wrote, no UTF-16 decoded;
+//! only testlib's dialect skips a UTF-8 byte-order mark at its start, as testlib does.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use crate::exit::protocol::{
+    JUDGE_FAILURE, KATTIS_ACCEPTED, KATTIS_REJECTED, TESTLIB_FAIL, TESTLIB_OK,
+    TESTLIB_PRESENTATION, TESTLIB_WRONG,
+};
 use crate::input::{AnswerText, LineReader, SourceError};
 use crate::judge::validated_input::read_validated;
+use crate::output_file::FileIdentity;
 use crate::pipeline::Pipeline;
-use crate::problem::validate::{self, Refusal};
-use crate::settings::{
-    AnswerSettings, CheckerFiles, CheckerSettings, Input, ValidatorSettings, ValidatorSystem,
-};
+use crate::problem::validate::Refusal;
+use crate::settings::{AnswerSettings, CheckerFiles, CheckerSettings, Input};
 use crate::sink::Both;
 use crate::sink::check::Comparison;
 use crate::sink::check::tokens::Leniency;
 use crate::sink::check::verdict::Verdict;
 use crate::standard_streams;
-
-/// The exit status of a Kattis output validator that accepts.
-pub(crate) const KATTIS_ACCEPTED: u8 = 42;
-/// The exit status of a Kattis output validator that rejects.
-pub(crate) const KATTIS_REJECTED: u8 = 43;
-/// The exit status of a judge failure, for the systems that take any other status for one
-/// (Kattis, CMS): knight-moves' own ([`crate::exit::ExitStatus::JudgeFailure`]).
-const JUDGE_FAILURE: u8 = crate::exit::ExitStatus::JudgeFailure as u8;
-/// testlib's statuses: `_ok`, `_wa`, `_pe`, `_fail`.
-const TESTLIB_OK: u8 = 0;
-const TESTLIB_WRONG: u8 = 1;
-const TESTLIB_PRESENTATION: u8 = 2;
-pub(crate) const TESTLIB_FAIL: u8 = 3;
 
 /// How many bytes of the messages about IN's bad lines are kept for the judge's message.
 const KEPT_MESSAGE_BYTES: usize = 4096;
@@ -63,6 +55,13 @@ enum Outcome {
 /// Judges the output `settings` names as its system's checker, and ends with the system's
 /// exit status.
 pub(crate) fn run(settings: &CheckerSettings) -> u8 {
+    // CMS reads the score from standard output: a closed one (which Rust's runtime replaces
+    // with /dev/null) would lose it without a word.
+    let writes_stdout = matches!(settings.files, CheckerFiles::Cms { .. });
+    if writes_stdout && crate::jobs::ensure_stdout_is_open().is_err() {
+        say(&format!("{}: it is closed", crate::jobs::STDOUT_TROUBLE));
+        return JUDGE_FAILURE;
+    }
     match &settings.files {
         CheckerFiles::Kattis {
             input,
@@ -101,13 +100,23 @@ fn kattis(
     // A closed standard input is no output of the candidate's: its reads fail, and the
     // judge says it could not judge.
     let output = standard_streams::input();
-    let outcome = judge(
-        &settings.answers,
-        input,
-        answer,
-        (output, "output"),
-        Comparison::Tokens(leniency),
-    );
+    // IN read from the stream the output comes on (`/dev/stdin`) is the judge's mistake: the
+    // candidate would be judged on nothing.
+    let stdin = FileIdentity::of_stdin();
+    let outcome = if stdin.is_some() && FileIdentity::of_path(input) == stdin {
+        Outcome::JudgeFailure(format!(
+            "{}: that is standard input, which holds the output",
+            shown(input)
+        ))
+    } else {
+        judge(
+            &settings.answers,
+            input,
+            answer,
+            (output, "output"),
+            Comparison::Tokens(leniency),
+        )
+    };
     let (status, judge_text, team_text) = match &outcome {
         Outcome::Accepted(line) => (KATTIS_ACCEPTED, line, None),
         Outcome::Wrong { judge, team } | Outcome::Presentation { judge, team } => {
@@ -220,6 +229,12 @@ pub(crate) fn cms_refuses(c: char) -> bool {
     matches!(c, '\x00'..='\x08' | '\x0a'..='\x1f' | '\x7f'..='\u{bf}')
 }
 
+/// `text`, lines of it, each as [`cms_safe`] writes it, the line ends kept.
+pub(crate) fn cms_safe_lines(text: &str) -> String {
+    let lines: Vec<String> = text.split('\n').map(cms_safe).collect();
+    lines.join("\n")
+}
+
 /// `text` as CMS takes a message: each character it refuses ([`cms_refuses`]) written as
 /// Rust writes an escaped character (`\u{b0}`, as the messages already write `\u{85}`).
 fn cms_safe(text: &str) -> String {
@@ -233,35 +248,6 @@ fn cms_safe(text: &str) -> String {
     safe
 }
 
-/// Validates the judge input on standard input as `settings` say, in the system's protocol:
-/// kattis exits 42 (valid) or 43, testlib 0 or 3; the first offending line and column on
-/// stderr. Input that cannot be read is a judge failure (kattis 5, testlib 3).
-pub(crate) fn validate(settings: &ValidatorSettings) -> u8 {
-    // A closed standard input is no judge input: its reads fail, a judge failure.
-    let stdin = io::BufReader::new(standard_streams::input());
-    let result = validate::validate(settings.problem, settings.board, stdin);
-    let problem = settings.problem.name();
-    let testlib = settings.system == ValidatorSystem::Testlib;
-    let (status, message) = match (&result, testlib) {
-        (Ok(()), false) => (KATTIS_ACCEPTED, None),
-        (Ok(()), true) => (TESTLIB_OK, None),
-        (Err(Refusal::Invalid(invalid)), false) => (
-            KATTIS_REJECTED,
-            Some(format!("not a valid {problem} input: {invalid}")),
-        ),
-        (Err(Refusal::Invalid(invalid)), true) => (
-            TESTLIB_FAIL,
-            Some(format!("FAIL not a valid {problem} input: {invalid}")),
-        ),
-        (Err(Refusal::Read(error)), false) => (JUDGE_FAILURE, Some(format!("<stdin>: {error}"))),
-        (Err(Refusal::Read(error)), true) => (TESTLIB_FAIL, Some(format!("FAIL <stdin>: {error}"))),
-    };
-    if let Some(message) = message {
-        let _ = writeln!(io::stderr(), "{message}");
-    }
-    status
-}
-
 /// Judges the candidate's output in the file `output` (testlib's and CMS's way), compared as
 /// the problem's own judge compares; the error is the output's that cannot be opened, which
 /// each protocol names in its own way.
@@ -271,11 +257,36 @@ fn judge_output_file(
     answer: &Path,
     output: &Path,
 ) -> io::Result<Outcome> {
-    let file = File::open(output)?;
+    let mut file = File::open(output)?;
     let comparison = settings.answers.problem.comparison();
     let name = shown(output);
-    let output: (Box<dyn Read>, &str) = (Box::new(file), &name);
-    Ok(judge(&settings.answers, input, answer, output, comparison))
+    // testlib skips a UTF-8 byte-order mark at the output's start (`ouf.skipBom()`): so does
+    // its dialect here, where CMS, like Kattis, takes the bytes as written.
+    let file: Box<dyn Read> = match settings.files {
+        CheckerFiles::Testlib { .. } => Box::new(without_mark(&mut file)?.chain(file)),
+        _ => Box::new(file),
+    };
+    Ok(judge(
+        &settings.answers,
+        input,
+        answer,
+        (file, &name),
+        comparison,
+    ))
+}
+
+/// The first bytes of `file`, without a UTF-8 byte-order mark if they are one: what comes
+/// before the rest of the file.
+fn without_mark(file: &mut File) -> io::Result<io::Cursor<Vec<u8>>> {
+    const MARK: &[u8] = b"\xef\xbb\xbf";
+    let mut start = Vec::with_capacity(MARK.len());
+    Read::by_ref(file)
+        .take(MARK.len() as u64)
+        .read_to_end(&mut start)?;
+    if start == MARK {
+        start.clear();
+    }
+    Ok(io::Cursor::new(start))
 }
 
 /// Judges the candidate's `output` (a reader and its name) against knight-moves' answers to
@@ -305,7 +316,7 @@ fn judge(
     let mut messages = KeptMessages::default();
     let mut pipeline = Pipeline::new(Both::new(candidate, judges), &mut messages, answers);
     // In JSON, the answers name their source as the candidate knows it: `<stdin>`.
-    let source = super::input_name(answers, &input_name);
+    let source = crate::judge::input_name(answers, &input_name);
     // IN is validated as it is read: one that is not the problem's is the judge's failure.
     let (problem, board) = (answers.problem, answers.search.board);
     let read = read_validated(problem, board, input_file, |input| {

@@ -1,0 +1,68 @@
+//! `knight-moves check ANSWERS [FILE]...`: judge an answer file.
+
+use std::ffi::OsString;
+
+use clap::Args;
+
+use crate::cli::answer::sources;
+use crate::cli::groups::{Answering, BoardArg, EngineArgs, LayoutArgs, ProblemArg};
+use crate::cli::usage_error;
+use crate::settings::{Input, Task};
+
+/// The options of `knight-moves check`; its help (`after_help`) says what it does.
+#[derive(Clone, Debug, Args)]
+#[command(after_help = "\
+Judge an answer file: compare ANSWERS with the right answers to the input, line by line as\n\
+both stream, and print one verdict: Accepted, Wrong answer or Presentation error (exit\n\
+status 4), or a judge failure where knight-moves could not answer a query (status 5). With\n\
+--path, a route is right when it is any shortest route.\n\n\
+Examples:
+  knight-moves check sample.out sample.in          judge sample.out, the answers to sample.in
+  my-solution < q.in | knight-moves check - q.in   judge a program's answers as they come
+  knight-moves check --path routes.out q.in        any shortest route is right")]
+pub(crate) struct CheckArgs {
+    /// The answer file to judge, or `-` for standard input when the queries come from files.
+    #[arg(value_name = "ANSWERS", value_parser = clap::builder::OsStringValueParser::new())]
+    pub(crate) answers: OsString,
+
+    /// Files of queries, read in order as one stream; `-`, or none, reads standard input.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath,
+          value_parser = clap::builder::OsStringValueParser::new())]
+    pub(crate) files: Vec<OsString>,
+
+    #[command(flatten)]
+    pub(crate) problem: ProblemArg,
+
+    #[command(flatten)]
+    pub(crate) board: BoardArg,
+
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+
+    #[command(flatten)]
+    pub(crate) layout: LayoutArgs,
+}
+
+impl CheckArgs {
+    pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
+        const COMMAND: &[&str] = &["check"];
+        let answering =
+            Answering::judging(COMMAND, self.problem, self.board, self.engine, self.layout)?;
+        let stdin_is_input = self.files.is_empty() || self.files.iter().any(|f| f == "-");
+        if self.answers == "-" && stdin_is_input {
+            return Err(usage_error(
+                COMMAND,
+                "ANSWERS -: standard input holds the queries; name the answer file",
+            ));
+        }
+        let file = match self.answers == "-" {
+            true => Input::Stdin,
+            false => Input::File(self.answers.into()),
+        };
+        Ok(Task::Check {
+            answers: answering.settings()?,
+            sources: sources(&self.files),
+            file,
+        })
+    }
+}

@@ -1,0 +1,343 @@
+//! The command line, as clap reads it: one job, one command. With no command, knight-moves is
+//! the filter ([`answer`]); each other job is a command with its own options (`check`,
+//! `stress`, `generate`, `checker`, `validate`, `package`, `man`, `completions`), the options
+//! several share declared once as groups ([`groups`]) and flattened where they apply, so that
+//! clap itself refuses an option a command does not take. Each command's module turns what
+//! was typed into the [`Task`] to do, before any work starts.
+
+pub(crate) mod answer;
+pub(crate) mod check;
+pub(crate) mod checker;
+pub(crate) mod documents;
+pub(crate) mod generate;
+pub(crate) mod groups;
+pub(crate) mod package;
+pub(crate) mod stress;
+pub(crate) mod validate;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::error::ErrorKind;
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use crate::exit::ExitStatus;
+use crate::problem::Problem;
+use crate::problem::description::Feature;
+use crate::settings::Task;
+
+const EXAMPLES: &str = "\
+Examples:
+  knight-moves tests/data/sample.in          answer a judge input file
+  echo 'a1 h8' | knight-moves --path         show one shortest route
+  knight-moves --compare all-pairs.in > /dev/null    time every engine, check they agree
+  knight-moves --problem nakanj nakanj.in    SPOJ NAKANJ's input and answers";
+
+/// The fewest knight moves between two squares of a chessboard: reads lines of two squares,
+/// such as `e2 e4`, and answers each with the judge's sentence `To get from e2 to e4 takes 2
+/// knight moves.`, in input order. A bad line is reported on stderr as `knight-moves:
+/// SOURCE:LINE: WHAT`, and every other line is still answered.
+#[derive(Debug, Parser)]
+#[command(name = "knight-moves", bin_name = "knight-moves", version,
+          args_conflicts_with_subcommands = true, after_help = after_help(),
+          subcommand_value_name = "COMMAND", subcommand_help_heading = "Commands",
+          disable_help_subcommand = true)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    #[command(flatten)]
+    answer: answer::AnswerArgs,
+
+    #[command(flatten)]
+    old: OldSpellings,
+}
+
+/// The jobs other than answering, one command each.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Judge an answer file against the right answers to the inputs.
+    Check(check::CheckArgs),
+    /// Judge a program on generated inputs until it fails a case or passes them all.
+    Stress(stress::StressArgs),
+    /// Write a judge input of a problem: random, hard or all-pairs.
+    Generate(generate::GenerateArgs),
+    /// Judge one output as a judge system's checker: kattis, testlib or cms.
+    Checker(checker::CheckerArgs),
+    /// Check a judge input as a judge system's input validator: kattis or testlib.
+    Validate(validate::ValidateArgs),
+    /// Write a problem package for a judge system.
+    Package(package::PackageArgs),
+    /// Print the man page of knight-moves or of one of its commands.
+    Man(documents::ManArgs),
+    /// Print a shell completion script.
+    Completions(documents::CompletionsArgs),
+}
+
+/// The options that chose a job before each job was a command, kept only to say what to type
+/// now: each is refused, with the command line that does the job.
+#[derive(Debug, Args)]
+struct OldSpellings {
+    #[arg(long, hide = true, allow_hyphen_values = true,
+          value_parser = clap::builder::OsStringValueParser::new())]
+    check: Option<OsString>,
+    #[arg(long, hide = true, allow_hyphen_values = true,
+          value_parser = clap::builder::OsStringValueParser::new())]
+    stress: Option<OsString>,
+    #[arg(long, hide = true, allow_hyphen_values = true,
+          value_parser = clap::builder::OsStringValueParser::new())]
+    checker: Option<OsString>,
+    #[arg(long, hide = true, allow_hyphen_values = true,
+          value_parser = clap::builder::OsStringValueParser::new())]
+    validate_input: Option<OsString>,
+    #[arg(long, hide = true, allow_hyphen_values = true,
+          value_parser = clap::builder::OsStringValueParser::new())]
+    generate: Option<OsString>,
+    #[arg(long, hide = true, allow_hyphen_values = true,
+          value_parser = clap::builder::OsStringValueParser::new())]
+    package: Option<OsString>,
+}
+
+impl Cli {
+    /// Reads the command line `args` (the program's name first) into the task to do: what
+    /// clap checks, then each command's own checks.
+    pub(crate) fn task_from<I, T>(args: I) -> Result<Task, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        let parsed = definition()
+            .try_get_matches_from(&args)
+            .and_then(|matches| Cli::from_arg_matches(&matches));
+        if let Some(way_forward) = way_forward(&args) {
+            return Err(definition().error(ErrorKind::ArgumentConflict, way_forward));
+        }
+        let cli = parsed?;
+        match cli.command {
+            None => cli.answer.into_task(),
+            Some(Command::Check(args)) => args.into_task(),
+            Some(Command::Stress(args)) => args.into_task(),
+            Some(Command::Generate(args)) => args.into_task(),
+            Some(Command::Checker(args)) => args.into_task(),
+            Some(Command::Validate(args)) => args.into_task(),
+            Some(Command::Package(args)) => args.into_task(),
+            Some(Command::Man(args)) => args.into_task(),
+            Some(Command::Completions(args)) => Ok(args.into_task()),
+        }
+    }
+}
+
+/// What a command line that is a usage error still says of the run, read as far as clap can
+/// read it: whether it speaks testlib's protocol, which takes the usage error for a judge
+/// failure (3), not the candidate's presentation error (2); and the Kattis feedback folder
+/// it names, where an earlier run's verdict must not stay to be read as this one's.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct UsageErrorOf {
+    pub speaks_testlib: bool,
+    /// Whether it speaks CMS's, whose sanitizer refuses some characters in what is said.
+    pub speaks_cms: bool,
+    pub kattis_feedback: Option<PathBuf>,
+}
+
+impl UsageErrorOf {
+    /// Reads `args` (the program's name first) as far as clap can.
+    pub(crate) fn read<I, T>(args: I) -> UsageErrorOf
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let Some(matches) = read_leniently(args.into_iter().map(Into::into).collect()) else {
+            return UsageErrorOf::default();
+        };
+        let system = |job: &str| {
+            matches
+                .subcommand_matches(job)
+                .and_then(ArgMatches::subcommand)
+        };
+        let speaks = |protocol: &str| {
+            [system("checker"), system("validate")]
+                .into_iter()
+                .flatten()
+                .any(|(name, _)| name == protocol)
+        };
+        let speaks_testlib = speaks("testlib");
+        let speaks_cms = speaks("cms");
+        let kattis_feedback = match system("checker") {
+            Some(("kattis", kattis)) => kattis
+                .try_get_one::<PathBuf>("feedback")
+                .ok()
+                .flatten()
+                .cloned(),
+            _ => None,
+        };
+        UsageErrorOf {
+            speaks_testlib,
+            speaks_cms,
+            kattis_feedback,
+        }
+    }
+}
+
+/// `args` read as far as clap can: where an option is unknown or its value refused
+/// (`--problem xyz`), which stops clap, without that option, again, a few times at most; then
+/// leniently, for what a missing value or argument leaves.
+fn read_leniently(mut args: Vec<OsString>) -> Option<ArgMatches> {
+    use clap::error::{ContextKind, ContextValue};
+    for _ in 0..8 {
+        let error = match definition().try_get_matches_from(&args) {
+            Ok(matches) => return Some(matches),
+            Err(error) => error,
+        };
+        let text = |kind| match error.get(kind) {
+            Some(ContextValue::String(text)) => Some(text.clone()),
+            _ => None,
+        };
+        // `--problem <NAME>`: the option as typed is its first word.
+        let option = text(ContextKind::InvalidArg)
+            .map(|option| option.split(' ').next().unwrap_or_default().to_owned());
+        let place = match (option, text(ContextKind::InvalidValue), error.kind()) {
+            (Some(option), Some(value), _) => {
+                let joined = format!("{option}={value}");
+                (1..args.len()).find_map(|at| match args[at].to_str() {
+                    Some(word) if word == joined => Some(at..=at),
+                    Some(word) if word == value && args[at - 1] == option.as_str() => {
+                        Some(at - 1..=at)
+                    }
+                    _ => None,
+                })
+            }
+            (Some(option), None, ErrorKind::UnknownArgument) => (1..args.len())
+                .find(|&at| args[at] == option.as_str())
+                .map(|at| at..=at),
+            _ => None,
+        };
+        // Help and version are what clap stops for too: the line without them.
+        let asked = matches!(
+            error.kind(),
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+        );
+        let place = place.or_else(|| {
+            let asked_for = |word: &OsString| {
+                ["-h", "--help", "-V", "--version"].contains(&word.to_str().unwrap_or_default())
+            };
+            asked
+                .then(|| {
+                    (1..args.len())
+                        .find(|&at| asked_for(&args[at]))
+                        .map(|at| at..=at)
+                })
+                .flatten()
+        });
+        match place {
+            Some(place) => drop(args.drain(place)),
+            None => break,
+        }
+    }
+    definition()
+        .ignore_errors(true)
+        .try_get_matches_from(&args)
+        .ok()
+}
+
+/// The command line that does now what `args` asked with an old spelling (`--check A`, …),
+/// as the message that refuses it: `None` where none was used. Read as far as clap can, so
+/// that the options that went with the old spelling (`--cases`) do not hide it.
+fn way_forward(args: &[OsString]) -> Option<String> {
+    let matches = definition()
+        .ignore_errors(true)
+        .try_get_matches_from(args)
+        .ok()?;
+    if matches.subcommand().is_some() {
+        return None;
+    }
+    let command = definition();
+    let old = command.get_arguments().filter(|arg| arg.is_hide_set());
+    for arg in old {
+        let Ok(Some(value)) = matches.try_get_one::<OsString>(arg.get_id().as_str()) else {
+            continue;
+        };
+        let option = format!("--{}", arg.get_long().unwrap_or_default());
+        let value_text = value.to_string_lossy();
+        let words: Vec<String> = match (option.as_str(), value_text.as_ref()) {
+            ("--generate", "input-random") => vec!["generate".into(), "random".into()],
+            ("--generate", "input-hard") => vec!["generate".into(), "hard".into()],
+            ("--generate", "input-all-pairs") => vec!["generate".into(), "all-pairs".into()],
+            ("--generate", "man") => vec!["man".into()],
+            ("--generate", kind) if kind.starts_with("complete-") => {
+                vec!["completions".into(), kind["complete-".len()..].into()]
+            }
+            ("--validate-input", system) => vec!["validate".into(), system.into()],
+            (_, value) => vec![option[2..].to_owned(), value.into()],
+        };
+        // The rest of the line as typed, without the old option and its value.
+        let mut rest = Vec::new();
+        let mut typed = args.iter().skip(1);
+        while let Some(word) = typed.next() {
+            let text = word.to_string_lossy();
+            if text == option {
+                typed.next();
+            } else if !text.starts_with(&format!("{option}=")) {
+                rest.push(text.into_owned());
+            }
+        }
+        let line: Vec<String> = std::iter::once("knight-moves".to_owned())
+            .chain(words)
+            .chain(rest)
+            .map(|word| shlex::try_quote(&word).map_or(word.clone(), |quoted| quoted.into_owned()))
+            .collect();
+        return Some(format!("{option} is now a command: {}", line.join(" ")));
+    }
+    None
+}
+
+/// The command line's definition: clap's, with `--help` printing what `-h` prints, each
+/// option on a line of its own, in every command: a page a person reads. The options' whole
+/// texts are the man pages'.
+pub(crate) fn definition() -> clap::Command {
+    with_short_help(Cli::command())
+}
+
+fn with_short_help(command: clap::Command) -> clap::Command {
+    let help = clap::Arg::new("help")
+        .short('h')
+        .long("help")
+        .action(clap::ArgAction::HelpShort)
+        .help("Print help");
+    command
+        .disable_help_flag(true)
+        .arg(help)
+        .mut_subcommands(with_short_help)
+}
+
+/// A usage error of the command whose words (after `knight-moves`) are `path`, with its usage
+/// line: status 2, or testlib's 3 under its protocol.
+pub(crate) fn usage_error(path: &[&str], message: &str) -> clap::Error {
+    let mut command = definition();
+    command.build();
+    let mut found = command;
+    for name in path {
+        match found.find_subcommand(name) {
+            Some(sub) => found = sub.clone(),
+            None => break,
+        }
+    }
+    found.error(ErrorKind::ArgumentConflict, message)
+}
+
+fn after_help() -> String {
+    let problems: Vec<String> = <Problem as clap::ValueEnum>::value_variants()
+        .iter()
+        .map(|problem| problem.help())
+        .collect();
+    format!(
+        "{EXAMPLES}\n\nProblems (--problem), and which each takes of the options some refuse:\n  \
+         {}\n{}\n\n{}",
+        Feature::ALL.map(|feature| feature.to_string()).join(", "),
+        problems.join("\n"),
+        ExitStatus::HELP
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,333 @@
+//! The command line's contract, read from clap's own definition rather than from a list of
+//! options: every option a command declares changes its run, every option it does not declare
+//! is refused, and each old spelling is refused with the command line that does the job now.
+
+use super::*;
+
+use clap::Arg;
+
+#[test]
+fn the_command_line_definition_is_consistent() {
+    definition().debug_assert();
+}
+
+/// The options a command takes that change nothing of its run, and why: testlib's, which
+/// Polygon passes and knight-moves takes as testlib does, unused.
+const TAKEN_AND_UNUSED: &[&str] = &[
+    "testset",
+    "group",
+    "test_overview_log_file_name",
+    "test_markup_file_name",
+    "test_case",
+    "test_case_file_name",
+];
+
+/// Every command that runs (a command with commands under it does not), with the words that
+/// name it after `knight-moves`: the filter itself (no words), `check`, `generate random`, ….
+fn leaves() -> Vec<(Vec<String>, clap::Command)> {
+    fn walk(
+        path: Vec<String>,
+        command: &clap::Command,
+        found: &mut Vec<(Vec<String>, clap::Command)>,
+    ) {
+        let is_root = path.is_empty();
+        if is_root || !command.has_subcommands() {
+            found.push((path.clone(), command.clone()));
+        }
+        for sub in command.get_subcommands() {
+            let mut deeper = path.clone();
+            deeper.push(sub.get_name().to_owned());
+            walk(deeper, sub, found);
+        }
+    }
+    let mut root = definition();
+    root.build();
+    let mut found = Vec::new();
+    walk(Vec::new(), &root, &mut found);
+    found
+}
+
+/// The options of `command` a test gives: named, not help or version, not the old spellings.
+fn options(command: &clap::Command) -> Vec<Arg> {
+    command
+        .get_arguments()
+        .filter(|arg| !arg.is_positional() && !arg.is_hide_set())
+        .filter(|arg| !matches!(arg.get_id().as_str(), "help" | "version"))
+        .cloned()
+        .collect()
+}
+
+/// A value `arg` takes that is not its default: a possible value (the second, where there are
+/// several, so as not to be the default first), or one of its kind by value name.
+fn sample_value(arg: &Arg) -> String {
+    let possible = arg.get_possible_values();
+    if let Some(value) = possible.get(1).or(possible.first()) {
+        return value.get_name().to_owned();
+    }
+    let name = arg
+        .get_value_names()
+        .and_then(|names| names.first())
+        .map_or(String::new(), ToString::to_string);
+    match name.as_str() {
+        "SIZE" => "12",
+        "PIECE" => "camel",
+        "N" => "3",
+        "S" => "7",
+        "SECONDS" => "1",
+        "MB" => "100",
+        "UUID" => "3e2a38b5-efb4-40e6-8283-33404a412289",
+        "NAME" => "me",
+        "FILE" => "page.html",
+        other => panic!("no sample value for {other} ({:?})", arg.get_id()),
+    }
+    .to_owned()
+}
+
+/// `arg` as typed with a sample value: `--path`, `--cases 3`, `--draw=search`.
+fn typed(arg: &Arg) -> Vec<String> {
+    let long = format!("--{}", arg.get_long().expect("a named option"));
+    let takes_value = !matches!(
+        arg.get_action(),
+        clap::ArgAction::SetTrue | clap::ArgAction::SetFalse | clap::ArgAction::Count
+    );
+    match (takes_value, arg.is_require_equals_set()) {
+        (false, _) => vec![long],
+        (true, true) => vec![format!("{long}={}", sample_value(arg))],
+        (true, false) => vec![long, sample_value(arg)],
+    }
+}
+
+/// The task of `knight-moves` with `words`.
+fn task(words: &[String]) -> Result<Task, clap::Error> {
+    Cli::task_from(std::iter::once("knight-moves".to_owned()).chain(words.iter().cloned()))
+}
+
+/// The shortest run of `command` (at `path`): its required arguments, with as many files as it
+/// needs (testlib's three), and the task it is.
+fn base(path: &[String], command: &clap::Command) -> (Vec<String>, Task) {
+    let mut words = path.to_vec();
+    for positional in command
+        .get_positionals()
+        .filter(|arg| arg.is_required_set())
+    {
+        let possible = positional.get_possible_values();
+        words.push(
+            possible
+                .first()
+                .map_or("x".to_owned(), |value| value.get_name().to_owned()),
+        );
+    }
+    for _ in 0..5 {
+        if let Ok(task) = task(&words) {
+            return (words, task);
+        }
+        words.push("x".to_owned());
+    }
+    panic!("no run of {path:?}: {:?}", task(&words))
+}
+
+/// Every option each command declares changes its run (alone, or beside another of the
+/// command's options that it needs: `--header` beside `--format tsv`), but those taken and
+/// unused on purpose.
+#[test]
+fn every_option_a_command_takes_changes_its_run() {
+    let mut checked = 0;
+    for (path, command) in leaves() {
+        let (base_words, base_task) = base(&path, &command);
+        // The options go between the command's words and its positional arguments.
+        let with = |extra: &[Vec<String>]| {
+            let mut words = path.clone();
+            words.extend(extra.iter().flatten().cloned());
+            words.extend_from_slice(&base_words[path.len()..]);
+            task(&words)
+        };
+        let options = options(&command);
+        for option in &options {
+            let id = option.get_id().as_str();
+            let alone = with(&[typed(option)]);
+            let changes = match alone {
+                Ok(task) => task != base_task,
+                // Refused alone: it needs another of the command's options beside it.
+                Err(_) => options
+                    .iter()
+                    .filter(|other| other.get_id() != option.get_id())
+                    .any(|other| {
+                        match (with(&[typed(other)]), with(&[typed(other), typed(option)])) {
+                            (Ok(without), Ok(both)) => without != both,
+                            _ => false,
+                        }
+                    }),
+            };
+            let unused = TAKEN_AND_UNUSED.contains(&id);
+            assert!(
+                changes != unused,
+                "{path:?} {id}: changes the run: {changes}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 60, "{checked} options checked");
+}
+
+/// Every command refuses every option of the others that it does not declare, as clap's usage
+/// error (status 2), naming the option.
+#[test]
+fn every_command_refuses_every_option_it_does_not_declare() {
+    let leaves = leaves();
+    let mut every: Vec<Arg> = Vec::new();
+    for (_, command) in &leaves {
+        for option in options(command) {
+            if !every
+                .iter()
+                .any(|known| known.get_long() == option.get_long())
+            {
+                every.push(option);
+            }
+        }
+    }
+    let mut refused = 0;
+    for (path, command) in &leaves {
+        let (base_words, _) = base(path, command);
+        let declared: Vec<_> = options(command)
+            .iter()
+            .map(|arg| arg.get_long().map(str::to_owned))
+            .collect();
+        for option in every
+            .iter()
+            .filter(|option| !declared.contains(&option.get_long().map(str::to_owned)))
+        {
+            let mut words = path.clone();
+            words.extend(typed(option));
+            words.extend_from_slice(&base_words[path.len()..]);
+            let error = task(&words).expect_err(&format!("{words:?}"));
+            assert_eq!(error.exit_code(), 2, "{words:?}");
+            let long = option.get_long().unwrap_or_default();
+            assert!(error.to_string().contains(long), "{words:?}: {error}");
+            refused += 1;
+        }
+    }
+    assert!(refused > 100, "{refused} refusals checked");
+}
+
+/// Each old spelling of a job is refused, with the command line that does the job now.
+#[test]
+fn the_old_spellings_are_refused_with_the_way_forward() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--check", "a.ans", "q.in"],
+            "--check is now a command: knight-moves check a.ans q.in",
+        ),
+        (
+            &["--problem", "nakanj", "--stress", "./a.out", "--cases", "5"],
+            "--stress is now a command: knight-moves stress ./a.out --problem nakanj --cases 5",
+        ),
+        (
+            &["--checker", "kattis", "in", "ans", "fb"],
+            "--checker is now a command: knight-moves checker kattis in ans fb",
+        ),
+        (
+            &["--validate-input=testlib"],
+            "--validate-input is now a command: knight-moves validate testlib",
+        ),
+        (
+            &["--generate", "input-random", "--seed", "3"],
+            "--generate is now a command: knight-moves generate random --seed 3",
+        ),
+        (
+            &["--generate", "complete-zsh"],
+            "--generate is now a command: knight-moves completions zsh",
+        ),
+        (
+            &["--generate", "man"],
+            "--generate is now a command: knight-moves man",
+        ),
+        (
+            &["--package", "my dir", "--force"],
+            "--package is now a command: knight-moves package 'my dir' --force",
+        ),
+    ];
+    for (words, expected) in cases {
+        let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
+        let error = task(&words).expect_err(expected);
+        assert_eq!(error.exit_code(), 2);
+        assert!(error.to_string().contains(expected), "{error}");
+    }
+}
+
+/// A usage error is read as far as clap can read it: under testlib's protocol (a status of 3),
+/// and with the Kattis feedback folder whose earlier verdict must go, whatever the error.
+#[test]
+fn a_usage_error_says_its_protocol_and_its_feedback_folder() {
+    let of = |words: &[&str]| {
+        UsageErrorOf::read(std::iter::once("knight-moves").chain(words.iter().copied()))
+    };
+    for words in [
+        &["checker", "testlib", "in", "out"][..],
+        &["checker", "testlib", "--problem", "xyz", "in", "out", "ans"],
+        &["validate", "testlib", "--board", "0"],
+    ] {
+        assert!(of(words).speaks_testlib, "{words:?}");
+    }
+    for words in [
+        &["checker", "kattis", "in"][..],
+        &["--problem", "xyz"],
+        &["check", "--board", "0", "a"],
+    ] {
+        assert_eq!(of(words), UsageErrorOf::default(), "{words:?}");
+    }
+    for words in [
+        &["checker", "kattis", "--problem", "xyz", "in", "ans", "fb"][..],
+        &["checker", "kattis", "--bogus", "in", "ans", "fb"],
+        &[
+            "checker",
+            "kattis",
+            "--max-nodes=0",
+            "in",
+            "ans",
+            "fb",
+            "case_sensitive",
+        ],
+    ] {
+        assert_eq!(
+            of(words).kattis_feedback,
+            Some(PathBuf::from("fb")),
+            "{words:?}"
+        );
+    }
+}
+
+/// The help a person reads: knight-moves' own in 60 lines at most, each command's in 50, and
+/// each command's with examples of it.
+#[test]
+fn help_is_short_and_shows_examples() {
+    let help = |path: &[String]| {
+        let mut words = path.to_vec();
+        words.push("--help".to_owned());
+        let error = task(&words).expect_err("help is clap's to print");
+        assert_eq!(error.kind(), ErrorKind::DisplayHelp);
+        error.to_string()
+    };
+    let main = help(&[]);
+    assert!(
+        main.lines().count() <= 60,
+        "{} lines:\n{main}",
+        main.lines().count()
+    );
+    for (path, _) in leaves().into_iter().filter(|(path, _)| !path.is_empty()) {
+        let text = help(&path);
+        assert!(
+            text.lines().count() <= 50,
+            "{path:?}: {} lines",
+            text.lines().count()
+        );
+        let command = path[0].as_str();
+        let examples = text
+            .lines()
+            .filter(|line| {
+                line.trim_start()
+                    .starts_with(&format!("knight-moves {command}"))
+            })
+            .count();
+        assert!(examples >= 2, "{path:?}: {examples} examples\n{text}");
+    }
+}

@@ -1,0 +1,99 @@
+//! The jobs, one module each, as the command line names them: [`answer`] (the filter),
+//! [`check`], [`stress`], [`generate`], [`checker`], [`validate`], [`package`] and
+//! [`documents`]. Each has one `run` that does its job from its settings and says how it
+//! ended; what they share is here: writing to standard output, and what a failure to write
+//! it ends in.
+
+pub(crate) mod answer;
+pub(crate) mod check;
+pub(crate) mod checker;
+pub(crate) mod documents;
+pub(crate) mod generate;
+pub(crate) mod package;
+pub(crate) mod stress;
+pub(crate) mod validate;
+
+use std::io::{self, Write};
+
+use anyhow::Context;
+
+use crate::exit::ExitStatus;
+use crate::standard_streams;
+#[cfg(unix)]
+use crate::standard_streams::Access;
+
+/// The context of every failure to write the output.
+pub(crate) const STDOUT_TROUBLE: &str = "cannot write to standard output";
+
+/// Fails when standard output was closed (`knight-moves a.in >&-`), where every answer would
+/// be lost without a word: Rust's runtime puts `/dev/null` in the place of a closed standard
+/// descriptor before `main`, and its standard output ignores a closed one besides.
+///
+/// A closed descriptor is one the system says is not open (`EBADF`), asked before the runtime
+/// replaces it ([`standard_streams`]). A `/dev/null` of the caller's own, whether a
+/// shell's `> /dev/null` or the read-write one that Python's `subprocess.DEVNULL`, libuv and
+/// daemon(3) open, is open, and answers go there as asked. Elsewhere than Unix (Windows) a
+/// closed standard output is left as Rust treats it.
+///
+/// A descriptor open for reading only is refused the same way: its writes fail (`EBADF`), and
+/// Rust's standard output takes that failure for success, so every answer would be lost.
+pub(crate) fn ensure_stdout_is_open() -> io::Result<()> {
+    #[cfg(unix)]
+    match standard_streams::output() {
+        Access::Closed => return Err(io::Error::other("it is closed")),
+        Access::ReadOnly => {
+            return Err(io::Error::other("it is open for reading only"));
+        }
+        Access::Open | Access::WriteOnly => {}
+    }
+    Ok(())
+}
+
+/// Whether the error, or any error behind it, is a write to a pipe nobody reads any more.
+pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|io_error| io_error.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Says on stderr why the output could not be written.
+pub(crate) fn say_output_trouble(error: &anyhow::Error) {
+    // Not eprintln!, which panics when stderr is closed.
+    let _ = writeln!(io::stderr(), "knight-moves: {error:#}");
+}
+
+/// Writes `text` to stdout and flushes it; a failure is the output's trouble.
+pub(crate) fn write_stdout(text: &[u8]) -> anyhow::Result<()> {
+    let mut stdout = io::stdout().lock();
+    stdout
+        .write_all(text)
+        .and_then(|()| stdout.flush())
+        .context(STDOUT_TROUBLE)
+}
+
+/// Writes a judge's verdict line and ends with its `status`. A reader that went away before
+/// the line (`knight-moves check … | head -c 0`) does not turn a wrong answer into a
+/// success: for a judge the status is the verdict, which the line only repeats. Any other
+/// failure to write (`> /dev/full`) is reported as for answers, and its status 2 is weighed
+/// with the verdict's, the highest winning: a wrong answer stays 4.
+pub(crate) fn write_verdict(text: &[u8], status: ExitStatus) -> anyhow::Result<ExitStatus> {
+    match write_stdout(text) {
+        Err(error) if is_broken_pipe(&error) => Ok(status),
+        Err(error) => {
+            say_output_trouble(&error);
+            Ok(status.max(ExitStatus::Trouble))
+        }
+        Ok(()) => Ok(status),
+    }
+}
+
+/// A seed for a run that was given none, from the clock, said on stderr so that the run can be
+/// made again with `--seed`.
+pub(crate) fn chosen_seed(command: &str) -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    let seed = now.map_or(2243, |now| now.as_nanos() as u64 % 1_000_000_000);
+    let _ = writeln!(io::stderr(), "knight-moves: {command} with --seed {seed}");
+    seed
+}

@@ -1,0 +1,25 @@
+//! `package`: writes a problem package and says where.
+
+use crate::exit::ExitStatus;
+use crate::jobs::{say_output_trouble, write_stdout};
+use crate::package;
+use crate::settings::{Input, PackageSettings};
+
+/// Writes the package `settings` ask for; a failure is said on stderr (status 2).
+pub(crate) fn run(settings: &PackageSettings) -> anyhow::Result<ExitStatus> {
+    match package::write(settings) {
+        Ok(placed) => {
+            let placed_at = Input::File(placed.path.clone()).name();
+            write_stdout(format!("Wrote the problem package to {placed_at}\n").as_bytes())?;
+            if let Some(left_behind) = placed.left_behind {
+                let old = Input::File(settings.dir.clone()).name();
+                say_output_trouble(&anyhow::anyhow!("package: the old {old}: {left_behind}"));
+            }
+            Ok(ExitStatus::Success)
+        }
+        Err(error) => {
+            say_output_trouble(&error.context("package"));
+            Ok(ExitStatus::Trouble)
+        }
+    }
+}
