@@ -20,7 +20,7 @@ mkdir -p "$out/$name/complete" "$out/$name/doc" "$out/$name/docs"
 cp "$binary" README.md LICENSE-MIT LICENSE-APACHE "$out/$name/"
 # The guide below the README as in the repository, so that the README's links to it work.
 cp docs/GUIDE.md "$out/$name/docs/"
-cp target/assets/knight-moves.1.gz "$out/$name/doc/"
+cp target/assets/*.1.gz "$out/$name/doc/"
 cp target/assets/knight-moves.bash target/assets/_knight-moves target/assets/knight-moves.fish "$out/$name/complete/"
 
 cd "$out"
