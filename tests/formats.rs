@@ -226,6 +226,77 @@ fn each_completion_script_is_produced() {
     }
 }
 
+/// What bash offers after the words `words` (the last is the one being completed), from the
+/// script `completions bash` writes, sourced as bash-completion would.
+#[cfg(unix)]
+fn bash_completes(script: &std::path::Path, words: &[&str]) -> Vec<String> {
+    let quoted: Vec<String> = words.iter().map(|word| format!("'{word}'")).collect();
+    let current = words.last().unwrap();
+    let previous = words[words.len() - 2];
+    let program = format!(
+        "source '{}'; COMP_WORDS=({}); COMP_CWORD={}; _knight__moves knight-moves '{current}' \
+         '{previous}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        quoted.join(" "),
+        words.len() - 1,
+    );
+    let output = std::process::Command::new("bash")
+        .args(["-c", &program])
+        .output()
+        .expect("bash, which every Unix this runs on has");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// bash completes the commands, and after a command that command's own options, not another's
+/// nor the hidden old spellings (`--check`).
+#[cfg(unix)]
+#[test]
+fn bash_completes_commands_and_each_commands_own_options() {
+    let folder = tempfile::tempdir().unwrap();
+    let script = folder.path().join("knight-moves.bash");
+    std::fs::write(&script, stdout_of(&["completions", "bash"], "")).unwrap();
+    let commands = bash_completes(&script, &["knight-moves", ""]);
+    for command in [
+        "check",
+        "stress",
+        "generate",
+        "checker",
+        "validate",
+        "package",
+        "man",
+        "completions",
+    ] {
+        assert!(commands.contains(&command.to_owned()), "{commands:?}");
+    }
+    let filter = bash_completes(&script, &["knight-moves", "--"]);
+    assert!(filter.contains(&"--path".to_owned()), "{filter:?}");
+    assert!(!filter.contains(&"--check".to_owned()), "{filter:?}");
+    assert!(!filter.contains(&"--time-limit".to_owned()), "{filter:?}");
+    let stress = bash_completes(&script, &["knight-moves", "stress", "--"]);
+    assert!(stress.contains(&"--time-limit".to_owned()), "{stress:?}");
+    assert!(!stress.contains(&"--stats".to_owned()), "{stress:?}");
+    let systems = bash_completes(&script, &["knight-moves", "checker", ""]);
+    assert_eq!(systems, ["-h", "--help", "kattis", "testlib", "cms"]);
+    let all_pairs = bash_completes(&script, &["knight-moves", "generate", "all-pairs", "--"]);
+    assert!(all_pairs.contains(&"--board".to_owned()), "{all_pairs:?}");
+}
+
+/// zsh's and fish's scripts name no hidden old spelling either.
+#[test]
+fn no_completion_offers_an_old_spelling() {
+    for shell in ["bash", "zsh", "fish"] {
+        let script = stdout_of(&["completions", shell], "");
+        for old in ["validate-input", "checker=", "--stress "] {
+            assert!(!script.contains(old), "{shell}: {old}");
+        }
+    }
+}
+
 /// `--draw=search` into a pipe: plain characters, every expanded square numbered in the order
 /// `--format trace` gives its `expand` lines (an independent check of the picture's numbers).
 #[test]

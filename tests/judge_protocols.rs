@@ -1526,3 +1526,117 @@ fn an_input_that_is_not_the_problems_is_a_judge_failure_in_every_dialect() {
         }
     }
 }
+
+/// An endless input the validator refuses (a device of NUL bytes) ends as the judge's failure
+/// in every dialect: the reading stops at the validator's refusal rather than reading forever.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_input_the_validator_refuses_ends_as_a_judge_failure() {
+    let judged = Judged::new(&CASES[0]);
+    let right = judged.answer();
+    for (system, files, failure) in [
+        ("kattis", &["/dev/zero", "ans", "feedback"][..], 5),
+        ("testlib", &["/dev/zero", "ans", "ans"], 3),
+        ("cms", &["/dev/zero", "ans", "ans"], 5),
+    ] {
+        let ran = knight_moves()
+            .args(["checker", system, "--problem", "uva439"])
+            .args(files)
+            .current_dir(judged.folder.path())
+            .write_stdin(right.clone())
+            // Far beyond the milliseconds it takes: only a reading that never ends reaches it.
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&ran.stderr);
+        assert_eq!(ran.status.code(), Some(failure), "{system}: {stderr}");
+        assert!(
+            stderr.contains("/dev/zero is not a valid uva439 input: line 1, column 1"),
+            "{system}: {stderr}"
+        );
+    }
+}
+
+/// Under Kattis' protocol the output comes on standard input, so an IN that is standard input
+/// cannot be the judge's input: a judge failure, said in the feedback folder.
+#[cfg(unix)]
+#[test]
+fn kattis_with_standard_input_as_its_input_file_fails_as_the_judge() {
+    let judged = Judged::new(&CASES[0]);
+    let ran = knight_moves()
+        .args(["checker", "kattis", "/dev/stdin", "ans", "feedback"])
+        .current_dir(judged.folder.path())
+        .write_stdin(judged.answer())
+        .output()
+        .unwrap();
+    assert_eq!(ran.status.code(), Some(5));
+    let said = fs::read_to_string(judged.path("feedback/judgemessage.txt")).unwrap();
+    assert!(said.contains("that is standard input"), "{said}");
+}
+
+/// A usage error under Kattis' protocol leaves no verdict behind: an earlier run's
+/// judgemessage.txt and teammessage.txt would be read as this one's.
+#[test]
+fn a_kattis_usage_error_removes_an_earlier_runs_verdict() {
+    let judged = Judged::new(&CASES[0]);
+    for file in ["judgemessage.txt", "teammessage.txt"] {
+        fs::write(judged.path("feedback").join(file), "Accepted (5 answers)\n").unwrap();
+    }
+    let ran = knight_moves()
+        .args([
+            "checker",
+            "kattis",
+            "in",
+            "ans",
+            "feedback",
+            "--no-such-flag",
+        ])
+        .current_dir(judged.folder.path())
+        .write_stdin(judged.answer())
+        .output()
+        .unwrap();
+    assert_eq!(ran.status.code(), Some(2));
+    for file in ["judgemessage.txt", "teammessage.txt"] {
+        assert!(!judged.path("feedback").join(file).exists(), "{file}");
+    }
+}
+
+/// testlib reads every status of its own from 0 to 3 as a verdict; clap's 2 would be the
+/// candidate's presentation error. So help, version and every usage error exit 3 (FAIL).
+#[test]
+fn testlib_exits_3_for_help_version_and_every_usage_error() {
+    let judged = Judged::new(&CASES[0]);
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["in", "out"],
+        &["--board", "nine", "in", "out", "ans"],
+        &["--no-such-option", "in", "out", "ans"],
+        &["in", "out", "ans", "result", "-xml"],
+    ] {
+        let ran = judged.with_output_file("testlib", &judged.answer(), args);
+        assert_eq!(ran.status, 3, "{args:?}: {}{}", ran.stdout, ran.stderr);
+    }
+}
+
+/// A usage error under CMS quotes the argument it refuses; that quote passes CMS's sanitizer
+/// too, whatever characters the argument held.
+#[test]
+fn cms_usage_errors_pass_cms_s_sanitizer() {
+    let judged = Judged::new(&CASES[0]);
+    for fourth in ["bo\u{b0}gus", "\u{7}", "a\u{85}b", "tab\there"] {
+        let ran =
+            judged.with_output_file_bytes("cms", &judged.answer(), &["in", "ans", "out", fourth]);
+        assert_eq!(ran.status, 2, "{fourth:?}");
+        let stderr = String::from_utf8(ran.stderr).unwrap();
+        assert!(stderr.contains("[TASK_TYPE]"), "{stderr}");
+        for line in stderr.split(['\n', '\r']) {
+            let refused: Vec<char> = line.chars().filter(|&c| cms_refuses(c)).collect();
+            assert!(
+                refused.is_empty(),
+                "{fourth:?}: CMS refuses {refused:?} in {line:?}"
+            );
+        }
+    }
+}

@@ -539,3 +539,41 @@ fn package_messages_are_one_line_with_the_name_escaped() {
         assert!(stderr.contains(escaped), "{escaped}: {stderr}");
     }
 }
+
+/// A DIR through `..` needs the folder it goes through (as `mkdir -p` would make a stray one,
+/// and the shell's `cd` refuses), a name longer than a file system allows is named as such,
+/// a zip's name cannot end in `/.`, and a name that starts with `-` is given after `--`.
+#[test]
+fn a_dir_through_dot_dot_a_long_name_and_a_dash_are_each_said_or_taken() {
+    let folder = tempfile::tempdir().unwrap();
+    let (status, _, stderr) = package(folder.path(), &["q/../r"]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("q/..: No such file or directory"),
+        "{stderr}"
+    );
+    assert!(
+        names_in(folder.path()).is_empty(),
+        "{:?}",
+        names_in(folder.path())
+    );
+    fs::create_dir(folder.path().join("q")).unwrap();
+    let (status, _, stderr) = package(folder.path(), &["q/../r"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(folder.path().join("r/problem.yaml").is_file());
+    assert_eq!(names_in(&folder.path().join("q")), Vec::<String>::new());
+    let long = "k".repeat(256);
+    let (status, _, stderr) = package(folder.path(), &[&long]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("255 characters at most, not 256"),
+        "{stderr}"
+    );
+    let (status, _, stderr) = package(folder.path(), &["x.zip/."]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("a zip is a file"), "{stderr}");
+    let (status, _, stderr) = package(folder.path(), &["--", "-x/p"]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(folder.path().join("-x/p/problem.yaml").is_file());
+    assert_eq!(names_in(folder.path()), ["-x", "q", "r"]);
+}
