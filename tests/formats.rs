@@ -228,7 +228,7 @@ fn each_completion_script_is_produced() {
 
 /// What bash offers after the words `words` (the last is the one being completed), from the
 /// script `completions bash` writes, sourced as bash-completion would.
-#[cfg(unix)]
+#[cfg(unix)] // bash
 fn bash_completes(script: &std::path::Path, words: &[&str]) -> Vec<String> {
     let quoted: Vec<String> = words.iter().map(|word| format!("'{word}'")).collect();
     let current = words.last().unwrap();
@@ -254,7 +254,7 @@ fn bash_completes(script: &std::path::Path, words: &[&str]) -> Vec<String> {
 
 /// bash completes the commands, and after a command that command's own options, not another's
 /// nor the hidden old spellings (`--check`).
-#[cfg(unix)]
+#[cfg(unix)] // bash, which Windows lacks
 #[test]
 fn bash_completes_commands_and_each_commands_own_options() {
     let folder = tempfile::tempdir().unwrap();

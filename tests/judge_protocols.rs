@@ -1529,7 +1529,7 @@ fn an_input_that_is_not_the_problems_is_a_judge_failure_in_every_dialect() {
 
 /// An endless input the validator refuses (a device of NUL bytes) ends as the judge's failure
 /// in every dialect: the reading stops at the validator's refusal rather than reading forever.
-#[cfg(target_os = "linux")]
+#[cfg(unix)] // /dev/zero
 #[test]
 fn an_endless_input_the_validator_refuses_ends_as_a_judge_failure() {
     let judged = Judged::new(&CASES[0]);
@@ -1559,7 +1559,7 @@ fn an_endless_input_the_validator_refuses_ends_as_a_judge_failure() {
 
 /// Under Kattis' protocol the output comes on standard input, so an IN that is standard input
 /// cannot be the judge's input: a judge failure, said in the feedback folder.
-#[cfg(unix)]
+#[cfg(unix)] // /dev/stdin
 #[test]
 fn kattis_with_standard_input_as_its_input_file_fails_as_the_judge() {
     let judged = Judged::new(&CASES[0]);
