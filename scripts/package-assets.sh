@@ -4,8 +4,9 @@
 # commands and options:
 #   scripts/package-assets.sh [BINARY] [DIR]
 # BINARY defaults to target/release/knight-moves (under CARGO_TARGET_DIR if set), DIR to
-# target/assets. Writes knight-moves.1.gz and a page for each command, knight-moves-check.1.gz
-# and so on (gzip -n: no name or time stamp, so the same binary gives the same bytes),
+# target/assets. Writes knight-moves.1.gz and a page for each command and each command's own
+# commands, knight-moves-check.1.gz, knight-moves-generate-random.1.gz and so on (gzip -n: no
+# name or time stamp, so the same binary gives the same bytes),
 # knight-moves.bash, _knight-moves (zsh) and knight-moves.fish.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +16,14 @@ dir=${2:-target/assets}
 mkdir -p "$dir"
 "$bin" man | gzip -9n > "$dir/knight-moves.1.gz"
 # The commands, as --help lists them.
-for command in $("$bin" --help | sed -n '/^Commands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'); do
+commands_of() {
+  "$bin" "$@" --help | sed -n '/^Commands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'
+}
+for command in $(commands_of); do
   "$bin" man "$command" | gzip -9n > "$dir/knight-moves-$command.1.gz"
+  for inner in $(commands_of "$command"); do
+    "$bin" man "$command" "$inner" | gzip -9n > "$dir/knight-moves-$command-$inner.1.gz"
+  done
 done
 "$bin" completions bash > "$dir/knight-moves.bash"
 "$bin" completions zsh > "$dir/_knight-moves"

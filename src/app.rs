@@ -36,7 +36,7 @@ pub(crate) fn main() -> ExitCode {
 fn run(task: Task) -> anyhow::Result<Ending> {
     let status = match task {
         Task::Checker(settings) => return Ok(Ending::Protocol(jobs::checker::run(&settings))),
-        Task::ValidateInput(settings) => {
+        Task::Validate(settings) => {
             return Ok(Ending::Protocol(jobs::validate::run(&settings)));
         }
         Task::Answer {
@@ -50,7 +50,7 @@ fn run(task: Task) -> anyhow::Result<Ending> {
             file,
         } => writing(|| jobs::check::run(&sources, &answers, &file)),
         Task::Stress(settings) => writing(|| jobs::stress::run(settings)),
-        Task::JudgeInput(settings) => writing(|| jobs::generate::run(&settings)),
+        Task::Generate(settings) => writing(|| jobs::generate::run(&settings)),
         Task::Package(settings) => writing(|| jobs::package::run(&settings)),
         Task::Document(document) => writing(|| jobs::documents::run(&document)),
     };
@@ -65,44 +65,22 @@ fn writing(job: impl FnOnce() -> anyhow::Result<ExitStatus>) -> anyhow::Result<E
 }
 
 /// Writes what clap has to say: help and version on stdout (status 0, unless stdout fails),
-/// usage errors on stderr (status 2; 3 under testlib's protocol, which would read 2 as the
-/// candidate's presentation error). A usage error under Kattis' protocol leaves no verdict in
-/// the feedback folder: an earlier run's would be read as this one's.
+/// usage errors on stderr as the command's protocol says ([`jobs::checker::usage_error`]).
 fn clap_said(error: &clap::Error, args: &[OsString]) -> ExitCode {
     let of = UsageErrorOf::read(args);
     if error.use_stderr() {
-        if of.speaks_cms {
-            // Under CMS, what a usage error quotes (an argument of any characters) passes
-            // its sanitizer too.
-            let text = jobs::checker::cms_safe_lines(&error.to_string());
-            let _ = io::stderr().write_all(text.as_bytes());
-        } else {
-            let _ = error.print(); // nowhere to report a failure to report
-        }
-        if let Some(feedback) = of.kattis_feedback {
-            for name in ["judgemessage.txt", "teammessage.txt"] {
-                let _ = std::fs::remove_file(feedback.join(name));
-            }
-        }
-        return match of.speaks_testlib {
-            true => ExitCode::from(TESTLIB_FAIL),
-            false => ExitStatus::Trouble.into(),
-        };
-    }
-    // testlib's help is a judge failure too (testlib.h's own exits 3): under its protocol,
-    // help or a version is no verdict, and 0 is the candidate's OK.
-    if of.speaks_testlib {
-        let _ = error.print();
-        return ExitCode::from(TESTLIB_FAIL);
+        return ExitCode::from(jobs::checker::usage_error(error, &of));
     }
     let printed = ensure_stdout_is_open().and_then(|()| {
         error.print()?;
         io::stdout().flush()?;
         Ok(())
     });
-    match printed {
-        Ok(()) => ExitStatus::Success.into(),
-        Err(error) => failed(&anyhow::Error::new(error).context(STDOUT_TROUBLE)),
+    match (printed, of.speaks_testlib) {
+        (Ok(()), _) => ExitStatus::Success.into(),
+        // testlib would read 2 as the candidate's presentation error.
+        (Err(_), true) => ExitCode::from(TESTLIB_FAIL),
+        (Err(error), false) => failed(&anyhow::Error::new(error).context(STDOUT_TROUBLE)),
     }
 }
 

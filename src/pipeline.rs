@@ -4,7 +4,7 @@
 //! input   bytes → lines → a query, a blank line, or a line error (with source and line)
 //!   → engine  the fewest moves, and a route when asked
 //!   → format  a sentence, a TSV row or a JSON object, and a drawing
-//!   → sink    written out (stdout), or compared with a candidate's answers (--check);
+//!   → sink    written out (stdout), or compared with a candidate's answers (check);
 //!             bad lines reported on stderr in order
 //! ```
 //!

@@ -34,28 +34,28 @@ pub(crate) enum Task {
         /// Where to write the page about the run's queries (`--report`), if asked.
         report: Option<PathBuf>,
     },
-    /// Judge an answer file against the answers to the inputs (`--check`).
+    /// Judge an answer file against the answers to the inputs (`check`).
     Check {
         answers: AnswerSettings,
         sources: Sources,
         file: Input,
     },
-    /// Judge a program on generated inputs (`--stress`).
+    /// Judge a program on generated inputs (`stress`).
     Stress(StressSettings),
-    /// Judge one output as a judge system's checker does, in its protocol (`--checker`).
+    /// Judge one output as a judge system's checker does, in its protocol (`checker`).
     Checker(CheckerSettings),
     /// Say whether a judge input is exactly as the problem states it, in a judge system's
-    /// protocol (`--validate-input`).
-    ValidateInput(ValidatorSettings),
-    /// Print a man page or a completion script, and read no input (`--generate man`, …).
+    /// protocol (`validate`).
+    Validate(ValidatorSettings),
+    /// Print a man page or a completion script, and read no input (`man`, `completions`).
     Document(Document),
-    /// Print a judge input of the problem, and read no input (`--generate input-…`).
-    JudgeInput(InputSettings),
-    /// Write a problem package of the problem (`--package`).
+    /// Print a judge input of the problem, and read no input (`generate`).
+    Generate(GenerateSettings),
+    /// Write a problem package of the problem (`package`).
     Package(PackageSettings),
 }
 
-/// What `--package` was asked.
+/// What `package` was asked.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PackageSettings {
     /// The folder the package goes to.
@@ -71,7 +71,7 @@ pub(crate) struct PackageSettings {
     pub answers: AnswerSettings,
 }
 
-/// The problem package formats `--package` writes.
+/// The problem package formats `package` writes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum PackageFormat {
     /// The legacy Kattis format, which problemtools' verifyproblem reads (and DOMjudge
@@ -92,7 +92,7 @@ pub(crate) struct Sources {
     pub reads_stdin_by_default: bool,
 }
 
-/// What `--stress` was asked.
+/// What `stress` was asked.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct StressSettings {
     /// The candidate: its program and arguments.
@@ -119,7 +119,7 @@ pub(crate) enum ValidatorSystem {
     Testlib,
 }
 
-/// What `--checker` was asked: one output to judge, with the files its system passes.
+/// What `checker` was asked: one output to judge, with the files its system passes.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct CheckerSettings {
     /// How knight-moves answers the input.
@@ -154,7 +154,7 @@ pub(crate) enum CheckerFiles {
     },
 }
 
-/// What `--validate-input` was asked.
+/// What `validate` was asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ValidatorSettings {
     pub problem: Problem,
@@ -163,9 +163,9 @@ pub(crate) struct ValidatorSettings {
     pub system: ValidatorSystem,
 }
 
-/// What `--generate input-…` was asked.
+/// What `generate` was asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct InputSettings {
+pub(crate) struct GenerateSettings {
     pub problem: Problem,
     pub board: Board,
     pub inputs: Inputs,
@@ -283,12 +283,12 @@ pub(crate) enum Measure {
     AllEngines,
 }
 
-/// The documents `--generate` writes about the program itself, made from its command line's
-/// definition (judge inputs are [`Task::JudgeInput`]).
+/// The documents `generate` writes about the program itself, made from its command line's
+/// definition (judge inputs are [`Task::Generate`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Document {
     /// The man page, in roff: knight-moves', or one command's.
-    Man { command: Option<String> },
+    Man { command: Vec<String> },
     /// The completion script for bash.
     CompleteBash,
     /// The completion script for zsh.

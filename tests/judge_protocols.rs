@@ -1602,21 +1602,22 @@ fn a_kattis_usage_error_removes_an_earlier_runs_verdict() {
 }
 
 /// testlib reads every status of its own from 0 to 3 as a verdict; clap's 2 would be the
-/// candidate's presentation error. So help, version and every usage error exit 3 (FAIL).
+/// candidate's presentation error. So every usage error exits 3 (FAIL), a version asked of
+/// a checker among them (testlib has none); help exits 0, as testlib.h's own help does.
 #[test]
-fn testlib_exits_3_for_help_version_and_every_usage_error() {
+fn testlib_exits_3_for_every_usage_error_and_0_for_help() {
     let judged = Judged::new(&CASES[0]);
-    for args in [
-        &["--help"][..],
-        &["-h"],
-        &["--version"],
-        &["in", "out"],
-        &["--board", "nine", "in", "out", "ans"],
-        &["--no-such-option", "in", "out", "ans"],
-        &["in", "out", "ans", "result", "-xml"],
+    for (args, status) in [
+        (&["--help"][..], 0),
+        (&["-h"], 0),
+        (&["--version"], 3),
+        (&["in", "out"], 3),
+        (&["--board", "nine", "in", "out", "ans"], 3),
+        (&["--no-such-option", "in", "out", "ans"], 3),
+        (&["in", "out", "ans", "result", "-xml"], 3),
     ] {
         let ran = judged.with_output_file("testlib", &judged.answer(), args);
-        assert_eq!(ran.status, 3, "{args:?}: {}{}", ran.stdout, ran.stderr);
+        assert_eq!(ran.status, status, "{args:?}: {}{}", ran.stdout, ran.stderr);
     }
 }
 
@@ -1639,4 +1640,64 @@ fn cms_usage_errors_pass_cms_s_sanitizer() {
             );
         }
     }
+}
+
+/// testlib takes no option of knight-moves among its files: a dashed word there other than
+/// its own (`-appes` after RESULT_FILE, `--testset`, `--group`) is refused with testlib's
+/// FAIL, never read as a file, so never written to as RESULT_FILE; and a RESULT_FILE that is
+/// IN, OUTPUT or ANS is refused before anything is written over.
+#[test]
+fn testlib_never_writes_over_a_file_it_reads_nor_takes_an_option_for_a_file() {
+    let judged = Judged::new(&CASES[0]);
+    let right = judged.answer();
+    for files in [
+        &["in", "out", "ans", "--path"][..],
+        &["in", "--path", "out", "ans"],
+        &["in", "out", "ans", "--problem", "nakanj"],
+        &["in", "out", "-appes", "ans"],
+        &["--", "in", "out", "ans", "--help"],
+    ] {
+        let ran = judged.with_output_file("testlib", &right, files);
+        assert_eq!(ran.status, 3, "{files:?}: {}", ran.stderr);
+        assert!(
+            ran.stderr.contains("among the files"),
+            "{files:?}: {}",
+            ran.stderr
+        );
+        assert_eq!(judged.answer(), right, "{files:?}");
+    }
+    for result in ["ans", "./in", "out"] {
+        let ran = judged.with_output_file("testlib", &right, &["in", "out", "ans", result]);
+        assert_eq!(ran.status, 3, "{result}: {}", ran.stderr);
+        assert!(
+            ran.stderr.contains("it would be written over"),
+            "{}",
+            ran.stderr
+        );
+        assert_eq!(judged.answer(), right, "{result}");
+        assert_eq!(fs::read(judged.path("out")).unwrap(), right, "{result}");
+    }
+}
+
+/// Options after Kattis' files and flags are options, as before the files: honoured when the
+/// command takes them, refused when it does not; never taken for flags and ignored.
+#[test]
+fn kattis_reads_options_after_its_flags_as_options() {
+    let judged = Judged::new(&CASES[0]);
+    let (status, message) = judged.kattis(&judged.answer(), &["case_sensitive", "--path"]);
+    // The judge's answers hold no routes, which --path asks of them: the judge's failure.
+    assert_eq!(status, 5, "{message}");
+    let ran = knight_moves()
+        .args(["checker", "kattis", "in", "ans", "feedback", "x", "--bogus"])
+        .current_dir(judged.folder.path())
+        .write_stdin(judged.answer())
+        .output()
+        .unwrap();
+    assert_eq!(ran.status.code(), Some(2));
+    let validated = knight_moves()
+        .args(["validate", "kattis", "flag", "--problem", "nakanj"])
+        .write_stdin("1\na1 b2\n")
+        .output()
+        .unwrap();
+    assert_eq!(validated.status.code(), Some(42), "{validated:?}");
 }

@@ -198,7 +198,7 @@ fn options_that_do_not_make_a_package_are_usage_errors() {
     for (args, message) in [
         (
             &["p", "--problem", "nakanj", "--path"][..],
-            "knight-moves: package: --path writes UVa 439's variant with routes only, so far",
+            "error: --path writes UVa 439's variant with routes only, so far: not --problem nakanj's",
         ),
         (
             &["p", "--piece", "camel"][..],

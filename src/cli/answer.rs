@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::cli::groups::{Answering, BoardArg, DrawWhat, EngineArgs, LayoutArgs, ProblemArg};
+use crate::cli::groups::{Answering, AnsweringArgs, DrawWhat};
 use crate::settings::{Input, Sources, Task};
 
 /// What the filter takes: the files, and how their queries are answered.
@@ -18,16 +18,7 @@ pub(crate) struct AnswerArgs {
     pub(crate) files: Vec<OsString>,
 
     #[command(flatten)]
-    pub(crate) problem: ProblemArg,
-
-    #[command(flatten)]
-    pub(crate) board: BoardArg,
-
-    #[command(flatten)]
-    pub(crate) engine: EngineArgs,
-
-    #[command(flatten)]
-    pub(crate) layout: LayoutArgs,
+    pub(crate) answering: AnsweringArgs,
 
     /// After the input, a table of the engine's work on stderr: queries, squares expanded,
     /// nanoseconds a query.
@@ -55,19 +46,11 @@ impl AnswerArgs {
     /// The task: answer the files' queries as asked.
     pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
         let answering = Answering {
-            command: &[],
-            problem: self.problem.problem,
-            board: self.board.board,
-            piece: self.engine.piece,
-            algorithm: self.engine.algorithm.map(|name| name.0),
-            max_nodes: self.engine.max_nodes,
-            path: self.layout.path,
-            format: self.layout.format,
-            header: self.layout.header,
             stats: self.stats,
             compare: self.compare,
             draw: self.draw,
             report: self.report.is_some(),
+            ..self.answering.answering(&[])
         };
         Ok(Task::Answer {
             answers: answering.settings()?,

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use clap::Args;
 
 use crate::cli::answer::sources;
-use crate::cli::groups::{Answering, BoardArg, EngineArgs, LayoutArgs, ProblemArg};
+use crate::cli::groups::AnsweringArgs;
 use crate::cli::usage_error;
 use crate::settings::{Input, Task};
 
@@ -31,23 +31,13 @@ pub(crate) struct CheckArgs {
     pub(crate) files: Vec<OsString>,
 
     #[command(flatten)]
-    pub(crate) problem: ProblemArg,
-
-    #[command(flatten)]
-    pub(crate) board: BoardArg,
-
-    #[command(flatten)]
-    pub(crate) engine: EngineArgs,
-
-    #[command(flatten)]
-    pub(crate) layout: LayoutArgs,
+    pub(crate) answering: AnsweringArgs,
 }
 
 impl CheckArgs {
     pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
         const COMMAND: &[&str] = &["check"];
-        let answering =
-            Answering::judging(COMMAND, self.problem, self.board, self.engine, self.layout)?;
+        let answering = self.answering.judging(COMMAND)?;
         let stdin_is_input = self.files.is_empty() || self.files.iter().any(|f| f == "-");
         if self.answers == "-" && stdin_is_input {
             return Err(usage_error(

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use crate::cli::groups::{Answering, BoardArg, EngineArgs, LayoutArgs, ProblemArg, TestlibArgs};
+use crate::cli::groups::{AnsweringArgs, TestlibArgs};
 use crate::cli::usage_error;
 use crate::input::line::QuotedUpTo;
 use crate::settings::{CheckerFiles, CheckerSettings, Task};
@@ -28,19 +28,6 @@ pub(crate) struct CheckerArgs {
     pub(crate) system: System,
 }
 
-/// The groups every system's checker takes: the problem and how it is answered.
-#[derive(Clone, Copy, Debug, Args)]
-pub(crate) struct Answers {
-    #[command(flatten)]
-    problem: ProblemArg,
-    #[command(flatten)]
-    board: BoardArg,
-    #[command(flatten)]
-    engine: EngineArgs,
-    #[command(flatten)]
-    layout: LayoutArgs,
-}
-
 /// The judge systems, each with the files it passes.
 #[derive(Clone, Debug, Subcommand)]
 pub(crate) enum System {
@@ -53,7 +40,7 @@ Examples:
   knight-moves checker kattis --problem nakanj -- in ans feedback/ case_sensitive < output")]
     Kattis {
         #[command(flatten)]
-        answers: Answers,
+        answers: AnsweringArgs,
         /// The judge's input.
         #[arg(value_name = "IN")]
         input: PathBuf,
@@ -65,7 +52,7 @@ Examples:
         feedback: PathBuf,
         /// The problem's validator flags: case_sensitive and space_change_sensitive take the
         /// default leniency back; others are ignored.
-        #[arg(value_name = "FLAGS", trailing_var_arg = true)]
+        #[arg(value_name = "FLAGS")]
         flags: Vec<OsString>,
     },
     /// testlib (Polygon, ejudge): IN OUTPUT ANS [RESULT_FILE [-appes]]; exit 0 OK, 1 wrong
@@ -77,7 +64,7 @@ Examples:
   knight-moves checker testlib --problem nakanj --testset tests in out ans result.xml -appes")]
     Testlib {
         #[command(flatten)]
-        answers: Answers,
+        answers: AnsweringArgs,
         #[command(flatten)]
         testlib: TestlibArgs,
         /// IN OUTPUT ANS [RESULT_FILE [-appes]], as testlib takes them (--testset and
@@ -93,7 +80,7 @@ Examples:
   knight-moves checker cms --problem poj1915 input.txt correct_output.txt output.txt batch")]
     Cms {
         #[command(flatten)]
-        answers: Answers,
+        answers: AnsweringArgs,
         /// The judge's input.
         #[arg(value_name = "IN")]
         input: PathBuf,
@@ -121,7 +108,7 @@ pub(crate) enum CmsTaskType {
 
 impl CheckerArgs {
     pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
-        let (command, answers, files): (&[&str], Answers, CheckerFiles) = match self.system {
+        let (command, answers, files): (&[&str], AnsweringArgs, CheckerFiles) = match self.system {
             System::Kattis {
                 answers,
                 input,
@@ -167,13 +154,7 @@ impl CheckerArgs {
                 (&["checker", "cms"], answers, files)
             }
         };
-        let Answers {
-            problem,
-            board,
-            engine,
-            layout,
-        } = answers;
-        let answering = Answering::judging(command, problem, board, engine, layout)?;
+        let answering = answers.judging(command)?;
         Ok(Task::Checker(CheckerSettings {
             answers: answering.settings()?,
             files,
@@ -192,7 +173,17 @@ fn testlib_files(testset: Option<OsString>, words: &[OsString]) -> Result<Checke
     let mut files = Vec::with_capacity(words.len());
     let mut words = words.iter();
     while let Some(word) = words.next() {
-        if word != "--testset" && word != "--group" {
+        let dashed = word.as_encoded_bytes().starts_with(b"-");
+        let appes = (word == "-appes" || word == "-APPES") && files.len() == 4;
+        if dashed && !appes && word != "--testset" && word != "--group" {
+            // Never a file: read as one, it could name RESULT_FILE, which is written.
+            let word = QuotedUpTo(word.as_encoded_bytes(), 200);
+            return Err(format!(
+                "{word} among the files: knight-moves' options go before them, and a file \
+                 whose name starts with - is named ./ and its name"
+            ));
+        }
+        if !dashed || appes {
             files.push(PathBuf::from(word));
             continue;
         }

@@ -11,11 +11,13 @@ use crate::settings::{Document, Task};
 #[command(after_help = "\
 Examples:
   knight-moves man > knight-moves.1
-  knight-moves man stress | man -l -")]
+  knight-moves man stress | man -l -
+  knight-moves man generate random | man -l -")]
 pub(crate) struct ManArgs {
-    /// The command whose page to print; without it, knight-moves' own.
-    #[arg(value_name = "COMMAND")]
-    pub(crate) command: Option<String>,
+    /// The command whose page to print, and its own command where it has them (`generate
+    /// random`); without it, knight-moves' own.
+    #[arg(value_name = "COMMAND", num_args = 0..=2)]
+    pub(crate) command: Vec<String>,
 }
 
 /// Print a shell completion script: commands and each command's options.
@@ -40,15 +42,23 @@ pub(crate) enum Shell {
 
 impl ManArgs {
     pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
-        if let Some(name) = &self.command {
-            let command = crate::cli::definition();
-            let names: Vec<&str> = command
+        let mut found = crate::cli::definition();
+        for name in &self.command {
+            let names: Vec<String> = found
                 .get_subcommands()
-                .map(clap::Command::get_name)
+                .map(|command| command.get_name().to_owned())
                 .collect();
-            if !names.contains(&name.as_str()) {
-                let message = format!("no command {name}: the commands are {}", names.join(", "));
-                return Err(crate::cli::usage_error(&["man"], &message));
+            match found.find_subcommand(name) {
+                Some(command) => found = command.clone(),
+                None => {
+                    let of = match names.is_empty() {
+                        true => "it has none".to_owned(),
+                        false => format!("they are {}", names.join(", ")),
+                    };
+                    let name = crate::settings::Input::File(name.into()).name();
+                    let message = format!("no command {name} of {}: {of}", found.get_name());
+                    return Err(crate::cli::usage_error(&["man"], &message));
+                }
             }
         }
         Ok(Task::Document(Document::Man {

@@ -4,9 +4,8 @@ use clap::{Args, Subcommand};
 
 use crate::cli::groups::{BoardArg, ProblemArg, RandomArgs, ReachArg};
 use crate::cli::usage_error;
-use crate::problem::Problem;
 use crate::problem::cases::{Inputs, Reach, most_queries};
-use crate::settings::{InputSettings, Task};
+use crate::settings::{GenerateSettings, Task};
 
 /// The options of `knight-moves generate`; its help (`after_help`) says what it does.
 #[derive(Clone, Debug, Args)]
@@ -77,15 +76,25 @@ impl GenerateArgs {
                 board,
                 random,
                 reach,
-            } => (problem, board, Inputs::Random, Some(random), reach.reach()),
+            } => (problem, board, Inputs::Random, random, reach.reach()),
             GenerateKind::Hard {
                 problem,
                 board,
                 reach,
-            } => (problem, board, Inputs::Hard, None, reach.reach()),
-            GenerateKind::AllPairs { problem, board } => {
-                (problem, board, Inputs::AllPairs, None, Reach::WithinLimits)
-            }
+            } => (
+                problem,
+                board,
+                Inputs::Hard,
+                RandomArgs::default(),
+                reach.reach(),
+            ),
+            GenerateKind::AllPairs { problem, board } => (
+                problem,
+                board,
+                Inputs::AllPairs,
+                RandomArgs::default(),
+                Reach::WithinLimits,
+            ),
         };
         let command: &[&str] = match inputs {
             Inputs::Random => &["generate", "random"],
@@ -95,15 +104,22 @@ impl GenerateArgs {
         let problem = problem.problem;
         let board = board.for_problem(command, problem)?;
         let squares = u64::from(board.files()) * u64::from(board.ranks());
-        let reads_one_number = matches!(problem, Problem::CsesGrid | Problem::Knightl);
-        if inputs == Inputs::AllPairs && (reads_one_number || squares > 4096) {
+        if inputs == Inputs::AllPairs && !problem.description().queries_are_pairs {
             return Err(usage_error(
                 command,
-                "all-pairs makes one query a pair: for uva439 (on boards up to 4096 squares), \
-                 nakanj and poj1915",
+                &format!(
+                    "all-pairs makes one query a pair: --problem {} reads no pairs",
+                    problem.name()
+                ),
             ));
         }
-        let cases = random.and_then(|random| random.cases).unwrap_or(1000);
+        if inputs == Inputs::AllPairs && squares > 4096 {
+            return Err(usage_error(
+                command,
+                &format!("all-pairs writes boards up to 4096 squares, not {board}"),
+            ));
+        }
+        let cases = random.cases();
         let most = most_queries(problem, reach);
         if inputs == Inputs::Random && cases > most {
             return Err(usage_error(
@@ -115,12 +131,12 @@ impl GenerateArgs {
                 ),
             ));
         }
-        Ok(Task::JudgeInput(InputSettings {
+        Ok(Task::Generate(GenerateSettings {
             problem,
             board,
             inputs,
             cases,
-            seed: random.and_then(|random| random.seed),
+            seed: random.seed,
             reach,
         }))
     }

@@ -11,12 +11,10 @@ use clap::Args;
 use crate::board::{Board, Piece};
 use crate::cli::usage_error;
 use crate::engine::Engine;
-use crate::format::grid::GridKind;
-use crate::format::number::Naming;
 use crate::format::{DrawKind, Shape, draw};
 use crate::problem::Problem;
 use crate::problem::cases::Reach;
-use crate::problem::description::Feature;
+use crate::problem::description::{DefaultEngine, Feature};
 use crate::report;
 use crate::settings::{AnswerSettings, EngineChoice, Measure, OutputSettings, SearchSettings};
 
@@ -48,10 +46,7 @@ impl BoardArg {
         match self.board {
             Some(_) if !problem.takes(Feature::Board) => Err(usage_error(
                 command,
-                &format!(
-                    "--board does not go with --problem {} (see Problems in --help)",
-                    problem.name()
-                ),
+                &problem.refusal(Feature::Board, command.is_empty()),
             )),
             board => Ok(board.unwrap_or(Board::STANDARD)),
         }
@@ -94,8 +89,54 @@ pub(crate) struct LayoutArgs {
     pub(crate) header: bool,
 }
 
-/// How many random cases, from which seed.
+/// The groups of every command that answers or judges queries: the problem, and how its
+/// queries are searched and their answers laid out.
 #[derive(Clone, Copy, Debug, Args)]
+pub(crate) struct AnsweringArgs {
+    #[command(flatten)]
+    pub(crate) problem: ProblemArg,
+    #[command(flatten)]
+    pub(crate) board: BoardArg,
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+    #[command(flatten)]
+    pub(crate) layout: LayoutArgs,
+}
+
+impl AnsweringArgs {
+    /// What `command` was asked with these groups, the options it does not take at their
+    /// defaults.
+    pub(crate) fn answering(self, command: &'static [&'static str]) -> Answering {
+        Answering {
+            board: self.board.board,
+            piece: self.engine.piece,
+            algorithm: self.engine.algorithm.map(|name| name.0),
+            max_nodes: self.engine.max_nodes,
+            path: self.layout.path,
+            format: self.layout.format,
+            header: self.layout.header,
+            ..Answering::new(command, self.problem.problem)
+        }
+    }
+
+    /// The same for a command that judges answers, which cannot judge a search's events.
+    pub(crate) fn judging(
+        self,
+        command: &'static [&'static str],
+    ) -> Result<Answering, clap::Error> {
+        if self.layout.format == Format::Trace {
+            let name = command.join(" ");
+            return Err(usage_error(
+                command,
+                &format!("--format trace does not go with {name}, which judges answers"),
+            ));
+        }
+        Ok(self.answering(command))
+    }
+}
+
+/// How many random cases, from which seed.
+#[derive(Clone, Copy, Debug, Default, Args)]
 pub(crate) struct RandomArgs {
     /// How many cases to run, or queries (scenarios) to write. [default: 1000]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -114,6 +155,13 @@ pub(crate) struct ReachArg {
     /// input passes `validate`.
     #[arg(long)]
     pub(crate) beyond_limits: bool,
+}
+
+impl RandomArgs {
+    /// How many cases were asked for: 1000 unless `--cases` says.
+    pub(crate) fn cases(self) -> u64 {
+        self.cases.unwrap_or(1000)
+    }
 }
 
 impl ReachArg {
@@ -214,65 +262,38 @@ pub(crate) struct Answering {
 }
 
 impl Answering {
-    /// What `command` was asked with the groups a judge's command takes.
-    pub(crate) fn judging(
-        command: &'static [&'static str],
-        problem: ProblemArg,
-        board: BoardArg,
-        engine: EngineArgs,
-        layout: LayoutArgs,
-    ) -> Result<Answering, clap::Error> {
-        // A search's events are not answers: nothing judges them.
-        if layout.format == Format::Trace {
-            let name = command.join(" ");
-            return Err(usage_error(
-                command,
-                &format!("--format trace does not go with {name}, which judges answers"),
-            ));
-        }
-        Ok(Answering {
+    /// What `command` asked of `problem`, every other option at its default.
+    pub(crate) fn new(command: &'static [&'static str], problem: Problem) -> Answering {
+        Answering {
             command,
-            problem: problem.problem,
-            board: board.board,
-            piece: engine.piece,
-            algorithm: engine.algorithm.map(|name| name.0),
-            max_nodes: engine.max_nodes,
-            path: layout.path,
-            format: layout.format,
-            header: layout.header,
+            problem,
+            board: None,
+            piece: None,
+            algorithm: None,
+            max_nodes: None,
+            path: false,
+            format: Format::Sentence,
+            header: false,
             stats: false,
             compare: false,
             draw: None,
             report: false,
-        })
+        }
     }
 
-    /// The options given that ask for a feature some problems refuse, as typed, each with
-    /// its feature, in the order messages name them.
-    fn features_asked(&self) -> Vec<(&'static str, Feature)> {
-        [
-            ("--board", Feature::Board, self.board.is_some()),
-            ("--piece", Feature::Piece, self.piece.is_some()),
-            (
-                "--algorithm table",
-                Feature::Table,
-                self.algorithm == Some(Engine::Table),
-            ),
-            ("--path", Feature::Routes, self.path),
-            ("--stats", Feature::Figures, self.stats),
-            ("--compare", Feature::Figures, self.compare),
-            (
-                "--format",
-                Feature::Formats,
-                self.format != Format::Sentence,
-            ),
-            ("--draw", Feature::Pictures, self.draw.is_some()),
-            ("--report", Feature::Pictures, self.report),
-        ]
-        .into_iter()
-        .filter(|&(_, _, asked)| asked)
-        .map(|(option, feature, _)| (option, feature))
-        .collect()
+    /// Whether the options given ask for `feature`.
+    fn asks_for(&self, feature: Feature) -> bool {
+        match feature {
+            Feature::Board => self.board.is_some(),
+            Feature::Piece => self.piece.is_some(),
+            Feature::Table => self.algorithm == Some(Engine::Table),
+            Feature::Routes => self.path,
+            Feature::Formats => self.format != Format::Sentence,
+            Feature::Drawings => self.draw.is_some(),
+            Feature::Report => self.report,
+            Feature::Stats => self.stats,
+            Feature::Compare => self.compare,
+        }
     }
 
     /// Checks what clap cannot check alone, and settles what the options mean: the engine
@@ -286,27 +307,22 @@ impl Answering {
             return Err(error("--header goes with --format tsv"));
         }
         let problem = self.problem;
-        let refused = self
-            .features_asked()
+        let refused = Feature::ALL
             .into_iter()
-            .find(|&(_, feature)| !problem.takes(feature));
-        if let Some((option, _)) = refused {
-            let name = problem.name();
-            return Err(error(&format!(
-                "{option} does not go with --problem {name} (see Problems in --help)"
-            )));
+            .find(|&feature| self.asks_for(feature) && !problem.takes(feature));
+        if let Some(feature) = refused {
+            return Err(error(&problem.refusal(feature, self.command.is_empty())));
         }
         let board = self.board.unwrap_or(Board::STANDARD);
         let piece = self.piece.unwrap_or(Piece::KNIGHT);
-        let engine = match (problem, self.algorithm) {
-            // Boards come from the input: each scenario's side, each grid's n.
-            (Problem::Poj1915 | Problem::CsesGrid, None) => EngineChoice::FastestForEachBoard,
-            // Leapers of every shape: the formula answers by closed form where a shortest walk
-            // fits the board, and searches from one corner only elsewhere (the mirror search).
-            (Problem::Knightl, None) => EngineChoice::Given(Engine::Formula),
-            (_, algorithm) => {
-                EngineChoice::Given(algorithm.unwrap_or(Engine::fastest_for(board, piece)))
+        let engine = match (self.algorithm, problem.description().engine) {
+            (Some(engine), _) | (None, DefaultEngine::Always(engine)) => {
+                EngineChoice::Given(engine)
             }
+            (None, DefaultEngine::ForTheBoard) => {
+                EngineChoice::Given(Engine::fastest_for(board, piece))
+            }
+            (None, DefaultEngine::ForEachBoardOfTheInput) => EngineChoice::FastestForEachBoard,
         };
         if let EngineChoice::Given(engine) = engine {
             if !engine.works_for(piece) {
@@ -342,17 +358,13 @@ impl Answering {
         };
         // The problem's own answers, unless --format asks for rows or objects (which the
         // problems that take --format give alike).
-        let shape = match (self.format, problem) {
-            (Format::Tsv, _) => Shape::Tsv {
+        let shape = match self.format {
+            Format::Tsv => Shape::Tsv {
                 header: self.header,
             },
-            (Format::Json, _) => Shape::Json,
-            (Format::Trace, _) => Shape::Trace,
-            (Format::Sentence, Problem::Uva439) => Shape::Sentence,
-            (Format::Sentence, Problem::Nakanj) => Shape::Number(Naming::AsTyped),
-            (Format::Sentence, Problem::Poj1915) => Shape::Number(Naming::Coordinates),
-            (Format::Sentence, Problem::CsesGrid) => Shape::Grid(GridKind::Corner),
-            (Format::Sentence, Problem::Knightl) => Shape::Grid(GridKind::Leapers),
+            Format::Json => Shape::Json,
+            Format::Trace => Shape::Trace,
+            Format::Sentence => problem.description().answers,
         };
         Ok(AnswerSettings {
             problem,

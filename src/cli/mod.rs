@@ -113,6 +113,9 @@ impl Cli {
         if let Some(way_forward) = way_forward(&args) {
             return Err(definition().error(ErrorKind::ArgumentConflict, way_forward));
         }
+        if let Some(misplaced) = command_after_options(&args) {
+            return Err(definition().error(ErrorKind::ArgumentConflict, misplaced));
+        }
         let cli = parsed?;
         match cli.command {
             None => cli.answer.into_task(),
@@ -259,7 +262,7 @@ fn way_forward(args: &[OsString]) -> Option<String> {
         };
         let option = format!("--{}", arg.get_long().unwrap_or_default());
         let value_text = value.to_string_lossy();
-        let words: Vec<String> = match (option.as_str(), value_text.as_ref()) {
+        let words: Vec<OsString> = match (option.as_str(), value_text.as_ref()) {
             ("--generate", "input-random") => vec!["generate".into(), "random".into()],
             ("--generate", "input-hard") => vec!["generate".into(), "hard".into()],
             ("--generate", "input-all-pairs") => vec!["generate".into(), "all-pairs".into()],
@@ -267,28 +270,90 @@ fn way_forward(args: &[OsString]) -> Option<String> {
             ("--generate", kind) if kind.starts_with("complete-") => {
                 vec!["completions".into(), kind["complete-".len()..].into()]
             }
-            ("--validate-input", system) => vec!["validate".into(), system.into()],
-            (_, value) => vec![option[2..].to_owned(), value.into()],
+            ("--validate-input", _) => vec!["validate".into(), value.clone()],
+            _ => vec![option[2..].into(), value.clone()],
         };
-        // The rest of the line as typed, without the old option and its value.
-        let mut rest = Vec::new();
+        // The rest of the line as typed, without the old option and its value; `package`
+        // calls its `--package-format` `--format`.
+        let mut rest: Vec<OsString> = Vec::new();
         let mut typed = args.iter().skip(1);
         while let Some(word) = typed.next() {
             let text = word.to_string_lossy();
             if text == option {
                 typed.next();
+            } else if option == "--package" && text == "--package-format" {
+                rest.push("--format".into());
+            } else if option == "--package" && text.starts_with("--package-format=") {
+                rest.push(text.replacen("--package-format", "--format", 1).into());
             } else if !text.starts_with(&format!("{option}=")) {
-                rest.push(text.into_owned());
+                rest.push(word.clone());
             }
         }
-        let line: Vec<String> = std::iter::once("knight-moves".to_owned())
+        let line: Vec<String> = std::iter::once(OsString::from("knight-moves"))
             .chain(words)
             .chain(rest)
-            .map(|word| shlex::try_quote(&word).map_or(word.clone(), |quoted| quoted.into_owned()))
+            .map(|word| quoted(&word))
             .collect();
         return Some(format!("{option} is now a command: {}", line.join(" ")));
     }
     None
+}
+
+/// What refuses a command named after the filter's options (`knight-moves --problem nakanj
+/// check a b`), where clap reads its name as a file to answer: the command line with the
+/// command first. `None` where no command name is the filter's first file, or where it comes
+/// after `--`, which is how a file of that name is read (or as `./check`).
+fn command_after_options(args: &[OsString]) -> Option<String> {
+    let matches = definition()
+        .ignore_errors(true)
+        .try_get_matches_from(args)
+        .ok()?;
+    if matches.subcommand().is_some() {
+        return None;
+    }
+    let first = matches.get_many::<OsString>("files")?.next()?.to_str()?;
+    let root = definition();
+    let command = root
+        .get_subcommands()
+        .find(|command| command.get_name() == first)?;
+    let at = args.iter().position(|word| word == first)?;
+    if args[..at].iter().any(|word| word == "--") {
+        return None;
+    }
+    let name = command.get_name();
+    // `generate random`: the options go after the second word too.
+    let words = match args.get(at + 1).and_then(|word| word.to_str()) {
+        Some(second) if command.find_subcommand(second).is_some() => at..=at + 1,
+        _ => at..=at,
+    };
+    let line: Vec<String> = args[words.clone()]
+        .iter()
+        .chain(
+            args.iter()
+                .enumerate()
+                .skip(1)
+                .filter(|(index, _)| !words.contains(index))
+                .map(|(_, word)| word),
+        )
+        .map(|word| quoted(word))
+        .collect();
+    Some(format!(
+        "{name} is a command, and its options go after it: knight-moves {}; a file named \
+         {name} is read as ./{name}, or after --",
+        line.join(" ")
+    ))
+}
+
+/// `word` as a shell would need it typed, or, where it holds a control character or a byte
+/// that is not UTF-8, with those escaped as every message escapes a file's name: a message
+/// stays one line.
+fn quoted(word: &std::ffi::OsStr) -> String {
+    match word.to_str() {
+        Some(text) if !text.chars().any(char::is_control) => {
+            shlex::try_quote(text).map_or_else(|_| text.to_owned(), |quoted| quoted.into_owned())
+        }
+        _ => crate::settings::Input::File(word.into()).name(),
+    }
 }
 
 /// The command line's definition: clap's, with `--help` printing what `-h` prints, each

@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::cli::groups::{Answering, Format, ProblemArg};
+use crate::cli::groups::{Answering, ProblemArg};
+use crate::cli::usage_error;
+use crate::package::is_uuid;
 use crate::settings::{PackageFormat, PackageSettings, Task};
 
 /// The options of `knight-moves package`; its help (`after_help`) says what it does.
@@ -55,20 +57,19 @@ pub(crate) struct PackageArgs {
 
 impl PackageArgs {
     pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
+        let problem = self.problem.problem;
+        if self.path && !problem.description().packaged_with_routes {
+            return Err(usage_error(
+                &["package"],
+                &format!(
+                    "--path writes UVa 439's variant with routes only, so far: not --problem {}'s",
+                    problem.name()
+                ),
+            ));
+        }
         let answering = Answering {
-            command: &["package"],
-            problem: self.problem.problem,
-            board: None,
-            piece: None,
-            algorithm: None,
-            max_nodes: None,
             path: self.path,
-            format: Format::Sentence,
-            header: false,
-            stats: false,
-            compare: false,
-            draw: None,
-            report: false,
+            ..Answering::new(&["package"], problem)
         };
         Ok(Task::Package(PackageSettings {
             dir: self.dir,
@@ -79,15 +80,6 @@ impl PackageArgs {
             answers: answering.settings()?,
         }))
     }
-}
-
-/// Whether `text` is a uuid as problem.yaml writes one: 8-4-4-4-12 hexadecimal digits.
-pub(crate) fn is_uuid(text: &str) -> bool {
-    let groups: Vec<&str> = text.split('-').collect();
-    groups.len() == 5
-        && groups.iter().zip([8, 4, 4, 4, 12]).all(|(group, length)| {
-            group.len() == length && group.bytes().all(|b| b.is_ascii_hexdigit())
-        })
 }
 
 /// Reads `--uuid`: a uuid, not the nil one, in lower case.

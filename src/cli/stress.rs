@@ -4,9 +4,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::cli::groups::{
-    Answering, BoardArg, EngineArgs, LayoutArgs, ProblemArg, RandomArgs, ReachArg,
-};
+use crate::cli::groups::{AnsweringArgs, RandomArgs, ReachArg};
 use crate::cli::usage_error;
 use crate::input::line::QuotedUpTo;
 use crate::settings::{StressSettings, Task};
@@ -52,16 +50,7 @@ pub(crate) struct StressArgs {
     pub(crate) command: String,
 
     #[command(flatten)]
-    pub(crate) problem: ProblemArg,
-
-    #[command(flatten)]
-    pub(crate) board: BoardArg,
-
-    #[command(flatten)]
-    pub(crate) engine: EngineArgs,
-
-    #[command(flatten)]
-    pub(crate) layout: LayoutArgs,
+    pub(crate) answering: AnsweringArgs,
 
     #[command(flatten)]
     pub(crate) random: RandomArgs,
@@ -82,8 +71,7 @@ pub(crate) struct StressArgs {
 impl StressArgs {
     pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
         const COMMAND: &[&str] = &["stress"];
-        let answering =
-            Answering::judging(COMMAND, self.problem, self.board, self.engine, self.layout)?;
+        let answering = self.answering.judging(COMMAND)?;
         // Windows tells knight-moves nothing of a program's memory: refused, not ignored.
         if self.memory_limit.is_some() && cfg!(windows) {
             return Err(usage_error(
@@ -105,7 +93,7 @@ impl StressArgs {
         };
         Ok(Task::Stress(StressSettings {
             command,
-            cases: self.random.cases.unwrap_or(1000),
+            cases: self.random.cases(),
             seed: self.random.seed,
             time_limit: Duration::from_secs_f64(self.time_limit.unwrap_or(2.0)),
             memory_limit: self

@@ -245,11 +245,88 @@ fn the_old_spellings_are_refused_with_the_way_forward() {
             &["--package", "my dir", "--force"],
             "--package is now a command: knight-moves package 'my dir' --force",
         ),
+        (
+            &["--package", "d", "--package-format", "2025-09"],
+            "--package is now a command: knight-moves package d --format 2025-09",
+        ),
+        (
+            &["--check", "a\nb", "q.in"],
+            "--check is now a command: knight-moves check a\\nb q.in",
+        ),
     ];
     for (words, expected) in cases {
         let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
         let error = task(&words).expect_err(expected);
         assert_eq!(error.exit_code(), 2);
+        assert!(error.to_string().contains(expected), "{error}");
+    }
+}
+
+/// A command named after the filter's options is not read as a file to answer: the message
+/// gives the line with the command first (and its own command, `generate random`); after
+/// `--`, or as `./check`, the name is a file's.
+#[test]
+fn a_command_after_the_filters_options_is_refused_with_the_line_to_type() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--problem", "nakanj", "check", "n.out", "n.in"],
+            "check is a command, and its options go after it: knight-moves check --problem \
+             nakanj n.out n.in; a file named check is read as ./check, or after --",
+        ),
+        (
+            &["--problem", "nakanj", "generate", "random", "--cases", "3"],
+            "knight-moves generate random --problem nakanj --cases 3;",
+        ),
+    ];
+    for (words, expected) in cases {
+        let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
+        let error = task(&words).expect_err(expected);
+        assert_eq!(error.exit_code(), 2);
+        assert!(error.to_string().contains(expected), "{error}");
+    }
+    for words in [
+        &["--path", "--", "check"][..],
+        &["--path", "./check"],
+        &["check.in"],
+    ] {
+        let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
+        assert!(matches!(task(&words), Ok(Task::Answer { .. })), "{words:?}");
+    }
+}
+
+/// A feature a problem refuses is named with the help that lists the problems: the filter's
+/// own `--help`, or `knight-moves --help` from a command whose help has no Problems section.
+#[test]
+fn a_refused_feature_sends_the_reader_to_the_help_with_the_problems() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--problem", "poj1915", "--board", "9"],
+            "--board does not go with --problem poj1915 (see Problems in --help)",
+        ),
+        (
+            &["check", "a", "--problem", "cses-grid", "--path"],
+            "--path does not go with --problem cses-grid (see Problems in knight-moves --help)",
+        ),
+        (
+            &["generate", "hard", "--problem", "knightl", "--board", "9"],
+            "--board does not go with --problem knightl (see Problems in knight-moves --help)",
+        ),
+        (
+            &["generate", "all-pairs", "--problem", "cses-grid"],
+            "all-pairs makes one query a pair: --problem cses-grid reads no pairs",
+        ),
+        (
+            &["package", "p", "--problem", "poj1915", "--path"],
+            "--path writes UVa 439's variant with routes only, so far: not --problem poj1915's",
+        ),
+        (
+            &["validate", "testlib", "--testset", ""],
+            "--testset: expected a test set's name, found nothing",
+        ),
+    ];
+    for (words, expected) in cases {
+        let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
+        let error = task(&words).expect_err(expected);
         assert!(error.to_string().contains(expected), "{error}");
     }
 }

@@ -5,6 +5,7 @@ use std::ffi::OsString;
 use clap::{Args, Subcommand};
 
 use crate::cli::groups::{BoardArg, ProblemArg, TestlibArgs};
+use crate::cli::usage_error;
 use crate::settings::{Task, ValidatorSettings, ValidatorSystem};
 
 /// The options of `knight-moves validate`; its help (`after_help`) says what it does.
@@ -36,7 +37,7 @@ Examples:
         #[command(flatten)]
         board: BoardArg,
         /// The flags the system passes, ignored.
-        #[arg(value_name = "FLAGS", trailing_var_arg = true)]
+        #[arg(value_name = "FLAGS")]
         flags: Vec<OsString>,
     },
     /// testlib (Polygon): exit 0 valid, 3 not (and a bad command line).
@@ -64,7 +65,7 @@ Examples:
         #[arg(long = "testCaseFileName", value_name = "FILE")]
         test_case_file_name: Option<OsString>,
         /// Other arguments, ignored.
-        #[arg(value_name = "ARGS", trailing_var_arg = true)]
+        #[arg(value_name = "ARGS")]
         args: Vec<OsString>,
     },
 }
@@ -78,6 +79,19 @@ impl ValidateArgs {
                 board,
                 ValidatorSystem::Kattis,
             ),
+            ValidatorKind::Testlib {
+                testlib:
+                    TestlibArgs {
+                        testset: Some(name),
+                        ..
+                    },
+                ..
+            } if name.is_empty() => {
+                return Err(usage_error(
+                    &["validate", "testlib"],
+                    "--testset: expected a test set's name, found nothing",
+                ));
+            }
             ValidatorKind::Testlib { problem, board, .. } => (
                 &["validate", "testlib"],
                 problem,
@@ -86,7 +100,7 @@ impl ValidateArgs {
             ),
         };
         let problem = problem.problem;
-        Ok(Task::ValidateInput(ValidatorSettings {
+        Ok(Task::Validate(ValidatorSettings {
             problem,
             board: board.for_problem(command, problem)?,
             system,

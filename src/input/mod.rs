@@ -383,7 +383,7 @@ impl LineReader {
     }
 }
 
-/// An answer file as `--check` reads it, by the inputs' rule on encodings: a UTF-8 byte-order
+/// An answer file as `check` reads it, by the inputs' rule on encodings: a UTF-8 byte-order
 /// mark is skipped, UTF-16 after its mark is decoded, and UTF-16 without one is an error of kind
 /// `InvalidData` whose message says how to convert it. The first bytes are read only when the
 /// answers are first read, and no more of them than it takes to tell.

@@ -2,22 +2,17 @@
 //! `--compare`, reports the engines' figures on stderr at the end; with `--report`, then writes
 //! its page.
 
-use std::fs::File;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::Path;
-
-use anyhow::Context;
 
 use crate::exit::ExitStatus;
 use crate::format::Shape;
-use crate::input::{LineReader, SourceError};
-use crate::jobs::STDOUT_TROUBLE;
+use crate::jobs::read_inputs;
 use crate::output_file::{self, FileIdentity};
 use crate::pipeline::Pipeline;
 use crate::report::{KeptQueries, page};
 use crate::settings::{AnswerSettings, Input, Sources};
-use crate::sink::{Sink, WriteSink};
-use crate::standard_streams;
+use crate::sink::WriteSink;
 use crate::stats::report::{ReportStyle, report};
 
 /// Answers every input in order onto standard output; with `--stats` or `--compare`, reports
@@ -126,58 +121,4 @@ fn input_named_by<'a>(path: &Path, sources: &'a Sources) -> Option<&'a Input> {
         };
         input_identity.as_ref() == Some(&identity)
     })
-}
-
-/// Reads every input in order into `pipeline`. An input that cannot be opened or read is
-/// reported and the next one is read. The status says whether any line was bad or any input
-/// unreadable; the error is a failure to write the answers.
-pub(crate) fn read_inputs<S: Sink>(
-    sources: &Sources,
-    pipeline: &mut Pipeline<S, io::StderrLock<'static>>,
-) -> anyhow::Result<ExitStatus> {
-    let stdin = io::stdin();
-    if sources.reads_stdin_by_default && stdin.is_terminal() {
-        // Someone is typing: say what to type, since a bare cursor gives no clue. Ignored if
-        // stderr is closed, like every message.
-        let _ = writeln!(
-            io::stderr(),
-            "knight-moves: type two squares per line, such as \"e2 e4\", and press Enter; \
-             Ctrl-D ends the input"
-        );
-    }
-    let mut reader = LineReader::new();
-    let mut status = ExitStatus::Success;
-    for input in &sources.inputs {
-        let name = input.name();
-        let result = match input {
-            Input::Stdin => match standard_streams::closed_input() {
-                Some(error) => Err(SourceError::Read(error)),
-                None => reader.read(&name, stdin.lock(), pipeline),
-            },
-            Input::File(path) => match File::open(path) {
-                Ok(file) => reader.read(&name, file, pipeline),
-                Err(error) => Err(SourceError::Read(error)),
-            },
-        };
-        match result {
-            Ok(()) => {}
-            Err(SourceError::Read(error)) => {
-                pipeline
-                    .report_source_error(&name, &error)
-                    .context(STDOUT_TROUBLE)?;
-                status = ExitStatus::Trouble;
-            }
-            Err(SourceError::Encoding(encoding)) => {
-                pipeline
-                    .report_source_error(&name, &format_args!("{encoding}; skipped"))
-                    .context(STDOUT_TROUBLE)?;
-                status = ExitStatus::Trouble;
-            }
-            Err(SourceError::Write(error)) => return Err(error).context(STDOUT_TROUBLE),
-        }
-    }
-    if pipeline.invalid_lines() > 0 {
-        status = status.max(ExitStatus::InvalidLines);
-    }
-    Ok(status)
 }

@@ -6,7 +6,7 @@ use std::io::{self, Read, Write};
 
 use crate::exit::ExitStatus;
 use crate::input::AnswerText;
-use crate::jobs::answer::read_inputs;
+use crate::jobs::read_inputs;
 use crate::jobs::write_verdict;
 use crate::output_file::FileIdentity;
 use crate::pipeline::Pipeline;

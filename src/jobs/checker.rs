@@ -20,6 +20,8 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use crate::cli::UsageErrorOf;
+use crate::exit::ExitStatus;
 use crate::exit::protocol::{
     JUDGE_FAILURE, KATTIS_ACCEPTED, KATTIS_REJECTED, TESTLIB_FAIL, TESTLIB_OK,
     TESTLIB_PRESENTATION, TESTLIB_WRONG,
@@ -35,6 +37,11 @@ use crate::sink::check::Comparison;
 use crate::sink::check::tokens::Leniency;
 use crate::sink::check::verdict::Verdict;
 use crate::standard_streams;
+
+/// Kattis' file for the judge's eyes, in the feedback folder.
+const JUDGE_MESSAGE: &str = "judgemessage.txt";
+/// Kattis' file for the team's eyes.
+const TEAM_MESSAGE: &str = "teammessage.txt";
 
 /// How many bytes of the messages about IN's bad lines are kept for the judge's message.
 const KEPT_MESSAGE_BYTES: usize = 4096;
@@ -92,7 +99,7 @@ fn kattis(
     leniency: Leniency,
 ) -> u8 {
     // The feedback folder first: a verdict nobody can read is no verdict.
-    let judge_message = feedback.join("judgemessage.txt");
+    let judge_message = feedback.join(JUDGE_MESSAGE);
     if let Err(error) = File::create(&judge_message) {
         say(&format!("{}: {error}", shown(&judge_message)));
         return JUDGE_FAILURE;
@@ -126,8 +133,8 @@ fn kattis(
     };
     let mut written = std::fs::write(&judge_message, format!("{judge_text}\n"));
     if let Some(team) = team_text {
-        written = written
-            .and_then(|()| std::fs::write(feedback.join("teammessage.txt"), format!("{team}\n")));
+        written =
+            written.and_then(|()| std::fs::write(feedback.join(TEAM_MESSAGE), format!("{team}\n")));
     }
     if status == JUDGE_FAILURE {
         say(judge_text);
@@ -149,6 +156,23 @@ fn testlib(
     result: Option<&Path>,
     xml: bool,
 ) -> u8 {
+    // RESULT_FILE is written: never over a file the judging reads.
+    if let Some(result) =
+        result.and_then(|result| FileIdentity::of_path(result).map(|id| (result, id)))
+    {
+        let (path, identity) = result;
+        let read = [input, output, answer]
+            .into_iter()
+            .find(|read| FileIdentity::of_path(read).as_ref() == Some(&identity));
+        if let Some(read) = read {
+            say(&format!(
+                "FAIL RESULT_FILE {} is {}, which is read: it would be written over",
+                shown(path),
+                shown(read)
+            ));
+            return TESTLIB_FAIL;
+        }
+    }
     let outcome = match judge_output_file(settings, input, answer, output) {
         Ok(outcome) => outcome,
         // testlib's own word for an output that is not there, once the judge's files are
@@ -218,6 +242,29 @@ fn cms(settings: &CheckerSettings, input: &Path, answer: &Path, output: &Path) -
     let details = cms_safe(details);
     let _ = writeln!(io::stderr(), "{message}\nADMIN_MESSAGE: {details}");
     0
+}
+
+/// Says a usage error as the command's judge system would have it, and gives the status it
+/// ends with: 2, or testlib's 3 under its protocol (testlib would read 2 as the candidate's
+/// presentation error). Under CMS what the message quotes (an argument of any characters)
+/// passes its sanitizer; under Kattis an earlier run's verdict in the feedback folder is
+/// removed, since it would be read as this one's.
+pub(crate) fn usage_error(error: &clap::Error, of: &UsageErrorOf) -> u8 {
+    if of.speaks_cms {
+        let text = cms_safe_lines(&error.to_string());
+        let _ = io::stderr().write_all(text.as_bytes()); // nowhere to report a failure
+    } else {
+        let _ = error.print();
+    }
+    if let Some(feedback) = &of.kattis_feedback {
+        for name in [JUDGE_MESSAGE, TEAM_MESSAGE] {
+            let _ = std::fs::remove_file(feedback.join(name));
+        }
+    }
+    match of.speaks_testlib {
+        true => TESTLIB_FAIL,
+        false => ExitStatus::Trouble as u8,
+    }
 }
 
 /// Whether CMS refuses a checker's message for holding `c`: its sanitizer rejects any stderr
@@ -309,8 +356,8 @@ fn judge(
         Err(error) => return Outcome::JudgeFailure(format!("{answer_name}: {error}")),
     };
     // The candidate's output is taken as the bytes it wrote, as a judge takes them (and as
-    // `--stress` does): a byte-order mark or UTF-16 there is a difference, not an encoding,
-    // and never a judge failure. The judge's own answer file is decoded as `--check` decodes.
+    // `stress` does): a byte-order mark or UTF-16 there is a difference, not an encoding,
+    // and never a judge failure. The judge's own answer file is decoded as `check` decodes.
     let candidate = answers.checker(output, comparison);
     let judges = answers.checker(Box::new(AnswerText::new(answer_file)), comparison);
     let mut messages = KeptMessages::default();

@@ -25,9 +25,18 @@ pub(crate) fn write(document: &Document, out: &mut dyn Write) -> io::Result<()> 
     let command = definition();
     let name = command.get_name().to_owned();
     let shell = match document {
-        Document::Man { command: None } => return clap_mangen::Man::new(command).render(out),
-        Document::Man { command: Some(sub) } => {
-            return clap_mangen::Man::new(page_of(command, sub)).render(out);
+        Document::Man { command: path } if path.is_empty() => {
+            // The NAME line, which whatis and apropos read, is the first sentence alone.
+            let whole = command
+                .get_about()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let name_line = whole.split(": ").next().unwrap_or_default().to_owned();
+            let command = command.about(name_line).long_about(whole);
+            return clap_mangen::Man::new(command).render(out);
+        }
+        Document::Man { command: path } => {
+            return clap_mangen::Man::new(page_of(command, path)).render(out);
         }
         Document::CompleteBash => Shell::Bash,
         Document::CompleteZsh => Shell::Zsh,
@@ -75,15 +84,21 @@ fn with_bash_states_agreeing(script: &[u8]) -> Vec<u8> {
         .into_bytes()
 }
 
-/// The command `name` of `root`, named as its page is: knight-moves-check(1), its synopsis
-/// `knight-moves check …`.
-fn page_of(mut root: clap::Command, name: &str) -> clap::Command {
+/// The command at `path` under `root` (`generate random`), named as its page is:
+/// knight-moves-generate-random(1), its synopsis `knight-moves generate random …`. The path
+/// was checked when the command line was read; a name not found stops the walk.
+fn page_of(mut root: clap::Command, path: &[String]) -> clap::Command {
     root.build();
-    let found = root.find_subcommand(name).cloned();
-    let command = found.unwrap_or_else(|| root.clone());
+    let mut command = root;
+    for name in path {
+        match command.find_subcommand(name) {
+            Some(found) => command = found.clone(),
+            None => break,
+        }
+    }
     command
-        .name(format!("knight-moves-{name}"))
-        .bin_name(format!("knight-moves {name}"))
+        .name(format!("knight-moves-{}", path.join("-")))
+        .bin_name(format!("knight-moves {}", path.join(" ")))
         .version(env!("CARGO_PKG_VERSION"))
 }
 
@@ -91,22 +106,29 @@ fn page_of(mut root: clap::Command, name: &str) -> clap::Command {
 mod tests {
     use super::*;
 
-    /// The man page names every option of the filter and every command; each command's page
-    /// names each of its options.
+    /// The man page names every option of the filter and every command; each command's page,
+    /// down to `generate random`'s and `checker testlib`'s, names each of its options; the
+    /// NAME line is one short sentence.
     #[test]
     fn the_man_pages_mention_every_option() {
-        let page = |command: Option<&str>| {
+        let page = |path: &[&str]| {
             let mut man = Vec::new();
             let document = Document::Man {
-                command: command.map(str::to_owned),
+                command: path.iter().map(|word| (*word).to_owned()).collect(),
             };
             write(&document, &mut man).unwrap();
             String::from_utf8(man).unwrap()
         };
         let mut root = definition();
         root.build(); // adds --help and --version
-        let main = page(None);
+        let main = page(&[]);
         assert!(main.contains(".TH knight-moves 1"));
+        assert!(
+            main.contains(
+                "knight\\-moves \\- The fewest knight moves between two squares of a chessboard\n"
+            ),
+            "{main}"
+        );
         let mut checked = 0;
         let mut check = |man: &str, command: &clap::Command| {
             for argument in command.get_arguments().filter(|arg| !arg.is_hide_set()) {
@@ -119,13 +141,27 @@ mod tests {
             }
         };
         check(&main, &root);
-        for command in root.get_subcommands().filter(|c| c.get_name() != "help") {
+        let mut leaves = 0;
+        for command in root.get_subcommands() {
             let name = command.get_name();
             assert!(main.contains(name), "{name}");
-            let own = page(Some(name));
+            let own = page(&[name]);
             assert!(own.contains(&format!(".TH knight-moves-{name} 1")), "{own}");
             check(&own, command);
+            for inner in command.get_subcommands() {
+                let inner_name = inner.get_name();
+                let own = page(&[name, inner_name]);
+                let title = format!(".TH knight-moves-{name}-{inner_name} 1");
+                assert!(own.contains(&title), "{own}");
+                check(&own, inner);
+                leaves += 1;
+            }
         }
-        assert!(checked > 30, "{checked}");
+        assert_eq!(
+            leaves,
+            3 + 3 + 2,
+            "generate's, checker's and validate's own"
+        );
+        assert!(checked > 60, "{checked}");
     }
 }

@@ -7,11 +7,11 @@ use anyhow::Context;
 use crate::exit::ExitStatus;
 use crate::jobs::{STDOUT_TROUBLE, chosen_seed};
 use crate::problem::cases::{CaseGenerator, Inputs};
-use crate::settings::InputSettings;
+use crate::settings::GenerateSettings;
 
 /// Writes the input `settings` ask for: in bounded memory, whatever `--cases` or the board
 /// (see [`CaseGenerator::write_input`]).
-pub(crate) fn run(settings: &InputSettings) -> anyhow::Result<ExitStatus> {
+pub(crate) fn run(settings: &GenerateSettings) -> anyhow::Result<ExitStatus> {
     // Only random inputs are made from a seed: the others are the same every time.
     let seed = match (settings.inputs, settings.seed) {
         (_, Some(seed)) => seed,

@@ -13,11 +13,16 @@ pub(crate) mod package;
 pub(crate) mod stress;
 pub(crate) mod validate;
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, IsTerminal, Write};
 
 use anyhow::Context;
 
 use crate::exit::ExitStatus;
+use crate::input::{LineReader, SourceError};
+use crate::pipeline::Pipeline;
+use crate::settings::{Input, Sources};
+use crate::sink::Sink;
 use crate::standard_streams;
 #[cfg(unix)]
 use crate::standard_streams::Access;
@@ -96,4 +101,58 @@ pub(crate) fn chosen_seed(command: &str) -> u64 {
     let seed = now.map_or(2243, |now| now.as_nanos() as u64 % 1_000_000_000);
     let _ = writeln!(io::stderr(), "knight-moves: {command} with --seed {seed}");
     seed
+}
+
+/// Reads every input in order into `pipeline`. An input that cannot be opened or read is
+/// reported and the next one is read. The status says whether any line was bad or any input
+/// unreadable; the error is a failure to write the answers.
+pub(crate) fn read_inputs<S: Sink>(
+    sources: &Sources,
+    pipeline: &mut Pipeline<S, io::StderrLock<'static>>,
+) -> anyhow::Result<ExitStatus> {
+    let stdin = io::stdin();
+    if sources.reads_stdin_by_default && stdin.is_terminal() {
+        // Someone is typing: say what to type, since a bare cursor gives no clue. Ignored if
+        // stderr is closed, like every message.
+        let _ = writeln!(
+            io::stderr(),
+            "knight-moves: type two squares per line, such as \"e2 e4\", and press Enter; \
+             Ctrl-D ends the input"
+        );
+    }
+    let mut reader = LineReader::new();
+    let mut status = ExitStatus::Success;
+    for input in &sources.inputs {
+        let name = input.name();
+        let result = match input {
+            Input::Stdin => match standard_streams::closed_input() {
+                Some(error) => Err(SourceError::Read(error)),
+                None => reader.read(&name, stdin.lock(), pipeline),
+            },
+            Input::File(path) => match File::open(path) {
+                Ok(file) => reader.read(&name, file, pipeline),
+                Err(error) => Err(SourceError::Read(error)),
+            },
+        };
+        match result {
+            Ok(()) => {}
+            Err(SourceError::Read(error)) => {
+                pipeline
+                    .report_source_error(&name, &error)
+                    .context(STDOUT_TROUBLE)?;
+                status = ExitStatus::Trouble;
+            }
+            Err(SourceError::Encoding(encoding)) => {
+                pipeline
+                    .report_source_error(&name, &format_args!("{encoding}; skipped"))
+                    .context(STDOUT_TROUBLE)?;
+                status = ExitStatus::Trouble;
+            }
+            Err(SourceError::Write(error)) => return Err(error).context(STDOUT_TROUBLE),
+        }
+    }
+    if pipeline.invalid_lines() > 0 {
+        status = status.max(ExitStatus::InvalidLines);
+    }
+    Ok(status)
 }

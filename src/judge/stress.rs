@@ -1,4 +1,4 @@
-//! `--stress COMMAND`: a candidate program against knight-moves, on generated inputs, until it
+//! `stress COMMAND`: a candidate program against knight-moves, on generated inputs, until it
 //! fails one or enough cases pass. A failing input is shrunk before it is shown.
 //!
 //! Each case is judged by the one pipeline: once with a writer as its sink, for the expected
@@ -24,7 +24,7 @@ use crate::sink::{Flow, Origin, Sink, WriteSink};
 /// The name the generated input goes by in verdicts: `for input:3: a1 h8`.
 const INPUT_NAME: &str = "input";
 
-/// What `--stress` was asked to do.
+/// What `stress` was asked to do.
 #[derive(Clone, Debug)]
 pub(crate) struct Stress {
     pub candidate: Candidate,

@@ -615,3 +615,21 @@ const KNIGHTL: Material = Material {
         "4 4 2 8\n4 2 4 4\n2 4 0 0\n8 4 0 1\n",
     )],
 };
+
+#[cfg(test)]
+mod tests {
+    use clap::ValueEnum;
+
+    use super::*;
+
+    /// Each problem's description says what the command line lets `package` ask for: a
+    /// package with routes exactly where there is material for one, one without routes always.
+    #[test]
+    fn the_descriptions_say_which_packages_there_is_material_for() {
+        for &problem in Problem::value_variants() {
+            assert!(of(problem, false).is_some(), "{problem:?}");
+            let with_routes = problem.description().packaged_with_routes;
+            assert_eq!(of(problem, true).is_some(), with_routes, "{problem:?}");
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! `--package DIR`: a judge-ready problem package, written whole or not at all.
+//! `package DIR`: a judge-ready problem package, written whole or not at all.
 //!
 //! knight-moves knows everything a package of its problem needs: the statement's format, the
 //! judge's sample, the cases that break solutions, the right answers, a strict input validator
@@ -356,7 +356,7 @@ exec \"$(dirname \"$0\")/knight-moves\" checker kattis {options} -- \"$@\"
 }
 
 /// BAPCtools' answer validator, which checks the judge's own answer files: knight-moves'
-/// answers to IN byte for byte; where they hold routes, as `--check` judges them (any
+/// answers to IN byte for byte; where they hold routes, as `check` judges them (any
 /// shortest route, the rest byte for byte: UVa 439's comparison).
 fn answer_validator(options: &str, routes: bool) -> String {
     let check = match routes {
@@ -410,7 +410,7 @@ fn problem_yaml(settings: &PackageSettings, material: &Material) -> String {
         }
     };
     format!(
-        "# {}, written by knight-moves --package: its
+        "# {}, written by knight-moves package: its
 # validators run the knight-moves binary copied in beside their scripts.
 {version}name: {}
 uuid: {uuid}
@@ -460,10 +460,18 @@ fn fresh_uuid() -> String {
     )
 }
 
+/// Whether `text` is a uuid as problem.yaml writes one: 8-4-4-4-12 hexadecimal digits.
+pub(crate) fn is_uuid(text: &str) -> bool {
+    let groups: Vec<&str> = text.split('-').collect();
+    groups.len() == 5
+        && groups.iter().zip([8, 4, 4, 4, 12]).all(|(group, length)| {
+            group.len() == length && group.bytes().all(|b| b.is_ascii_hexdigit())
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::package::is_uuid;
 
     #[test]
     fn fresh_uuids_are_version_4_and_differ() {

@@ -1,10 +1,10 @@
 //! Judge inputs made on demand, for every problem: random queries (seeded), every pair of a
-//! board, and the cases that break solutions. `--generate input-…` writes them; `--stress`
+//! board, and the cases that break solutions. `generate` writes them; `stress`
 //! feeds them to a candidate program, and shrinks one that fails it.
 //!
 //! A [`Case`] keeps an input as its parts (the pairs, the scenarios, the size of the grid), so
-//! that it can be made smaller and written again in the problem's layout: what `--stress`
-//! needs, for inputs of a few parts. `--generate` asks for inputs of any length instead, and
+//! that it can be made smaller and written again in the problem's layout: what `stress`
+//! needs, for inputs of a few parts. `generate` asks for inputs of any length instead, and
 //! [`CaseGenerator::write_input`] writes them as they are made, part by part, the same bytes
 //! from the same seed in memory that does not grow with them.
 
@@ -196,7 +196,7 @@ pub(crate) fn most_queries(problem: Problem, reach: Reach) -> u64 {
     }
 }
 
-/// What kind of input `--generate` writes.
+/// What kind of input `generate` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Inputs {
     /// Random queries, mixed with hard cases.
@@ -246,7 +246,7 @@ impl CaseGenerator {
         }
     }
 
-    /// The generator, for answers that hold routes (`--stress --path`): POJ 1915's largest
+    /// The generator, for answers that hold routes (`stress --path`): POJ 1915's largest
     /// boards are at most [`LARGEST_SIDE_WITH_ROUTES`] on a side.
     pub(crate) fn for_routes(self) -> CaseGenerator {
         CaseGenerator {
@@ -496,7 +496,7 @@ mod tests {
         assert_ne!(make(7), make(8));
     }
 
-    /// `--stress` makes its cases whole and `--generate` streams them: the same seed must give
+    /// `stress` makes its cases whole and `generate` streams them: the same seed must give
     /// the same bytes both ways, for every problem and size.
     #[test]
     fn a_streamed_input_is_the_rendered_case() {
@@ -572,7 +572,7 @@ mod tests {
     }
 
     /// Every input made within the limits passes the problem's own validator (issue 45): every
-    /// kind `--generate` writes, and every case `--stress` makes and shrinks, for every
+    /// kind `generate` writes, and every case `stress` makes and shrinks, for every
     /// problem, many seeds and sizes, on and for routes.
     #[test]
     fn every_input_made_within_the_limits_passes_the_problems_validator() {

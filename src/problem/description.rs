@@ -1,11 +1,15 @@
 //! What each judge problem is, declared once: the judges that set it, its input and its
-//! answers, and which of the answering features mean something for it. The command line
-//! refuses a feature a problem has no use for from this description, and `--help`'s Problems
-//! section is written from it (the guide's table is held to it by a test); adding a problem is
-//! its description here and its grammar beside it, nothing else.
+//! answers, which of the answering features mean something for it, how its answers look and
+//! which engine answers it by default. The command line refuses a feature a problem has no use
+//! for from this description and settles its defaults from it, and `--help`'s Problems section
+//! is written from it; adding a problem is its description here and its grammar beside it.
 
 use std::fmt;
 
+use crate::engine::Engine;
+use crate::format::Shape;
+use crate::format::grid::GridKind;
+use crate::format::number::Naming;
 use crate::problem::Problem;
 
 /// A problem as the user meets it.
@@ -17,6 +21,26 @@ pub(crate) struct Description {
     pub summary: &'static str,
     /// The features it takes, of those that vary between problems.
     pub takes: &'static [Feature],
+    /// Its own answers, as its judge wants them (what `--format sentence` writes).
+    pub answers: Shape,
+    /// Whether its input is queries of two squares, one answer each (`generate all-pairs`
+    /// makes every pair of a board as such queries).
+    pub queries_are_pairs: bool,
+    /// Which engine answers it when `--algorithm` is not given.
+    pub engine: DefaultEngine,
+    /// Whether its problem package can be written with routes (`package --path`).
+    pub packaged_with_routes: bool,
+}
+
+/// The engine that answers a problem unless `--algorithm` says otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DefaultEngine {
+    /// The fastest for the board and piece given on the command line.
+    ForTheBoard,
+    /// The fastest for each board the input names (each scenario's side, each grid's n).
+    ForEachBoardOfTheInput,
+    /// This one, always.
+    Always(Engine),
 }
 
 /// An answering feature some problems have no use for, by the option that asks for it.
@@ -34,22 +58,28 @@ pub(crate) enum Feature {
     Routes,
     /// Answers as rows, objects or traces (`--format tsv|json|trace`).
     Formats,
-    /// Pictures of the searches (`--draw`, `--report`).
-    Pictures,
-    /// The engines' figures (`--stats`, `--compare`).
-    Figures,
+    /// Pictures of the answers and searches (`--draw`).
+    Drawings,
+    /// A page replaying the searches (`--report`).
+    Report,
+    /// The engines' figures (`--stats`).
+    Stats,
+    /// Every engine run and compared (`--compare`).
+    Compare,
 }
 
 impl Feature {
     /// Every feature, in the order messages and `--help` name them.
-    pub(crate) const ALL: [Feature; 7] = [
+    pub(crate) const ALL: [Feature; 9] = [
         Feature::Board,
         Feature::Piece,
         Feature::Table,
         Feature::Routes,
         Feature::Formats,
-        Feature::Pictures,
-        Feature::Figures,
+        Feature::Drawings,
+        Feature::Report,
+        Feature::Stats,
+        Feature::Compare,
     ];
 }
 
@@ -62,8 +92,10 @@ impl fmt::Display for Feature {
             Feature::Table => "--algorithm table",
             Feature::Routes => "--path",
             Feature::Formats => "--format",
-            Feature::Pictures => "--draw/--report",
-            Feature::Figures => "--stats/--compare",
+            Feature::Drawings => "--draw",
+            Feature::Report => "--report",
+            Feature::Stats => "--stats",
+            Feature::Compare => "--compare",
         })
     }
 }
@@ -76,6 +108,10 @@ impl Problem {
                 judges: "UVa 439 = POJ 2243 = HDU 1372 = ZOJ 1091",
                 summary: "lines `e2 e4`; the judge's sentence",
                 takes: &Feature::ALL,
+                answers: Shape::Sentence,
+                queries_are_pairs: true,
+                engine: DefaultEngine::ForTheBoard,
+                packaged_with_routes: true,
             },
             Problem::Nakanj => &Description {
                 judges: "SPOJ NAKANJ",
@@ -84,24 +120,45 @@ impl Problem {
                     Feature::Table,
                     Feature::Routes,
                     Feature::Formats,
-                    Feature::Pictures,
-                    Feature::Figures,
+                    Feature::Drawings,
+                    Feature::Report,
+                    Feature::Stats,
+                    Feature::Compare,
                 ],
+                answers: Shape::Number(Naming::AsTyped),
+                queries_are_pairs: true,
+                engine: DefaultEngine::ForTheBoard,
+                packaged_with_routes: false,
             },
             Problem::Poj1915 => &Description {
                 judges: "POJ 1915 = Baekjoon 7562",
                 summary: "scenarios of a side, `x y`, `x y`; each a number, or -1",
                 takes: &[Feature::Routes],
+                answers: Shape::Number(Naming::Coordinates),
+                queries_are_pairs: true,
+                engine: DefaultEngine::ForEachBoardOfTheInput,
+                packaged_with_routes: false,
             },
             Problem::CsesGrid => &Description {
                 judges: "CSES 3217",
                 summary: "n; the moves from a corner to every square",
                 takes: &[],
+                answers: Shape::Grid(GridKind::Corner),
+                queries_are_pairs: false,
+                engine: DefaultEngine::ForEachBoardOfTheInput,
+                packaged_with_routes: false,
             },
             Problem::Knightl => &Description {
                 judges: "HackerRank KnightL",
                 summary: "n; each (i,j)-leaper's moves corner to corner",
                 takes: &[],
+                answers: Shape::Grid(GridKind::Leapers),
+                queries_are_pairs: false,
+                // Leapers of every shape: the formula answers by closed form where a shortest
+                // walk fits the board, and searches from one corner only elsewhere (the
+                // mirror search).
+                engine: DefaultEngine::Always(Engine::Formula),
+                packaged_with_routes: false,
             },
         }
     }
@@ -109,6 +166,20 @@ impl Problem {
     /// Whether the problem takes `feature`.
     pub(crate) fn takes(self, feature: Feature) -> bool {
         self.description().takes.contains(&feature)
+    }
+
+    /// What refuses `feature` for the problem, in one line, sending the reader to the help
+    /// that has the Problems section: `--help` from the filter, `knight-moves --help` from
+    /// another command.
+    pub(crate) fn refusal(self, feature: Feature, from_the_filter: bool) -> String {
+        let help = match from_the_filter {
+            true => "--help",
+            false => "knight-moves --help",
+        };
+        format!(
+            "{feature} does not go with --problem {} (see Problems in {help})",
+            self.name()
+        )
     }
 
     /// The problem's line in `--help`'s Problems: its name, judges and summary, and which of

@@ -1,5 +1,5 @@
 //! Strict input validators: whether a judge input is exactly as its problem states it, for a
-//! setter checking their own data (`--validate-input`). The program's reader forgives what a
+//! setter checking their own data (`validate`). The program's reader forgives what a
 //! contestant's input might hold (blank lines, CRLF, tabs, upper case); a validator forgives
 //! nothing: single spaces, LF line ends, a final newline, no leading zeros, lower-case squares
 //! on the board, counts that match their lines, and each problem's stated limits:

@@ -1,10 +1,10 @@
 //! Where the answers go: a [`Sink`], chosen once per run. The pipeline makes the answers and
 //! hands each step's to the sink; what happens to them is the sink's business:
 //!
-//! - [`WriteSink`] writes them out (standard output, or memory for `--stress`'s expected
+//! - [`WriteSink`] writes them out (standard output, or memory for `stress`'s expected
 //!   output), in large writes;
-//! - [`check::Checker`] compares them, as they stream, with a candidate's answers (`--check`,
-//!   and every case of `--stress`), and gives a verdict at the end.
+//! - [`check::Checker`] compares them, as they stream, with a candidate's answers (`check`,
+//!   and every case of `stress`), and gives a verdict at the end.
 //!
 //! So judging is a destination of the one pipeline, not a mode threaded through it: the
 //! pipeline does not know which sink it feeds, and the checker knows nothing of problems'

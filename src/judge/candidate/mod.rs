@@ -207,7 +207,7 @@ fn start_thread(name: &'static str, body: impl FnOnce() + Send + 'static) -> Res
         .map_err(RunError::refused(name))
 }
 
-/// A program to run, as `--stress` names it.
+/// A program to run, as `stress` names it.
 #[derive(Clone, Debug)]
 pub(crate) struct Candidate {
     pub program: String,

@@ -2,7 +2,7 @@
 edges, so a route may leave the board and come back. Every pair but a corner and the square
 diagonally next to it (a1 b2, h1 g2, a8 b7, h8 g7, either way) has the same distance on the
 endless board; those take 4 moves on the board and 2 off it, which this answers. The input
-that shows it: any with such a pair, such as `1` / `a1 b2` (input-hard has them all)."""
+that shows it: any with such a pair, such as `1` / `a1 b2` (`generate hard` has them all)."""
 import sys
 from collections import deque
 

@@ -3,7 +3,7 @@ between test cases: the distances are kept from one test case to the next, and a
 reached is never reached again. After the first test case every square is marked, so each
 later one is answered with its destination's distance from the FIRST test case's start. The
 sample passes by luck (its later cases share a1's distances); `2` / `a1 a1` / `b1 b1` shows it
-(0 and 0, where this prints 0 and 3), and so does input-hard."""
+(0 and 0, where this prints 0 and 3), and so does `generate hard`."""
 import sys
 from collections import deque
 

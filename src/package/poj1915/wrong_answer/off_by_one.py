@@ -1,7 +1,7 @@
 """Knight Moves (POJ 1915, Baekjoon 7562) with an off-by-one edge: the search tests `<= l`
 where `< l` is meant, so it takes the board for (l+1)x(l+1) and a route may pass through a
 row or column past the edge. From the far corner to the square diagonally next to it, such as
-`1` / `8` / `7 7` / `6 6`, it answers 2 (through 8,5) where the board needs 4; input-hard's
+`1` / `8` / `7 7` / `6 6`, it answers 2 (through 8,5) where the board needs 4; `generate hard`'s
 valid scenarios (sides 4, 5, 8 and 300) have such pairs."""
 import sys
 from collections import deque
