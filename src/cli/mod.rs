@@ -98,7 +98,31 @@ struct OldSpellings {
     package: Option<OsString>,
 }
 
+impl OldSpellings {
+    /// Whether any old spelling was given.
+    fn any_given(&self) -> bool {
+        [
+            &self.check,
+            &self.stress,
+            &self.checker,
+            &self.validate_input,
+            &self.generate,
+            &self.package,
+        ]
+        .iter()
+        .any(|given| given.is_some())
+    }
+}
+
 impl Cli {
+    /// Whether the filter's first file is named as a command is (`check`).
+    fn first_file_is_a_command(&self) -> bool {
+        let Some(first) = self.answer.files.first().and_then(|file| file.to_str()) else {
+            return false;
+        };
+        self.command.is_none() && Command::has_subcommand(first)
+    }
+
     /// Reads the command line `args` (the program's name first) into the task to do: what
     /// clap checks, then each command's own checks.
     pub(crate) fn task_from<I, T>(args: I) -> Result<Task, clap::Error>
@@ -110,11 +134,20 @@ impl Cli {
         let parsed = definition()
             .try_get_matches_from(&args)
             .and_then(|matches| Cli::from_arg_matches(&matches));
-        if let Some(way_forward) = way_forward(&args) {
-            return Err(definition().error(ErrorKind::ArgumentConflict, way_forward));
-        }
-        if let Some(misplaced) = command_after_options(&args) {
-            return Err(definition().error(ErrorKind::ArgumentConflict, misplaced));
+        // Read again, leniently, only where something may need saying: a line clap refused,
+        // an old spelling, or a first file named as a command. The filter's usual line is
+        // read once (clap's definition is most of a short run's instructions).
+        let worth_a_second_look = match &parsed {
+            Err(_) => true,
+            Ok(cli) => cli.old.any_given() || cli.first_file_is_a_command(),
+        };
+        if worth_a_second_look {
+            if let Some(way_forward) = way_forward(&args) {
+                return Err(definition().error(ErrorKind::ArgumentConflict, way_forward));
+            }
+            if let Some(misplaced) = command_after_options(&args) {
+                return Err(definition().error(ErrorKind::ArgumentConflict, misplaced));
+            }
         }
         let cli = parsed?;
         match cli.command {
