@@ -473,26 +473,20 @@ impl Answerer {
         spill: Spill,
     ) -> io::Result<Result<(), GaveUp>> {
         let engine = self.search.engine.for_board(board);
-        let request = Request {
-            board,
-            piece: self.search.piece,
-            from: query.from,
-            to: query.to,
-            with_route: self.with_route,
-            max_nodes: self.search.max_nodes_for(engine),
-            max_nodes_given: self.search.max_nodes.is_some(),
-            may_use_adjacency: self.may_use_adjacency,
-        };
+        let request = Request::new(engine, board, self.search.piece, query.from, query.to)
+            .with_route(self.with_route)
+            .limited_to(self.search.max_nodes)
+            .with_adjacency(self.may_use_adjacency);
         let mut recording = None;
         let found = match self.writer.shape() {
             // The picture of the search is drawn from the answering search itself.
             Shape::Sentence if self.writer.draws_search() => {
                 let watched = recording.insert(Recording::default());
-                engine.search_observed(&mut self.workspace, &request, watched)
+                engine.run(&mut self.workspace, &request, Some(watched))
             }
             Shape::Trace => {
                 let mut trace = TraceWriter::new(out, &mut *spill, source, line_number, engine);
-                let found = engine.search_observed(&mut self.workspace, &request, &mut trace);
+                let found = engine.run(&mut self.workspace, &request, Some(&mut trace));
                 trace.finish()?;
                 found
             }
@@ -500,10 +494,10 @@ impl Answerer {
             | Shape::Number(_)
             | Shape::Tsv { .. }
             | Shape::Json
-            | Shape::Grid(_) => engine.search(&mut self.workspace, &request),
+            | Shape::Grid(_) => engine.run(&mut self.workspace, &request, None),
         };
         let outcome = match found {
-            Ok(outcome) => outcome,
+            Ok(explained) => explained.outcome,
             Err(gave_up) => {
                 if let Some(kept) = &mut self.report {
                     kept.gave_up(source, line_number);
@@ -553,19 +547,12 @@ impl Answerer {
         }
         let ask_the_engine = |cell: &Cell| {
             let engine = search.engine.for_board(cell.board);
-            let request = Request {
-                board: cell.board,
-                piece: cell.piece,
-                from: cell.from,
-                to: cell.to,
-                with_route: false,
-                max_nodes: search.max_nodes_for(engine),
-                max_nodes_given: search.max_nodes.is_some(),
-                may_use_adjacency: *may_use_adjacency,
-            };
+            let request = Request::new(engine, cell.board, cell.piece, cell.from, cell.to)
+                .limited_to(search.max_nodes)
+                .with_adjacency(*may_use_adjacency);
             engine
-                .search(workspace, &request)
-                .map(|outcome| outcome.moves)
+                .run(workspace, &request, None)
+                .map(|explained| explained.outcome.moves)
         };
         writer.push_grid(out, side, ask_the_engine, spill)
     }

@@ -312,17 +312,10 @@ impl Searcher {
                 return Err(SearchError::OffBoard { position, board });
             }
         }
-        let request = Request {
-            board,
-            piece,
-            from,
-            to,
-            with_route,
-            max_nodes: self.max_nodes.unwrap_or(engine.default_max_nodes()),
-            max_nodes_given: self.max_nodes.is_some(),
-            may_use_adjacency: true,
-        };
-        Ok(engine.search(&mut self.workspace, &request)?)
+        let request = Request::new(engine, board, piece, from, to)
+            .with_route(with_route)
+            .limited_to(self.max_nodes);
+        Ok(engine.run(&mut self.workspace, &request, None)?.outcome)
     }
 }
 

@@ -297,13 +297,6 @@ pub(crate) enum Document {
     CompleteFish,
 }
 
-impl SearchSettings {
-    /// The limit for `engine`: the one given, or the engine's default.
-    pub(crate) fn max_nodes_for(&self, engine: Engine) -> u64 {
-        self.max_nodes.unwrap_or(engine.default_max_nodes())
-    }
-}
-
 impl AnswerSettings {
     /// The checker of a candidate's answers `found` to these settings' queries, compared as
     /// `comparison` says; where the answers hold routes (`--path`), each judged right when it

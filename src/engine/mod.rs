@@ -62,6 +62,51 @@ pub struct Request {
     pub may_use_adjacency: bool,
 }
 
+impl Request {
+    /// The fewest moves of `piece` from `from` to `to` on `board`, as `engine` is asked it
+    /// unless said otherwise: no route, the engine's own limit
+    /// ([`Engine::default_max_nodes`]), the 8×8 adjacency table allowed. The only way a
+    /// request is made outside the engines, so that a field added here has one place to be set.
+    pub fn new(engine: Engine, board: Board, piece: Piece, from: Position, to: Position) -> Self {
+        Request {
+            board,
+            piece,
+            from,
+            to,
+            with_route: false,
+            max_nodes: engine.default_max_nodes(),
+            max_nodes_given: false,
+            may_use_adjacency: true,
+        }
+    }
+
+    /// The same request, asking for one shortest route or not.
+    pub fn with_route(self, with_route: bool) -> Self {
+        Request { with_route, ..self }
+    }
+
+    /// The same request, limited to `max_nodes` squares where a limit was given
+    /// (`--max-nodes`, `Searcher::with_max_nodes`); `None` keeps the engine's own.
+    pub fn limited_to(self, max_nodes: Option<u64>) -> Self {
+        match max_nodes {
+            Some(max_nodes) => Request {
+                max_nodes,
+                max_nodes_given: true,
+                ..self
+            },
+            None => self,
+        }
+    }
+
+    /// The same request, with the 8×8 adjacency table allowed or not.
+    pub fn with_adjacency(self, may_use_adjacency: bool) -> Self {
+        Request {
+            may_use_adjacency,
+            ..self
+        }
+    }
+}
+
 /// What one search found.
 ///
 /// ```
@@ -147,10 +192,6 @@ impl std::error::Error for GaveUp {}
 /// work in (kept between queries, see [`Workspace`]) and the request. The route, when asked
 /// for, is left in the workspace.
 pub type SearchFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
-
-/// A search that says what answered: the outcome and, for the formula, the strategy of its
-/// plan that did ([`Explained`]); `--stats` and `--compare` measure these.
-pub type ExplainedFn = fn(&mut Workspace, &Request) -> Result<Explained, GaveUp>;
 
 /// A search's outcome and what answered it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -445,84 +486,30 @@ impl Engine {
         Engine::ALL.into_iter().find(|engine| engine.name() == name)
     }
 
-    /// The engine's whole search, preamble included.
-    pub fn search_fn(self) -> SearchFn {
-        match self {
-            Engine::Table => |workspace, request| prepared(workspace, request, &TABLE),
-            Engine::Formula => |workspace, request| prepared(workspace, request, &FORMULA),
-            Engine::Bfs => |workspace, request| prepared(workspace, request, &BFS),
-            Engine::Bidirectional => {
-                |workspace, request| prepared(workspace, request, &BIDIRECTIONAL)
-            }
-            Engine::Astar => |workspace, request| prepared(workspace, request, &ASTAR),
-        }
-    }
-
-    /// The engine's whole search, preamble included, saying which of the formula's strategies
-    /// answered.
-    pub fn explained_fn(self) -> ExplainedFn {
-        match self {
-            Engine::Formula => |workspace, request| {
-                let mut strategy = None;
-                let outcome = prepared_with(workspace, request, &FORMULA, |workspace, request| {
-                    let answered = formula::answer(workspace, request, &mut observe::Unobserved)?;
-                    strategy = Some(answered.strategy);
-                    Ok(answered.outcome)
-                })?;
-                Ok(Explained { outcome, strategy })
-            },
-            Engine::Table => |workspace, request| explained(workspace, request, &TABLE),
-            Engine::Bfs => |workspace, request| explained(workspace, request, &BFS),
-            Engine::Bidirectional => {
-                |workspace, request| explained(workspace, request, &BIDIRECTIONAL)
-            }
-            Engine::Astar => |workspace, request| explained(workspace, request, &ASTAR),
-        }
-    }
-
-    /// Runs one search in `workspace` as [`Engine::search`] does, telling `observer` every
-    /// square the search reaches and expands (see [`observe`]): the same answer, route and
-    /// count, by the general search on every board, the 8×8 one being the same steps. The table
-    /// and the closed form expand nothing, and tell nothing.
-    pub fn search_observed(
+    /// Answers `request` in `workspace`: the one way an engine is run, by the pipeline, the
+    /// library, the statistics, the pictures and the page alike. What it returns is what the
+    /// search did: the distance, the squares expanded and, for the formula, the strategy of its
+    /// plan that answered; the route, when asked for, is left in [`Workspace::route`]. An
+    /// `observer` is told every square the search reaches and expands (see [`observe`]): the
+    /// same answer, route and count, by the general search on every board (the 8×8 one takes
+    /// the same steps unseen). The table and the closed form expand nothing, and tell nothing.
+    pub fn run(
         self,
         workspace: &mut Workspace,
         request: &Request,
-        observer: &mut dyn observe::Observer,
-    ) -> Result<Outcome, GaveUp> {
-        self.search_observed_explained(workspace, request, observer)
-            .map(|explained| explained.outcome)
-    }
-
-    /// [`Engine::search_observed`], saying which of the formula's strategies answered (as
-    /// [`Engine::explained_fn`] does unwatched).
-    pub fn search_observed_explained(
-        self,
-        workspace: &mut Workspace,
-        request: &Request,
-        observer: &mut dyn observe::Observer,
+        observer: Option<&mut dyn observe::Observer>,
     ) -> Result<Explained, GaveUp> {
+        let Some(observer) = observer else {
+            return self.run_unobserved(workspace, request);
+        };
         let request = Request {
             may_use_adjacency: false,
             ..*request
         };
-        let unexplained = |outcome| Explained {
-            outcome,
-            strategy: None,
-        };
         match self {
             // Every strategy of the formula, watched: those that search tell their squares.
-            Engine::Formula => {
-                let mut strategy = None;
-                let outcome =
-                    prepared_with(workspace, &request, &FORMULA, |workspace, request| {
-                        let answered = formula::answer(workspace, request, observer)?;
-                        strategy = Some(answered.strategy);
-                        Ok(answered.outcome)
-                    })?;
-                Ok(Explained { outcome, strategy })
-            }
-            Engine::Table => self.search(workspace, &request).map(unexplained),
+            Engine::Formula => formula_explained(workspace, &request, observer),
+            Engine::Table => explained(workspace, &request, &TABLE),
             Engine::Bfs => prepared_with(workspace, &request, &BFS, |workspace, request| {
                 bfs::search_observed(workspace, request, observer)
             })
@@ -540,10 +527,45 @@ impl Engine {
         }
     }
 
-    /// Runs one search in `workspace`; the route, when asked for, is left in
-    /// [`Workspace::route`].
-    pub fn search(self, workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-        (self.search_fn())(workspace, request)
+    /// [`Engine::run`] with no one watching: each engine's own search, the 8×8 one where it
+    /// applies.
+    #[inline]
+    fn run_unobserved(
+        self,
+        workspace: &mut Workspace,
+        request: &Request,
+    ) -> Result<Explained, GaveUp> {
+        match self {
+            Engine::Formula => formula_explained(workspace, request, &mut observe::Unobserved),
+            Engine::Table => explained(workspace, request, &TABLE),
+            Engine::Bfs => explained(workspace, request, &BFS),
+            Engine::Bidirectional => explained(workspace, request, &BIDIRECTIONAL),
+            Engine::Astar => explained(workspace, request, &ASTAR),
+        }
+    }
+}
+
+/// The formula's answer to `request`, naming the strategy of its plan that gave it.
+#[inline]
+fn formula_explained<O: observe::Observer + ?Sized>(
+    workspace: &mut Workspace,
+    request: &Request,
+    observer: &mut O,
+) -> Result<Explained, GaveUp> {
+    let mut strategy = None;
+    let outcome = prepared_with(workspace, request, &FORMULA, |workspace, request| {
+        let answered = formula::answer(workspace, request, observer)?;
+        strategy = Some(answered.strategy);
+        Ok(answered.outcome)
+    })?;
+    Ok(Explained { outcome, strategy })
+}
+
+/// What an engine without strategies to name answered.
+fn unexplained(outcome: Outcome) -> Explained {
+    Explained {
+        outcome,
+        strategy: None,
     }
 }
 

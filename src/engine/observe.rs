@@ -79,7 +79,7 @@ impl Observer for Unobserved {
 mod tests {
     use super::*;
     use crate::board::{Board, Piece};
-    use crate::engine::{Engine, Request, Workspace};
+    use crate::engine::{Engine, Explained, Request, Workspace};
 
     /// Everything an observer was told, in order.
     #[derive(Default)]
@@ -106,12 +106,14 @@ mod tests {
     /// moves it reached them with, and (bidirectional) meets once, where it found its route.
     fn check(engine: Engine, request: &Request) {
         let (mut plain, mut watched) = (Workspace::new(), Workspace::new());
-        let expected = engine.search(&mut plain, request);
+        let expected = engine.run(&mut plain, request, None);
         let mut recorded = Recorded::default();
-        let found = engine.search_observed(&mut watched, request, &mut recorded);
+        let found = engine.run(&mut watched, request, Some(&mut recorded));
         assert_eq!(found, expected, "{engine} {request:?}");
         assert_eq!(watched.route, plain.route, "{engine} {request:?}");
-        let Ok(outcome) = found else { return };
+        let Ok(Explained { outcome, .. }) = found else {
+            return;
+        };
         assert_eq!(
             recorded.expanded.len() as u64,
             outcome.expanded,

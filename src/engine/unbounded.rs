@@ -121,7 +121,8 @@ mod tests {
                     max_nodes_given: true,
                     may_use_adjacency: true,
                 };
-                let expected = Engine::Bfs.search(&mut workspace, &request).unwrap().moves;
+                let expected = Engine::Bfs.run(&mut workspace, &request, None);
+                let expected = expected.unwrap().outcome.moves;
                 assert_eq!(Some(unbounded_distance(df, dr)), expected, "({df}, {dr})");
             }
         }

@@ -193,19 +193,12 @@ mod tests {
     fn grid(kind: GridKind, side: u32) -> String {
         let mut workspace = Workspace::new();
         let ask = |cell: &Cell| {
-            let request = Request {
-                board: cell.board,
-                piece: cell.piece,
-                from: cell.from,
-                to: cell.to,
-                with_route: false,
-                max_nodes: u64::MAX,
-                max_nodes_given: true,
-                may_use_adjacency: true,
-            };
-            Engine::Bidirectional
-                .search(&mut workspace, &request)
-                .map(|outcome| outcome.moves)
+            let engine = Engine::Bidirectional;
+            let request = Request::new(engine, cell.board, cell.piece, cell.from, cell.to)
+                .limited_to(Some(u64::MAX));
+            engine
+                .run(&mut workspace, &request, None)
+                .map(|explained| explained.outcome.moves)
         };
         let mut out = Vec::new();
         let end = push_grid(kind, side, &mut out, ask, &mut |_| {

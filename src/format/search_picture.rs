@@ -11,7 +11,7 @@
 //! board too wide for the width is drawn in bands of files, one under the other, so that a
 //! 26×26 board's three-digit orders stay readable in 80 columns.
 //!
-//! The searches are run again here, watched ([`Engine::search_observed`]), on a workspace of
+//! The searches are run again here, watched ([`Engine::run`] with an observer), on a workspace of
 //! their own: the drawn boards are at most 26×26, where a search takes microseconds, and the
 //! answering path stays as it is whether or not anyone draws.
 
@@ -84,20 +84,11 @@ impl Watched {
         from: Position,
         to: Position,
     ) -> Option<Self> {
-        let request = Request {
-            board,
-            piece,
-            from,
-            to,
-            with_route: true,
-            max_nodes: engine.default_max_nodes(),
-            max_nodes_given: false,
-            may_use_adjacency: false,
-        };
+        let request = Request::new(engine, board, piece, from, to).with_route(true);
         let mut workspace = Workspace::new();
         let mut recording = Recording::default();
         engine
-            .search_observed(&mut workspace, &request, &mut recording)
+            .run(&mut workspace, &request, Some(&mut recording))
             .ok()?;
         Some(Watched::from_events(
             engine,

@@ -1,6 +1,6 @@
 //! `--report FILE.html`: one self-contained page about the queries of a run, written at its end.
 //! For each query kept, every engine that works on the board and piece is run again, watched
-//! ([`Engine::search_observed`](crate::engine::Engine::search_observed) into a [`Recording`](crate::format::trace::Recording)) and
+//! ([`Engine::run`](crate::engine::Engine::run) with an observer, into a [`Recording`](crate::format::trace::Recording)) and
 //! timed as `--compare` times (a batch of searches between two readings of the clock); the
 //! page ([`page`]) draws each search's final state as inline SVG and carries the events as
 //! JSON for its script to replay.

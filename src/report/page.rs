@@ -217,18 +217,11 @@ fn search(
     query: &KeptQuery,
     workspace: &mut Workspace,
 ) -> Searched {
-    let request = Request {
-        board: kept.board,
-        piece: kept.piece,
-        from: query.from,
-        to: query.to,
-        with_route: true,
-        max_nodes: kept.max_nodes.unwrap_or(engine.default_max_nodes()),
-        max_nodes_given: kept.max_nodes.is_some(),
-        may_use_adjacency: false,
-    };
+    let request = Request::new(engine, kept.board, kept.piece, query.from, query.to)
+        .with_route(true)
+        .limited_to(kept.max_nodes);
     let mut recording = Recording::default();
-    let explained = engine.search_observed_explained(workspace, &request, &mut recording);
+    let explained = engine.run(workspace, &request, Some(&mut recording));
     let strategy = explained
         .as_ref()
         .ok()
@@ -239,10 +232,7 @@ fn search(
         _ => Vec::new(),
     };
     // Timed as it answers, the 8×8 adjacency searches allowed, as --compare times it.
-    let timed = Request {
-        may_use_adjacency: true,
-        ..request
-    };
+    let timed = request.with_adjacency(true);
     let nanoseconds = time(engine, &timed, workspace);
     Searched {
         engine,
@@ -261,7 +251,8 @@ fn time(engine: Engine, request: &Request, workspace: &mut Workspace) -> f64 {
     loop {
         let start = Instant::now();
         for _ in 0..batch {
-            let _ = std::hint::black_box(engine.search(workspace, std::hint::black_box(request)));
+            let request = std::hint::black_box(request);
+            let _ = std::hint::black_box(engine.run(workspace, request, None));
         }
         let elapsed = start.elapsed();
         if elapsed >= Duration::from_micros(200) || batch >= 1 << 16 {

@@ -13,13 +13,23 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Board, Piece, Position};
 use crate::engine::formula::{PLAN, Strategy};
-use crate::engine::{Engine, Explained, ExplainedFn, GaveUp, Request, Workspace};
+use crate::engine::{Engine, Explained, GaveUp, Request, Workspace};
 
-/// An engine to measure: its name in the table, its search, and its limit.
+/// How a measured engine is run: [`Engine::run`], unwatched; a test puts a wrong engine in
+/// its place.
+pub(crate) type Run = fn(Engine, &mut Workspace, &Request) -> Result<Explained, GaveUp>;
+
+/// [`Engine::run`], unwatched, as a [`Run`].
+fn run(engine: Engine, workspace: &mut Workspace, request: &Request) -> Result<Explained, GaveUp> {
+    engine.run(workspace, request, None)
+}
+
+/// An engine to measure: its name in the table, how it is run, and its limit.
 #[derive(Clone, Copy)]
 pub(crate) struct Measured {
     pub(crate) name: &'static str,
-    pub(crate) search: ExplainedFn,
+    pub(crate) engine: Engine,
+    pub(crate) run: Run,
     /// Whether each query is timed on its own, for the time of each strategy and of the
     /// slowest query: the formula's, and once [`Measurements::new`] knows the piece, only for
     /// pieces other than the knight, whose queries cost microseconds, not the few nanoseconds
@@ -35,7 +45,8 @@ impl Measured {
     pub(crate) fn new(engine: Engine, max_nodes: Option<u64>) -> Measured {
         Measured {
             name: engine.name(),
-            search: engine.explained_fn(),
+            engine,
+            run,
             timed_each: engine == Engine::Formula,
             max_nodes: max_nodes.unwrap_or(engine.default_max_nodes()),
             max_nodes_given: max_nodes.is_some(),
@@ -213,19 +224,13 @@ impl Measurements {
             self.times.clear();
             let start = Instant::now();
             for &(from, to, _) in &self.batch {
-                let request = Request {
-                    board: self.board,
-                    piece: self.piece,
-                    from,
-                    to,
-                    with_route: self.with_routes,
-                    max_nodes: engine.max_nodes,
-                    max_nodes_given: engine.max_nodes_given,
-                    may_use_adjacency: self.may_use_adjacency,
-                };
+                let request = Request::new(engine.engine, self.board, self.piece, from, to)
+                    .with_route(self.with_routes)
+                    .limited_to(engine.max_nodes_given.then_some(engine.max_nodes))
+                    .with_adjacency(self.may_use_adjacency);
                 let started = engine.timed_each.then(Instant::now);
                 self.results
-                    .push((engine.search)(&mut self.workspace, &request));
+                    .push((engine.run)(engine.engine, &mut self.workspace, &request));
                 if let Some(started) = started {
                     self.times.push(started.elapsed());
                 }
@@ -398,8 +403,12 @@ pub(crate) mod tests {
     }
 
     /// An engine that is wrong on purpose: one move too many from a1.
-    fn broken(workspace: &mut Workspace, request: &Request) -> Result<Explained, GaveUp> {
-        let right = Engine::Table.search(workspace, request)?;
+    fn broken(
+        _: Engine,
+        workspace: &mut Workspace,
+        request: &Request,
+    ) -> Result<Explained, GaveUp> {
+        let right = Engine::Table.run(workspace, request, None)?.outcome;
         let mut outcome = right;
         outcome.moves = right
             .moves
@@ -422,7 +431,8 @@ pub(crate) mod tests {
             .collect();
         engines.push(Measured {
             name: "broken",
-            search: broken,
+            engine: Engine::Table,
+            run: broken,
             timed_each: false,
             max_nodes: 1000,
             max_nodes_given: true,
@@ -462,19 +472,12 @@ pub(crate) mod tests {
     }
 
     fn bfs_expanded(from: &str, to: &str) -> u64 {
-        let request = Request {
-            board: BOARD,
-            piece: Piece::KNIGHT,
-            from: square(from),
-            to: square(to),
-            with_route: false,
-            max_nodes: 1000,
-            max_nodes_given: true,
-            may_use_adjacency: true,
-        };
+        let request = Request::new(Engine::Bfs, BOARD, Piece::KNIGHT, square(from), square(to))
+            .limited_to(Some(1000));
         Engine::Bfs
-            .search(&mut Workspace::new(), &request)
+            .run(&mut Workspace::new(), &request, None)
             .unwrap()
+            .outcome
             .expanded
     }
 }
