@@ -16,6 +16,7 @@
 use std::fmt::Display;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::time::Instant;
 
 use memchr::memchr;
 
@@ -91,7 +92,15 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
         };
         let measurements = (!measured.is_empty()).then(|| {
             let (board, piece) = (search.board, search.piece);
-            Measurements::new(measured, board, piece, output.path, settings.accelerate)
+            let answering = search.engine.for_board(board);
+            Measurements::new(
+                measured,
+                answering,
+                board,
+                piece,
+                output.path,
+                settings.accelerate,
+            )
         });
         let mut pending = Vec::new();
         writer.push_preamble(&mut pending);
@@ -478,6 +487,8 @@ impl Answerer {
             .limited_to(self.search.max_nodes)
             .with_adjacency(self.may_use_adjacency);
         let mut recording = None;
+        // Measured, the answering call is timed, and its figures are what it returns.
+        let started = self.measurements.is_some().then(Instant::now);
         let found = match self.writer.shape() {
             // The picture of the search is drawn from the answering search itself.
             Shape::Sentence if self.writer.draws_search() => {
@@ -496,8 +507,9 @@ impl Answerer {
             | Shape::Json
             | Shape::Grid(_) => engine.run(&mut self.workspace, &request, None),
         };
-        let outcome = match found {
-            Ok(explained) => explained.outcome,
+        let elapsed = started.map(|started| started.elapsed());
+        let explained = match found {
+            Ok(explained) => explained,
             Err(gave_up) => {
                 if let Some(kept) = &mut self.report {
                     kept.gave_up(source, line_number);
@@ -505,6 +517,7 @@ impl Answerer {
                 return Ok(Err(gave_up));
             }
         };
+        let outcome = explained.outcome;
         let answer = Answer {
             query,
             source,
@@ -516,8 +529,8 @@ impl Answerer {
             recording: recording.as_ref(),
         };
         self.writer.push(out, &answer, spill)?;
-        if let Some(measurements) = &mut self.measurements {
-            measurements.record(query.from, query.to, line_number);
+        if let (Some(measurements), Some(elapsed)) = (&mut self.measurements, elapsed) {
+            measurements.record((query.from, query.to), line_number, explained, elapsed);
         }
         if let Some(kept) = &mut self.report {
             kept.keep(source, line_number, query, board);

@@ -14,6 +14,8 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
+use crate::stats::clock_cost;
+
 use serde_json::{Value, json};
 
 use super::{KeptQueries, KeptQuery, MAX_QUERIES, chart, escape};
@@ -58,6 +60,7 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
     let (board, piece) = (kept.board, kept.piece);
     let engines: Vec<Engine> = Engine::all_for(board, piece).collect();
     let mut workspace = Workspace::new();
+    let clock_cost = clock_cost();
     let mut body = String::new();
     let mut data = Vec::new();
     // Per engine: squares expanded and nanoseconds, summed over the queries.
@@ -69,7 +72,7 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
     for (index, query) in kept.queries.iter().enumerate() {
         let searched: Vec<Searched> = engines
             .iter()
-            .map(|&engine| search(engine, kept, query, &mut workspace))
+            .map(|&engine| search(engine, kept, query, &mut workspace, clock_cost))
             .collect();
         if let Some(moves) = searched.iter().find_map(|s| s.found.ok().map(|o| o.moves)) {
             *distances.entry(moves).or_default() += 1;
@@ -210,18 +213,23 @@ const LEGEND: &str = "<p class=\"legend\">\
     <span class=\"key route\"></span> the route, once the search is over. \
     The numbers are the order of expansion.</p>";
 
-/// Runs `engine` on `query`, watched, then times it.
+/// Runs `engine` on `query`, watched, and times that very call: the page's time is the
+/// watched search's own, recording included, less what reading the clock twice costs.
 fn search(
     engine: Engine,
     kept: &KeptQueries,
     query: &KeptQuery,
     workspace: &mut Workspace,
+    clock_cost: Duration,
 ) -> Searched {
     let request = Request::new(engine, kept.board, kept.piece, query.from, query.to)
         .with_route(true)
         .limited_to(kept.max_nodes);
     let mut recording = Recording::default();
+    let started = Instant::now();
     let explained = engine.run(workspace, &request, Some(&mut recording));
+    let elapsed = started.elapsed().saturating_sub(clock_cost);
+    let nanoseconds = elapsed.as_nanos() as f64;
     let strategy = explained
         .as_ref()
         .ok()
@@ -231,9 +239,6 @@ fn search(
         Ok(Outcome { moves: Some(_), .. }) => workspace.route.clone(),
         _ => Vec::new(),
     };
-    // Timed as it answers, the 8×8 adjacency searches allowed, as --compare times it.
-    let timed = request.with_adjacency(true);
-    let nanoseconds = time(engine, &timed, workspace);
     Searched {
         engine,
         found,
@@ -241,24 +246,6 @@ fn search(
         recording,
         route,
         nanoseconds,
-    }
-}
-
-/// Nanoseconds one search of `request` takes: batches of searches between two readings of the
-/// clock, each twice the last, until a batch has taken long enough for the clock not to matter.
-fn time(engine: Engine, request: &Request, workspace: &mut Workspace) -> f64 {
-    let mut batch = 1u32;
-    loop {
-        let start = Instant::now();
-        for _ in 0..batch {
-            let request = std::hint::black_box(request);
-            let _ = std::hint::black_box(engine.run(workspace, request, None));
-        }
-        let elapsed = start.elapsed();
-        if elapsed >= Duration::from_micros(200) || batch >= 1 << 16 {
-            return elapsed.as_nanos() as f64 / f64::from(batch);
-        }
-        batch *= 2;
     }
 }
 

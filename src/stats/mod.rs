@@ -2,10 +2,13 @@
 //! answered, how many squares it expanded, how long it took, and whether the engines agree.
 //! [`report`] writes the figures out, as text or JSON.
 //!
-//! Timing one query at a time would mostly time the clock (reading it costs more than a table
-//! lookup), so the queries of each chunk of input are kept, and every measured engine is timed
-//! over the whole batch in a tight loop, away from parsing and output. The batch holds at most one
-//! chunk's queries, so memory stays bounded.
+//! The answering engine's figures are those of the calls that answered: the pipeline times
+//! each call to [`Engine::run`] and hands over what it returned ([`Measurements::record`]);
+//! it is never run again here. With `--compare`, each other engine is run once on each of
+//! those queries, at the end of each chunk of input, timed the same way. A reading of the
+//! clock costs about as much as a table lookup, so the cost of reading it twice, measured once
+//! ([`clock_cost`]), is taken off each time. The batch holds at most one chunk's queries, so
+//! memory stays bounded.
 
 pub(crate) mod report;
 
@@ -15,25 +18,14 @@ use crate::board::{Board, Piece, Position};
 use crate::engine::formula::{PLAN, Strategy};
 use crate::engine::{Engine, Explained, GaveUp, Request, Workspace};
 
-/// How a measured engine is run: [`Engine::run`], unwatched; a test puts a wrong engine in
-/// its place.
-pub(crate) type Run = fn(Engine, &mut Workspace, &Request) -> Result<Explained, GaveUp>;
-
-/// [`Engine::run`], unwatched, as a [`Run`].
-fn run(engine: Engine, workspace: &mut Workspace, request: &Request) -> Result<Explained, GaveUp> {
-    engine.run(workspace, request, None)
-}
-
-/// An engine to measure: its name in the table, how it is run, and its limit.
+/// An engine to measure: its name in the table, and its limit.
 #[derive(Clone, Copy)]
 pub(crate) struct Measured {
     pub(crate) name: &'static str,
     pub(crate) engine: Engine,
-    pub(crate) run: Run,
-    /// Whether each query is timed on its own, for the time of each strategy and of the
-    /// slowest query: the formula's, and once [`Measurements::new`] knows the piece, only for
-    /// pieces other than the knight, whose queries cost microseconds, not the few nanoseconds
-    /// reading the clock would distort.
+    /// Whether the time of each strategy and the slowest query are reported: the formula's,
+    /// and once [`Measurements::new`] knows the piece, only for pieces other than the knight,
+    /// whose queries cost microseconds, not the few nanoseconds the clock's own cost blurs.
     pub(crate) timed_each: bool,
     pub(crate) max_nodes: u64,
     /// Whether `max_nodes` was asked for, not the engine's default ([`Request::max_nodes_given`]).
@@ -46,7 +38,6 @@ impl Measured {
         Measured {
             name: engine.name(),
             engine,
-            run,
             timed_each: engine == Engine::Formula,
             max_nodes: max_nodes.unwrap_or(engine.default_max_nodes()),
             max_nodes_given: max_nodes.is_some(),
@@ -167,19 +158,47 @@ pub(crate) struct Measurements {
     /// Whether the knight's 8×8 searches may walk the adjacency table, as the answering
     /// engine's may: measured as the answers are made.
     may_use_adjacency: bool,
-    batch: Vec<(Position, Position, u64)>,
+    /// The engine that answers: its figures are the answering calls'.
+    answering: Engine,
+    batch: Vec<Answered>,
     results: Vec<Result<Explained, GaveUp>>,
-    /// Each query's time, where the engine times each.
+    /// Each query's time, for the engine being summed up.
     times: Vec<Duration>,
+    /// What two readings of the clock cost, taken off each time.
+    clock_cost: Duration,
     workspace: Workspace,
     disagreements: u64,
 }
 
+/// A query as the answering engine answered it, and how long its call took.
+#[derive(Clone, Copy, Debug)]
+struct Answered {
+    from: Position,
+    to: Position,
+    line_number: u64,
+    explained: Explained,
+    elapsed: Duration,
+}
+
+/// What two readings of the clock in a row cost at least, over many tries: what a timed call
+/// pays beyond its own time.
+pub(crate) fn clock_cost() -> Duration {
+    (0..1000)
+        .map(|_| {
+            let start = Instant::now();
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
 impl Measurements {
-    /// Measures `engines` on `board` (the first is the one answering). With `with_routes`, each
-    /// search also builds its route, as `--path` makes the answering engine do.
+    /// Measures `engines` on `board`, `answering` the one whose calls answer. With
+    /// `with_routes`, each search also builds its route, as `--path` makes the answering
+    /// engine do.
     pub(crate) fn new(
         engines: Vec<Measured>,
+        answering: Engine,
         board: Board,
         piece: Piece,
         with_routes: bool,
@@ -198,18 +217,34 @@ impl Measurements {
             piece,
             with_routes,
             may_use_adjacency,
+            answering,
             batch: Vec::new(),
             results: Vec::new(),
             times: Vec::new(),
+            clock_cost: clock_cost(),
             workspace: Workspace::new(),
             disagreements: 0,
         }
     }
 
-    /// Keeps a query for the next [`Measurements::measure_batch`].
+    /// Keeps a query as the answering engine answered it (`explained`, in a call that took
+    /// `elapsed` between two readings of the clock), for the next
+    /// [`Measurements::measure_batch`].
     #[inline]
-    pub(crate) fn record(&mut self, from: Position, to: Position, line_number: u64) {
-        self.batch.push((from, to, line_number));
+    pub(crate) fn record(
+        &mut self,
+        (from, to): (Position, Position),
+        line_number: u64,
+        explained: Explained,
+        elapsed: Duration,
+    ) {
+        self.batch.push(Answered {
+            from,
+            to,
+            line_number,
+            explained,
+            elapsed: elapsed.saturating_sub(self.clock_cost),
+        });
     }
 
     /// Runs every engine over the kept queries, adds up their figures, and returns the queries on
@@ -222,21 +257,30 @@ impl Measurements {
         self.results.clear();
         for (engine, measure) in self.engines.iter().zip(&mut self.figures) {
             self.times.clear();
-            let start = Instant::now();
-            for &(from, to, _) in &self.batch {
-                let request = Request::new(engine.engine, self.board, self.piece, from, to)
-                    .with_route(self.with_routes)
-                    .limited_to(engine.max_nodes_given.then_some(engine.max_nodes))
-                    .with_adjacency(self.may_use_adjacency);
-                let started = engine.timed_each.then(Instant::now);
-                self.results
-                    .push((engine.run)(engine.engine, &mut self.workspace, &request));
-                if let Some(started) = started {
-                    self.times.push(started.elapsed());
+            for answered in &self.batch {
+                if engine.engine == self.answering {
+                    self.results.push(Ok(answered.explained));
+                    self.times.push(answered.elapsed);
+                    continue;
                 }
+                let request = Request::new(
+                    engine.engine,
+                    self.board,
+                    self.piece,
+                    answered.from,
+                    answered.to,
+                )
+                .with_route(self.with_routes)
+                .limited_to(engine.max_nodes_given.then_some(engine.max_nodes))
+                .with_adjacency(self.may_use_adjacency);
+                let started = Instant::now();
+                let found = engine.engine.run(&mut self.workspace, &request, None);
+                self.times
+                    .push(started.elapsed().saturating_sub(self.clock_cost));
+                self.results.push(found);
             }
             let figures = &mut measure.figures;
-            figures.elapsed += start.elapsed();
+            figures.elapsed += self.times.iter().sum::<Duration>();
             let found = &self.results[self.results.len() - count..];
             figures.queries += count as u64;
             figures.nodes_total += found.iter().map(expanded).sum::<u64>();
@@ -263,15 +307,21 @@ impl Measurements {
                 way.queries += 1;
                 way.nodes_total += expanded(result);
                 way.nodes_max = way.nodes_max.max(expanded(result));
-                let Some(&elapsed) = self.times.get(index) else {
+                if !engine.timed_each {
                     continue;
-                };
+                }
+                let elapsed = self.times[index];
                 way.elapsed += elapsed;
                 if measure
                     .slowest
                     .is_none_or(|slowest| elapsed > slowest.elapsed)
                 {
-                    let (from, to, line_number) = self.batch[index];
+                    let Answered {
+                        from,
+                        to,
+                        line_number,
+                        ..
+                    } = self.batch[index];
                     measure.slowest = Some(Slowest {
                         line_number,
                         from,
@@ -284,7 +334,13 @@ impl Measurements {
             }
         }
         let mut disagreements = Vec::new();
-        for (index, &(from, to, line_number)) in self.batch.iter().enumerate() {
+        for (index, answered) in self.batch.iter().enumerate() {
+            let Answered {
+                from,
+                to,
+                line_number,
+                ..
+            } = *answered;
             let distance =
                 |engine: usize| self.results[engine * count + index].map(|s| s.outcome.moves);
             if (1..self.engines.len()).any(|engine| distance(engine) != distance(0)) {
@@ -402,53 +458,59 @@ pub(crate) mod tests {
         BOARD.parse_square(name.as_bytes()).unwrap()
     }
 
-    /// An engine that is wrong on purpose: one move too many from a1.
-    fn broken(
-        _: Engine,
-        workspace: &mut Workspace,
-        request: &Request,
-    ) -> Result<Explained, GaveUp> {
-        let right = Engine::Table.run(workspace, request, None)?.outcome;
-        let mut outcome = right;
-        outcome.moves = right
-            .moves
-            .map(|moves| moves + u64::from(request.from == square("a1")));
-        Ok(Explained {
-            outcome,
-            strategy: None,
-        })
-    }
-
+    /// Measurements of `engines` on 8×8, the table answering.
     pub(crate) fn measurements(engines: Vec<Measured>, with_routes: bool) -> Measurements {
-        Measurements::new(engines, BOARD, Piece::KNIGHT, with_routes, true)
+        Measurements::new(
+            engines,
+            Engine::Table,
+            BOARD,
+            Piece::KNIGHT,
+            with_routes,
+            true,
+        )
     }
 
+    /// Records the query `from` `to`, on line `line_number`, as the table answers it, plus
+    /// `wrong_by` moves.
+    pub(crate) fn answer(
+        measurements: &mut Measurements,
+        (from, to): (&str, &str),
+        line_number: u64,
+        wrong_by: u64,
+    ) {
+        let (from, to) = (square(from), square(to));
+        let request = Request::new(Engine::Table, BOARD, Piece::KNIGHT, from, to);
+        let mut explained = Engine::Table
+            .run(&mut Workspace::new(), &request, None)
+            .unwrap();
+        explained.outcome.moves = explained.outcome.moves.map(|moves| moves + wrong_by);
+        let elapsed = Duration::from_nanos(1000);
+        measurements.record((from, to), line_number, explained, elapsed);
+    }
+
+    /// The answering engine's figures are what its calls returned, never an answer of its own:
+    /// a wrong answer handed over is caught, with its line, against every other engine's.
     #[test]
-    fn a_broken_engine_is_caught_with_its_line() {
-        let mut engines: Vec<Measured> = Engine::ALL
+    fn a_wrong_answer_is_caught_with_its_line() {
+        let engines: Vec<Measured> = Engine::ALL
             .into_iter()
             .map(|e| Measured::new(e, Some(1000)))
             .collect();
-        engines.push(Measured {
-            name: "broken",
-            engine: Engine::Table,
-            run: broken,
-            timed_each: false,
-            max_nodes: 1000,
-            max_nodes_given: true,
-        });
         let mut measurements = measurements(engines, false);
-        measurements.record(square("e2"), square("e4"), 1);
-        measurements.record(square("a1"), square("h8"), 2);
+        answer(&mut measurements, ("e2", "e4"), 1, 0);
+        answer(&mut measurements, ("a1", "h8"), 2, 1);
         let found = measurements.measure_batch();
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line_number, 2);
         assert_eq!(
             found[0].describe(),
-            "engines disagree on a1 h8: table 6, formula 6, bfs 6, bidirectional 6, astar 6, \
-             broken 7"
+            "engines disagree on a1 h8: table 7, formula 6, bfs 6, bidirectional 6, astar 6"
         );
         assert_eq!(measurements.disagreements(), 1);
+        // The table's time is the calls' it was handed, less the clock's cost.
+        let table = measurements.rows().next().unwrap().1;
+        let most = Duration::from_nanos(2000);
+        assert!(table.elapsed <= most, "{:?}", table.elapsed);
     }
 
     #[test]
@@ -459,7 +521,7 @@ pub(crate) mod tests {
         ];
         let mut measurements = measurements(engines, true);
         for line in 1..=3 {
-            measurements.record(square("a1"), square("h8"), line);
+            answer(&mut measurements, ("a1", "h8"), line, 0);
             assert!(measurements.measure_batch().is_empty());
         }
         let rows: Vec<_> = measurements.rows().collect();

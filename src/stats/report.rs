@@ -187,7 +187,7 @@ mod tests {
     use super::*;
     use crate::engine::Engine;
     use crate::stats::Measured;
-    use crate::stats::tests::{measurements, square};
+    use crate::stats::tests::{answer, measurements};
 
     #[test]
     fn the_table_has_a_header_and_aligned_rows() {
@@ -196,7 +196,7 @@ mod tests {
             .map(|e| Measured::new(e, Some(1000)))
             .collect();
         let mut measurements = measurements(engines, false);
-        measurements.record(square("e2"), square("e4"), 1);
+        answer(&mut measurements, ("e2", "e4"), 1, 0);
         measurements.measure_batch();
         let table = report(&measurements, ReportStyle::Text);
         let lines: Vec<&str> = table.lines().collect();
