@@ -6,6 +6,7 @@
 
 pub mod notation;
 pub mod piece;
+pub mod plain_search;
 pub mod standard;
 
 use std::fmt;

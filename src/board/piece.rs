@@ -572,33 +572,20 @@ impl FromStr for Piece {
 #[cfg(test)]
 pub mod tests {
     use super::*;
-    use std::collections::VecDeque;
 
-    /// Every square's moves from `from` by `piece` on `board`, by a plain breadth-first search
-    /// over coordinates, indexed `rank * files + file`.
+    /// Every square's moves from `from` by `piece` on `board`, indexed `rank * files + file`:
+    /// the specification's ([`crate::board::plain_search`]).
     pub fn distances(board: Board, piece: Piece, from: Position) -> Vec<Option<u32>> {
-        let files = board.files() as usize;
-        let index = |p: Position| p.rank as usize * files + p.file as usize;
-        let mut distances = vec![None; files * board.ranks() as usize];
-        distances[index(from)] = Some(0);
-        let mut queue = VecDeque::from([from]);
-        while let Some(at) = queue.pop_front() {
-            let moves = distances[index(at)].unwrap_or(0);
-            for &(df, dr) in piece.steps() {
-                let (file, rank) = (
-                    i64::from(at.file) + i64::from(df),
-                    i64::from(at.rank) + i64::from(dr),
-                );
-                if board.contains(file, rank) {
-                    let next = Position::new(file as u32, rank as u32);
-                    if distances[index(next)].is_none() {
-                        distances[index(next)] = Some(moves + 1);
-                        queue.push_back(next);
-                    }
-                }
-            }
-        }
-        distances
+        let (a, b) = piece.legs();
+        crate::board::plain_search::plain_distances(
+            i64::from(board.files()),
+            i64::from(board.ranks()),
+            (i64::from(from.file), i64::from(from.rank)),
+            (i64::from(a), i64::from(b)),
+        )
+        .into_iter()
+        .map(|moves| moves.map(|moves| moves as u32))
+        .collect()
     }
 
     /// The rule, on every board up to 30×30 for every (a,b) with b ≤ 5: when it decides,

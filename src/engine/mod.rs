@@ -25,7 +25,6 @@ pub mod bfs;
 pub mod bidirectional;
 pub mod formula;
 pub mod observe;
-pub mod plain_search;
 pub mod square_map;
 pub mod table;
 pub mod unbounded;

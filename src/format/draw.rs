@@ -5,11 +5,11 @@
 //! colour, and, on a terminal, in bold colour. Colours come from anstyle's styles, so no escape
 //! code is spelled out here.
 
-use std::collections::VecDeque;
 use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
 
+use crate::board::plain_search::plain_distances;
 use crate::board::{Board, Piece, Position};
 
 /// The largest board side --draw draws: one letter a file, and a picture that still fits a
@@ -112,22 +112,16 @@ pub(crate) fn push_board(
     out.extend_from_slice(b"\n\n");
 }
 
-/// Every square's distance from `from`, rank by rank, by breadth-first search over the whole
-/// (small) board.
+/// Every square's distance from `from`, rank by rank: the specification's breadth-first
+/// search over the whole (small) board ([`plain_distances`]).
 fn distances_from(board: Board, piece: Piece, from: Position) -> Vec<Option<u64>> {
-    let index = |p: Position| (p.rank * board.files() + p.file) as usize;
-    let mut distances = vec![None; (board.files() * board.ranks()) as usize];
-    distances[index(from)] = Some(0);
-    let mut queue = VecDeque::from([(from, 0)]);
-    while let Some((current, moves)) = queue.pop_front() {
-        for next in board.neighbours(&piece, current) {
-            if distances[index(next)].is_none() {
-                distances[index(next)] = Some(moves + 1);
-                queue.push_back((next, moves + 1));
-            }
-        }
-    }
-    distances
+    let (a, b) = piece.legs();
+    plain_distances(
+        i64::from(board.files()),
+        i64::from(board.ranks()),
+        (i64::from(from.file), i64::from(from.rank)),
+        (i64::from(a), i64::from(b)),
+    )
 }
 
 #[cfg(test)]

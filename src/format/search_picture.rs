@@ -11,9 +11,10 @@
 //! board too wide for the width is drawn in bands of files, one under the other, so that a
 //! 26×26 board's three-digit orders stay readable in 80 columns.
 //!
-//! The searches are run again here, watched ([`Engine::run`] with an observer), on a workspace of
-//! their own: the drawn boards are at most 26×26, where a search takes microseconds, and the
-//! answering path stays as it is whether or not anyone draws.
+//! The answering engine is drawn from the answering call itself, which the pipeline watches
+//! when a search is drawn ([`super::Answer::recording`]). With `--compare`, each other engine
+//! is run once here, watched ([`Engine::run`] with an observer), on a workspace of its own:
+//! the drawn boards are at most 26×26, where a search takes microseconds.
 
 use std::fmt::Write as _;
 

@@ -212,7 +212,7 @@ pub fn oracle_distances(files: u32, ranks: u32, from: (u32, u32)) -> Vec<Option<
 }
 
 /// [`oracle_distances`] for the (a,b)-leaper: the moves (±a, ±b) and (±b, ±a). The searches'
-/// one oracle, `knight_moves::engine::plain_search`, which the engines' unit tests use too: a
+/// one oracle, `knight_moves::board::plain_search`, which the engines' unit tests use too: a
 /// queue over plain coordinates that shares no code with the engines it checks.
 pub fn oracle_leaper_distances(
     files: u32,
@@ -220,7 +220,7 @@ pub fn oracle_leaper_distances(
     from: (u32, u32),
     leaps: (i64, i64),
 ) -> Vec<Option<u64>> {
-    knight_moves::engine::plain_search::plain_distances(
+    knight_moves::board::plain_search::plain_distances(
         i64::from(files),
         i64::from(ranks),
         (i64::from(from.0), i64::from(from.1)),

@@ -207,7 +207,7 @@ mod tests {
     fn plain_distances(board: Board, leaps: (i64, i64), from: Position) -> Vec<Option<u64>> {
         let (files, ranks) = (i64::from(board.files()), i64::from(board.ranks()));
         let from = (i64::from(from.file), i64::from(from.rank));
-        crate::engine::plain_search::plain_distances(files, ranks, from, leaps)
+        crate::board::plain_search::plain_distances(files, ranks, from, leaps)
     }
 
     /// The mirror search on every pair the half turn swaps, on every board up to 11×11, for

@@ -316,9 +316,9 @@ fn lay_route(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::plain_search::plain_distances;
     use crate::board::{Board, Piece};
     use crate::engine::observe::Unobserved;
-    use crate::engine::plain_search::plain_distances;
 
     /// Runs the strategy alone on every pair of squares within `window` of a corner of a
     /// board `side` square (the corner each pair's squares share, and the corner to the one

@@ -172,8 +172,8 @@ fn search<O: Observer + ?Sized>(
 mod tests {
     use super::*;
     use crate::board::Piece;
+    use crate::board::plain_search::plain_distances;
     use crate::engine::observe::Unobserved;
-    use crate::engine::plain_search::plain_distances;
 
     fn request(files: u32, ranks: u32, piece: Piece, from: Position, to: Position) -> Request {
         Request {

@@ -917,7 +917,7 @@ fn mix(print: u64, value: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::plain_search::plain_distances;
+    use crate::board::plain_search::plain_distances;
 
     /// The repeats found from squares near the end of a half-strip and far from it are its
     /// distances: on a strip 3,000 long, every square of the first 1,500 rows above the

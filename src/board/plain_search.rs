@@ -1,8 +1,9 @@
-//! The tests' oracle: every square's distance by a breadth-first search written apart from
-//! the engines it checks, on plain coordinates, sharing no code with them. The one oracle of
-//! the searches: the engines' unit tests call it, and so do the integration tests (through
-//! `tests/common`), which is why it is public in the program's hidden way in (`engine`)
-//! rather than compiled for unit tests only. No engine calls it.
+//! The specification of a distance: every square's distance by a breadth-first search on
+//! plain coordinates, written apart from the engines and sharing no code with them. The one
+//! breadth-first search of its kind: the engines' unit tests and the integration tests
+//! (through `tests/common`) check the engines against it, the board's own tests check its
+//! reachability rule against it, and `--draw` draws its distances. No engine calls it; it is
+//! public in the program's hidden way in (`board`) so that the integration tests can.
 
 use std::collections::VecDeque;
 
