@@ -25,7 +25,7 @@ use crate::engine::square_map::SquareMap;
 use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::fast::Accelerator;
 use crate::format::Shape;
-use crate::format::grid::{Cell, GridEnd, GridSpill};
+use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
 use crate::format::trace::{Recording, TraceWriter};
 use crate::format::{Answer, Drawing, Spill, Writer};
 use crate::input::Lines;
@@ -218,16 +218,15 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
                 sink.lines_not_made(lines_left);
                 Ok(())
             }
-            GridEnd::GaveUp {
-                gave_up,
-                row_begun,
-                board,
-                knight_only,
-            } => {
+            GridEnd::GaveUp { gave_up, row_begun } => {
+                // A grid is searched on the side × side board; CSES's numbers are all the
+                // knight's, which the formula could answer, KnightL's every leaper's.
+                let board = Board::new(side, side).unwrap_or(answerer.search.board);
+                let knight = answerer.writer.shape() == Shape::Grid(GridKind::Corner);
                 let message = GaveUpMessage {
                     gave_up,
                     engine: answerer.search.engine.for_board(board),
-                    knight: knight_only,
+                    knight,
                     route_asked: false,
                 };
                 sink.no_answer(&origin, &message)?;
@@ -346,8 +345,11 @@ impl<S: Sink, M: Write> Lines for Pipeline<S, M> {
         let mut position = 0;
         loop {
             if let Some(accelerator) = &self.accelerator {
-                let most = self.grammar.queries_the_accelerator_may_answer();
-                let answered = accelerator.answer_run(&bytes[position..], &mut self.pending, most);
+                let answered = accelerator.answer_run(
+                    &bytes[position..],
+                    &mut self.pending,
+                    &mut self.grammar,
+                );
                 if answered.lines > 0 {
                     let origin = Origin::Lines {
                         source,
@@ -357,7 +359,6 @@ impl<S: Sink, M: Write> Lines for Pipeline<S, M> {
                     };
                     self.sink.take(&mut self.pending, &origin)?;
                 }
-                self.grammar.answered_by_the_accelerator(answered.lines);
                 position += answered.bytes;
                 *line_number += answered.lines;
             }

@@ -34,7 +34,7 @@ use crate::fast::write::{
 use crate::format::Shape;
 use crate::format::grid::{GridEnd, GridKind, GridSpill, push_rows};
 use crate::format::number::Naming;
-use crate::problem::Problem;
+use crate::problem::{Grammar, Problem};
 use crate::settings::{AnswerSettings, EngineChoice, Measure, OutputSettings, SearchSettings};
 
 /// The settings the accelerator knows how to answer, each with what it needs.
@@ -140,14 +140,32 @@ impl Accelerator {
         }
     }
 
+    /// Answers the well-formed query lines at the start of `bytes` onto `out`, as many as the
+    /// input's `grammar` still reads as queries (NAKANJ's count), stopping before the first line
+    /// it does not take, or where `bytes` ends; books them with the grammar, and says how much
+    /// it answered. The pipeline hands it the bytes and the grammar, and reads what it did.
+    #[inline]
+    pub(crate) fn answer_run(
+        &self,
+        bytes: &[u8],
+        out: &mut Vec<u8>,
+        grammar: &mut Grammar,
+    ) -> Answered {
+        let answered = self.answer_lines(bytes, out, grammar.queries_the_accelerator_may_answer());
+        grammar.answered_by_the_accelerator(answered.lines);
+        answered
+    }
+
     /// Answers the well-formed query lines at the start of `bytes` onto `out`, at most
     /// `most_lines` of them, stopping before the first line it does not take, or where `bytes`
     /// ends; says how much it answered.
     ///
     /// The variant is matched once a call, not once a line, and each loop is compiled for its
-    /// own case: on the judge's file one call answers a whole read.
-    #[inline]
-    pub(crate) fn answer_run(&self, bytes: &[u8], out: &mut Vec<u8>, most_lines: u64) -> Answered {
+    /// own case: on the judge's file one call answers a whole read. Not inlined into
+    /// [`Accelerator::answer_run`]: there, beside the grammar's bookkeeping, the judge's loop
+    /// took 4 instructions a line more (scripts/count-instructions.sh).
+    #[inline(never)]
+    fn answer_lines(&self, bytes: &[u8], out: &mut Vec<u8>, most_lines: u64) -> Answered {
         // A grid's input is its size: no query line to answer. Said here, before the room is
         // made, not among the loops' arms below, where it cost the judge's loop 4 instructions
         // a line (scripts/count-instructions.sh).

@@ -63,10 +63,6 @@ pub(crate) enum GridEnd {
         gave_up: GaveUp,
         /// Whether the row it stopped in has numbers before it, unended.
         row_begun: bool,
-        /// The grid's board, which the search was on.
-        board: Board,
-        /// Whether every number of the grid is the knight's, which the formula could answer.
-        knight_only: bool,
     },
 }
 
@@ -123,12 +119,7 @@ pub(crate) fn push_grid(
             push_rows(side - 1, out, number, spill)?
         }
     };
-    Ok(end.unwrap_or_else(|(gave_up, row_begun)| GridEnd::GaveUp {
-        gave_up,
-        row_begun,
-        board,
-        knight_only: kind == GridKind::Corner,
-    }))
+    Ok(end.unwrap_or_else(|(gave_up, row_begun)| GridEnd::GaveUp { gave_up, row_begun }))
 }
 
 /// Appends `rows` rows of `rows` numbers, each from `number(row, column)` (from 0; `None`
@@ -279,12 +270,9 @@ mod tests {
             give_up_at_the_third,
             &mut go_on,
         );
-        let board = Board::new(4, 4).unwrap();
         let expected = GridEnd::GaveUp {
             gave_up: limit,
             row_begun: true,
-            board,
-            knight_only: false,
         };
         assert_eq!(end.unwrap(), expected);
         // The numbers found before it are kept, the row left for the pipeline to end.
