@@ -303,6 +303,7 @@ pub fn astar(
 mod tests {
     use super::*;
     use crate::board::{Board, Piece};
+    use crate::engine::observe::Unobserved;
     use crate::engine::{SearchFn, astar, bfs, bidirectional};
 
     /// Every pair of the 8×8 board, with and without routes and with a limit that some
@@ -325,9 +326,12 @@ mod tests {
                         may_use_adjacency: true,
                     };
                     let engines: [(SearchFn, Search); 3] = [
-                        (bfs::search, super::bfs),
-                        (bidirectional::search, super::bidirectional),
-                        (astar::search, super::astar),
+                        (|w, r| bfs::search(w, r, &mut Unobserved), super::bfs),
+                        (
+                            |w, r| bidirectional::search(w, r, &mut Unobserved),
+                            super::bidirectional,
+                        ),
+                        (|w, r| astar::search(w, r, &mut Unobserved), super::astar),
                     ];
                     for (any_board, on_8x8) in engines {
                         general.reset(Board::STANDARD);

@@ -5,7 +5,7 @@
 
 use std::cmp::Reverse;
 
-use crate::engine::observe::{Observer, Side, Step, Unobserved, go_on};
+use crate::engine::observe::{Observer, Side, Step, go_on};
 use crate::engine::unbounded::lower_bound;
 use crate::engine::{
     GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
@@ -15,14 +15,11 @@ use crate::engine::{
 /// [`lower_bound`] (ties: the least bound, which goes deeper, then the lowest position, so
 /// routes are deterministic), until the target is taken off the open list or none is left (no
 /// route).
-pub fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-    search_observed(workspace, request, &mut Unobserved)
-}
-
-/// [`search`], telling `observer` each square it reaches (or reaches by a shorter route) and
+///
+/// An `observer` is told each square it reaches (or reaches by a shorter route) and
 /// expands, with its moves so far and its bound.
 #[inline(always)]
-pub fn search_observed<O: Observer + ?Sized>(
+pub fn search<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,

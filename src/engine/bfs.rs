@@ -1,7 +1,7 @@
 //! Plain breadth-first search: squares are expanded in order of distance from the start, so
 //! the first time the target is seen, it is seen by a shortest route.
 
-use crate::engine::observe::{Observer, Side, Step, Unobserved, go_on};
+use crate::engine::observe::{Observer, Side, Step, go_on};
 use crate::engine::{
     GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
 };
@@ -12,13 +12,10 @@ use crate::engine::{
 /// The target is recognised when it is first generated as a neighbour, not when it would be
 /// taken off the queue: every square generated while expanding distance `d` is at distance
 /// `d + 1`, so waiting longer could only cost expansions.
-pub fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-    search_observed(workspace, request, &mut Unobserved)
-}
-
-/// [`search`], telling `observer` each square it reaches and expands.
+///
+/// An `observer` is told each square it reaches and expands.
 #[inline(always)]
-pub fn search_observed<O: Observer + ?Sized>(
+pub fn search<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,

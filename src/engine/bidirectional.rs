@@ -2,7 +2,7 @@
 //! a time, until a square reached by one is reached by the other.
 
 use crate::board::Position;
-use crate::engine::observe::{Observer, Side, Step, Unobserved, go_on};
+use crate::engine::observe::{Observer, Side, Step, go_on};
 use crate::engine::{
     GaveUp, Outcome, Parents, Request, Workspace, expand_one, no_route, out_of_memory,
     room_for_route, trace_back,
@@ -25,14 +25,11 @@ use crate::engine::{
 ///
 /// From a square to itself is 0 moves (one popular library answers 2 here): the shared
 /// preamble answers that before this search starts.
-pub fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-    search_observed(workspace, request, &mut Unobserved)
-}
-
-/// [`search`], telling `observer` each square either side reaches and expands, and where they
+///
+/// An `observer` is told each square either side reaches and expands, and where they
 /// meet.
 #[inline(always)]
-pub fn search_observed<O: Observer + ?Sized>(
+pub fn search<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
     observer: &mut O,

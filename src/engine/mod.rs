@@ -203,9 +203,6 @@ pub struct Explained {
 
 /// What an engine is made of, for [`prepared`] to run.
 struct EngineParts {
-    /// Its search between two *different* squares, in a workspace already emptied when
-    /// `keeps_squares`: on any board, over coordinates.
-    general: SearchFn,
     /// The same search over the 8×8 adjacency table, for the knight on 8×8, if it has one.
     on_8x8: Option<adjacency::Search>,
     /// Whether the general search keeps the squares it reaches in the workspace.
@@ -213,27 +210,22 @@ struct EngineParts {
 }
 
 const TABLE: EngineParts = EngineParts {
-    general: table::search,
     on_8x8: None,
     keeps_squares: false,
 };
 const FORMULA: EngineParts = EngineParts {
-    general: formula::search,
     on_8x8: None,
     keeps_squares: false,
 };
 const BFS: EngineParts = EngineParts {
-    general: bfs::search,
     on_8x8: Some(adjacency::bfs),
     keeps_squares: true,
 };
 const BIDIRECTIONAL: EngineParts = EngineParts {
-    general: bidirectional::search,
     on_8x8: Some(adjacency::bidirectional),
     keeps_squares: true,
 };
 const ASTAR: EngineParts = EngineParts {
-    general: astar::search,
     on_8x8: Some(adjacency::astar),
     keeps_squares: true,
 };
@@ -243,18 +235,12 @@ const ASTAR: EngineParts = EngineParts {
 /// answered at once (no route, nothing expanded, see [`Piece::joins`]); then the search over
 /// the adjacency table where it applies ([`adjacency::squares`]), else the engine's general
 /// search, in a workspace emptied for the board when it keeps squares there.
+///
+/// `general` is the engine's general search between two *different* squares, in a workspace
+/// already emptied when the engine keeps squares there: on any board, over coordinates, told
+/// of an observer when one watches.
 #[inline(always)]
 fn prepared(
-    workspace: &mut Workspace,
-    request: &Request,
-    engine: &EngineParts,
-) -> Result<Outcome, GaveUp> {
-    prepared_with(workspace, request, engine, engine.general)
-}
-
-/// [`prepared`], with `general` as the engine's general search: its own, or the same watched.
-#[inline(always)]
-fn prepared_with(
     workspace: &mut Workspace,
     request: &Request,
     engine: &EngineParts,
@@ -288,20 +274,6 @@ fn prepared_with(
         workspace.release();
     }
     outcome
-}
-
-/// [`prepared`], for an engine without strategies to name.
-#[inline(always)]
-fn explained(
-    workspace: &mut Workspace,
-    request: &Request,
-    engine: &EngineParts,
-) -> Result<Explained, GaveUp> {
-    let outcome = prepared(workspace, request, engine)?;
-    Ok(Explained {
-        outcome,
-        strategy: None,
-    })
 }
 
 /// The five ways to find the fewest moves. Every engine gives the same distances; they differ
@@ -498,49 +470,41 @@ impl Engine {
         request: &Request,
         observer: Option<&mut dyn observe::Observer>,
     ) -> Result<Explained, GaveUp> {
-        let Some(observer) = observer else {
-            return self.run_unobserved(workspace, request);
-        };
-        let request = Request {
-            may_use_adjacency: false,
-            ..*request
-        };
-        match self {
-            // Every strategy of the formula, watched: those that search tell their squares.
-            Engine::Formula => formula_explained(workspace, &request, observer),
-            Engine::Table => explained(workspace, &request, &TABLE),
-            Engine::Bfs => prepared_with(workspace, &request, &BFS, |workspace, request| {
-                bfs::search_observed(workspace, request, observer)
-            })
-            .map(unexplained),
-            Engine::Bidirectional => {
-                prepared_with(workspace, &request, &BIDIRECTIONAL, |workspace, request| {
-                    bidirectional::search_observed(workspace, request, observer)
-                })
-                .map(unexplained)
+        match observer {
+            None => self.run_with(workspace, request, &mut observe::Unobserved),
+            // Watched, always the general search: the 8×8 one takes the same steps unseen.
+            Some(observer) => {
+                let request = request.with_adjacency(false);
+                self.run_with(workspace, &request, observer)
             }
-            Engine::Astar => prepared_with(workspace, &request, &ASTAR, |workspace, request| {
-                astar::search_observed(workspace, request, observer)
-            })
-            .map(unexplained),
         }
     }
 
-    /// [`Engine::run`] with no one watching: each engine's own search, the 8×8 one where it
-    /// applies.
+    /// [`Engine::run`], told of every step by `observer` ([`observe::Unobserved`], whose
+    /// empty methods inline away, when no one watches).
     #[inline]
-    fn run_unobserved(
+    fn run_with<O: observe::Observer + ?Sized>(
         self,
         workspace: &mut Workspace,
         request: &Request,
+        observer: &mut O,
     ) -> Result<Explained, GaveUp> {
-        match self {
-            Engine::Formula => formula_explained(workspace, request, &mut observe::Unobserved),
-            Engine::Table => explained(workspace, request, &TABLE),
-            Engine::Bfs => explained(workspace, request, &BFS),
-            Engine::Bidirectional => explained(workspace, request, &BIDIRECTIONAL),
-            Engine::Astar => explained(workspace, request, &ASTAR),
-        }
+        let outcome = match self {
+            Engine::Formula => return formula_explained(workspace, request, observer),
+            Engine::Table => prepared(workspace, request, &TABLE, table::search),
+            Engine::Bfs => prepared(workspace, request, &BFS, |workspace, request| {
+                bfs::search(workspace, request, observer)
+            }),
+            Engine::Bidirectional => {
+                prepared(workspace, request, &BIDIRECTIONAL, |workspace, request| {
+                    bidirectional::search(workspace, request, observer)
+                })
+            }
+            Engine::Astar => prepared(workspace, request, &ASTAR, |workspace, request| {
+                astar::search(workspace, request, observer)
+            }),
+        };
+        outcome.map(unexplained)
     }
 }
 
@@ -552,7 +516,7 @@ fn formula_explained<O: observe::Observer + ?Sized>(
     observer: &mut O,
 ) -> Result<Explained, GaveUp> {
     let mut strategy = None;
-    let outcome = prepared_with(workspace, request, &FORMULA, |workspace, request| {
+    let outcome = prepared(workspace, request, &FORMULA, |workspace, request| {
         let answered = formula::answer(workspace, request, observer)?;
         strategy = Some(answered.strategy);
         Ok(answered.outcome)

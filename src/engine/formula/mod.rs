@@ -32,7 +32,7 @@ use crate::engine::formula::lattice::LeaperLattice;
 use crate::engine::formula::mirror::MirrorMemory;
 use crate::engine::formula::small_board::SmallBoardMemory;
 use crate::engine::formula::strip::StripMemory;
-use crate::engine::observe::{Observer, Unobserved};
+use crate::engine::observe::Observer;
 use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, astar, bidirectional};
 
 /// What one strategy says of a query.
@@ -184,13 +184,8 @@ impl FormulaMemory {
 }
 
 /// The formula's answer to `request` (two different squares the piece may join, as the
-/// engines' shared preamble leaves them): the strategies of [`PLAN`] in turn.
-pub fn search(workspace: &mut Workspace, request: &Request) -> Result<Outcome, GaveUp> {
-    answer(workspace, request, &mut Unobserved).map(|answered| answered.outcome)
-}
-
-/// [`search`], with the strategy that answered, telling `observer` every square any strategy
-/// reaches and expands.
+/// engines' shared preamble leaves them): the strategies of [`PLAN`] in turn, saying which
+/// answered, telling `observer` every square any strategy reaches and expands.
 pub fn answer<O: Observer + ?Sized>(
     workspace: &mut Workspace,
     request: &Request,
@@ -278,7 +273,7 @@ fn run<O: Observer + ?Sized>(
                 ..*request
             };
             workspace.reset(request.board);
-            match astar::search_observed(workspace, &within, observer) {
+            match astar::search(workspace, &within, observer) {
                 Ok(outcome) => Ok(from_outcome(outcome)),
                 // Past its own limit, A* leaves the pair to bidirectional BFS, which holds
                 // less a square and so may go further.
@@ -288,7 +283,7 @@ fn run<O: Observer + ?Sized>(
         }
         Strategy::Bidirectional => {
             workspace.reset(request.board);
-            bidirectional::search_observed(workspace, request, observer).map(from_outcome)
+            bidirectional::search(workspace, request, observer).map(from_outcome)
         }
     }
 }
