@@ -34,20 +34,7 @@ pub fn search<O: Observer + ?Sized>(
     request: &Request,
     observer: &mut O,
 ) -> Result<Outcome, GaveUp> {
-    let Workspace {
-        parents,
-        parents_back,
-        layers: [forward_layer, forward_next, backward_layer, backward_next],
-        route,
-        ..
-    } = workspace;
-    let forward_memory = (parents, forward_layer, forward_next);
-    let mut forward = HalfSearch::starting_at(Side::Forward, request.from, forward_memory)?;
-    let backward_memory = (parents_back, backward_layer, backward_next);
-    let mut backward = HalfSearch::starting_at(Side::Backward, request.to, backward_memory)?;
-    for half in [&forward, &backward] {
-        observer.reach(half.step(half.frontier[0], 0));
-    }
+    let (mut forward, mut backward, route) = halves(workspace, request, observer)?;
     let mut expanded = 0;
     loop {
         let (growing, other) = if forward.frontier.len() <= backward.frontier.len() {
@@ -77,6 +64,31 @@ pub fn search<O: Observer + ?Sized>(
             return Ok(no_route(expanded));
         }
     }
+}
+
+/// The two halves of a bidirectional search of `request` in `workspace`'s memory, the forward
+/// one at `from`, the backward one at `to`, each end told to `observer` as reached; and the
+/// route to fill. What this engine and the formula's near-ends search both start from.
+pub fn halves<'a, O: Observer + ?Sized>(
+    workspace: &'a mut Workspace,
+    request: &Request,
+    observer: &mut O,
+) -> Result<(HalfSearch<'a>, HalfSearch<'a>, &'a mut Vec<Position>), GaveUp> {
+    let Workspace {
+        parents,
+        parents_back,
+        layers: [forward_layer, forward_next, backward_layer, backward_next],
+        route,
+        ..
+    } = workspace;
+    let forward_memory = (parents, forward_layer, forward_next);
+    let forward = HalfSearch::starting_at(Side::Forward, request.from, forward_memory)?;
+    let backward_memory = (parents_back, backward_layer, backward_next);
+    let backward = HalfSearch::starting_at(Side::Backward, request.to, backward_memory)?;
+    for (half, end) in [(&forward, request.from), (&backward, request.to)] {
+        observer.reach(half.step(end, 0));
+    }
+    Ok((forward, backward, route))
 }
 
 /// One of the two searches: what it has reached, and its outermost layer, in memory of the

@@ -25,12 +25,12 @@
 use std::collections::BinaryHeap;
 
 use crate::board::{Piece, Position};
-use crate::engine::bidirectional::HalfSearch;
+use crate::engine::bidirectional::{HalfSearch, halves};
 use crate::engine::formula::Answer;
 use crate::engine::formula::lattice::{LeaperLattice, Plan};
 use crate::engine::formula::layout::{Laid, SteeringBudget, lay_from};
 use crate::engine::formula::strip;
-use crate::engine::observe::{Observer, Side};
+use crate::engine::observe::Observer;
 use crate::engine::unbounded::lower_bound;
 use crate::engine::{GaveUp, Request, Workspace, room_for_laid_route, trace_back};
 
@@ -79,20 +79,7 @@ pub fn answer<O: Observer + ?Sized>(
     observer: &mut O,
 ) -> Result<Found, GaveUp> {
     workspace.reset(request.board);
-    let Workspace {
-        parents,
-        parents_back,
-        layers: [forward_layer, forward_next, backward_layer, backward_next],
-        route,
-        ..
-    } = workspace;
-    let forward_memory = (parents, forward_layer, forward_next);
-    let mut forward = HalfSearch::starting_at(Side::Forward, request.from, forward_memory)?;
-    let backward_memory = (parents_back, backward_layer, backward_next);
-    let mut backward = HalfSearch::starting_at(Side::Backward, request.to, backward_memory)?;
-    for (half, end) in [(&forward, request.from), (&backward, request.to)] {
-        observer.reach(half.step(end, 0));
-    }
+    let (mut forward, mut backward, route) = halves(workspace, request, observer)?;
     let most = request.max_nodes.min(MOST_SQUARES);
     let mut expanded = 0;
     let mut lower = 0;
