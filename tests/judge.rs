@@ -457,3 +457,59 @@ fn every_generated_input_passes_the_problems_validator() {
     assert!(made.status.success());
     assert!(made.stdout.starts_with(b"4097\n"));
 }
+
+/// `check` with `args` of `answers` against `input`, each written to a file: its verdict
+/// line.
+fn check_verdict(args: &[&str], answers: &str, input: &str) -> String {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("a.out"), answers).unwrap();
+    std::fs::write(folder.path().join("q.in"), input).unwrap();
+    let output = knight_moves()
+        .arg("check")
+        .args(args)
+        .args(["a.out", "q.in"])
+        .current_dir(folder.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    String::from_utf8(output.stdout).unwrap().trim_end().to_owned()
+}
+
+/// Four verdicts that misled (issue 47): the answers counted that were not given, a missing
+/// header row counted as a missing answer, JSON shown cut at a comma inside a string, and a
+/// route of one move in the plural.
+#[test]
+fn verdicts_count_only_what_was_given_and_show_what_was_written() {
+    let uva = "To get from e2 to e4 takes 2 knight moves.\n";
+    assert_eq!(
+        check_verdict(&[], "\n\n", "e2 e4\n"),
+        "Wrong answer: a.out ends after 0 answers, 1 expected"
+    );
+    assert_eq!(
+        check_verdict(&[], &format!("{uva}\n\n"), "e2 e4\na1 h8\n"),
+        "Wrong answer: a.out ends after 1 answer, 2 expected"
+    );
+    let tsv = ["--format", "tsv", "--header"];
+    assert_eq!(
+        check_verdict(&tsv, "", ""),
+        "Wrong answer: a.out ends before the header row, 0 answers expected"
+    );
+    assert_eq!(
+        check_verdict(&tsv, "", "e2 e4\n"),
+        "Wrong answer: a.out ends before the header row, 1 answer expected"
+    );
+    let json = r#"{"source":"q.in","line":1,"from":"e2,x","to":"e4","moves":2}"#;
+    assert_eq!(
+        check_verdict(&["--format", "json"], &format!("{json}\n"), "e2 e4\n"),
+        r#"Wrong answer at a.out:1: expected "\"e2\"", found "\"e2,x\"", for q.in:1: e2 e4"#
+    );
+    assert_eq!(
+        check_verdict(
+            &["--path"],
+            "To get from e2 to e4 takes 2 knight moves: e2 g3.\n",
+            "e2 e4\n"
+        ),
+        "Wrong answer at a.out:1: the route ends after 1 move, before the fewest, for q.in:1: \
+         e2 e4"
+    );
+}

@@ -448,6 +448,10 @@ fn judge(
             judge,
             team: format!("The output ends after {found} of {expected} answers"),
         },
+        Verdict::NoHeader { .. } => Outcome::Wrong {
+            judge,
+            team: "The output ends before the header row".to_owned(),
+        },
         Verdict::TooMany { from, .. } => Outcome::Wrong {
             judge,
             team: format!("The output goes on past the last answer, from line {from}"),

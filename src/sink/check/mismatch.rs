@@ -53,8 +53,12 @@ pub(crate) enum LineVerdict {
         expected: ShownLine,
         found: ShownLine,
     },
-    /// The candidate's answers ended with words still expected.
-    FoundEnded,
+    /// The candidate's answers ended with words still expected; `newline_counted` when the
+    /// line they ran out on had its newline counted among the lines taken, though its words
+    /// were not all given.
+    FoundEnded {
+        newline_counted: bool,
+    },
     /// The expected answers ended with words still in the candidate's, from line `from`.
     FoundGoesOn {
         from: u64,
@@ -316,6 +320,9 @@ impl Mismatch {
                     self.line_ended = self.across_lines;
                 } else if self.words_differ {
                     self.decide_wrong(found)?;
+                    if let Some(LineVerdict::FoundEnded { newline_counted }) = &mut self.verdict {
+                        *newline_counted = true;
+                    }
                 } else {
                     self.expected_words.push(b'\n');
                     self.expected_line.clear();
@@ -531,7 +538,9 @@ impl Mismatch {
             self.found_line.difference = Some(self.found_line.bytes.len());
         }
         if self.across_lines && self.found_ran_out && self.found_ended == Some(false) {
-            self.verdict = Some(LineVerdict::FoundEnded);
+            self.verdict = Some(LineVerdict::FoundEnded {
+                newline_counted: false,
+            });
             return Ok(());
         }
         while self.found_ended.is_none() && !self.found_line.is_full() {

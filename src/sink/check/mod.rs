@@ -479,9 +479,10 @@ impl LineChecker {
                 found,
                 query,
             }),
-            LineVerdict::FoundEnded => self.fail(Verdict::TooFew {
-                // The answers whose words were all given, lines joined or not.
-                found: answers_before + expected_lines,
+            LineVerdict::FoundEnded { newline_counted } => self.fail(Verdict::TooFew {
+                // The answers whose words were all given, lines joined or not: not the one
+                // they ran out on, whose newline was taken.
+                found: answers_before + expected_lines - u64::from(newline_counted),
                 expected: 0, // filled in by `finish`
             }),
             LineVerdict::FoundGoesOn { from } => self.fail(Verdict::TooMany {

@@ -16,7 +16,7 @@ use crate::board::notation::parse_square;
 use crate::board::{Board, Piece, Position};
 use crate::input::line::QuotedUpTo;
 use crate::sink::check::found::Found;
-use crate::sink::check::verdict::{NotAnswered, ShownLine, Unanswerable, Verdict};
+use crate::sink::check::verdict::{NotAnswered, ShownLine, Unanswerable, Verdict, counted};
 use crate::sink::{Flow, Origin};
 
 /// How many bytes of a token a verdict shows.
@@ -104,6 +104,9 @@ pub(crate) struct TokenChecker {
     punctuated: bool,
     /// Where the expected answers stand in JSON's strings, where `punctuated`.
     json_string: JsonString,
+    /// Where they stood when the token being compared began: a verdict shows each side's
+    /// token from there, its punctuation read as the strings say.
+    token_string: JsonString,
 }
 
 /// Whether a JSON text is inside a string, and just after its backslash.
@@ -211,6 +214,7 @@ impl TokenChecker {
             in_header: false,
             punctuated: false,
             json_string: JsonString::default(),
+            token_string: JsonString::default(),
         }
     }
 
@@ -428,7 +432,10 @@ impl TokenChecker {
                 }
             }
             (false, true) => {
-                let what = format!("the route ends after {moves} moves, before the fewest");
+                let what = format!(
+                    "the route ends after {}, before the fewest",
+                    counted(moves, "move", "moves")
+                );
                 return self.wrong_route(what, origin, line_index);
             }
             (true, false) => {
@@ -495,7 +502,10 @@ impl TokenChecker {
         }
         if let None | Some(b'\n') = self.found.available()?.first() {
             let moves = self.route.squares.saturating_sub(1);
-            let what = format!("the route ends after {moves} moves, before the fewest");
+            let what = format!(
+                "the route ends after {}, before the fewest",
+                counted(moves, "move", "moves")
+            );
             return self.wrong_route(what, origin, line_index);
         }
         Ok(())
@@ -588,6 +598,7 @@ impl TokenChecker {
             let expected = batch[at];
             next += 1;
             let punctuation = self.is_punctuation(expected);
+            let string_before = self.json_string;
             self.track_strings(expected);
             if is_space(expected) || punctuation {
                 if self.in_token {
@@ -642,6 +653,7 @@ impl TokenChecker {
                 }
                 self.in_token = true;
                 self.carried.clear();
+                self.token_string = string_before;
                 token_began = at;
                 self.route.line_tokens += 1;
                 self.route.square_token = self.route.in_route;
@@ -712,11 +724,18 @@ impl TokenChecker {
             // Punctuation inside a string ends no token: the run is followed byte by byte.
             true => {
                 let mut last_end = None;
+                let token_string = self.token_string;
                 for (at, &byte) in run.iter().enumerate() {
                     if self.ends_a_token(byte) {
                         last_end = Some(at);
                     }
                     self.track_strings(byte);
+                    if last_end == Some(at) {
+                        self.token_string = self.json_string;
+                    }
+                }
+                if last_end.is_none() && !self.in_token {
+                    self.token_string = token_string;
                 }
                 last_end
             }
@@ -751,14 +770,23 @@ impl TokenChecker {
     /// The expected token as a verdict shows it: what earlier batches held of it, then the
     /// rest up to white space in `rest`.
     fn expected_token(&self, rest: &[u8]) -> Vec<u8> {
-        let end = rest
-            .iter()
-            .position(|&b| self.ends_a_token(b))
-            .unwrap_or(rest.len());
+        let end = self.token_end(rest, self.token_string);
         let mut token = self.carried.clone();
         token.extend_from_slice(&rest[..end.min(SHOWN)]);
         token.truncate(SHOWN);
         token
+    }
+
+    /// Where the token that begins `bytes`, in the JSON string state `string`, ends: at white
+    /// space, or at punctuation outside a string where punctuation counts.
+    fn token_end(&self, bytes: &[u8], mut string: JsonString) -> usize {
+        for (at, &byte) in bytes.iter().enumerate() {
+            if ends_token(byte, self.punctuated && !string.inside) {
+                return at;
+            }
+            string.take(byte);
+        }
+        bytes.len()
     }
 
     /// An expected token begins: the candidate's white space before it is passed over (or,
@@ -812,7 +840,10 @@ impl TokenChecker {
             let moves = self.route.squares.saturating_sub(1);
             match (expected, found) {
                 (b',', Some(b']')) => {
-                    let what = format!("the route ends after {moves} moves, before the fewest");
+                    let what = format!(
+                        "the route ends after {}, before the fewest",
+                        counted(moves, "move", "moves")
+                    );
                     return self.wrong_route(what, origin, line_index);
                 }
                 (b']', Some(b',')) => {
@@ -857,22 +888,43 @@ impl TokenChecker {
     /// from its start (the bytes that matched, then the rest of it, as much as is shown).
     fn wrong(&mut self, expected: Vec<u8>, origin: &Origin, line_index: u64) -> io::Result<()> {
         let (so_far, cut) = self.found.line_so_far();
-        let start = so_far
-            .iter()
-            .rposition(|&b| self.ends_a_token(b))
-            .map_or(0, |space| space + 1);
+        // The candidate's line so far is read as the expected one is: in JSON, from its start
+        // (no string goes on past a line), so that punctuation inside a string is its token's.
+        let (start, mut string) = match self.punctuated && !cut {
+            true => {
+                let (mut start, mut string) = (0, JsonString::default());
+                for (at, &byte) in so_far.iter().enumerate() {
+                    if ends_token(byte, !string.inside) {
+                        start = at + 1;
+                    }
+                    string.take(byte);
+                }
+                (start, string)
+            }
+            false => {
+                let start = so_far
+                    .iter()
+                    .rposition(|&b| self.ends_a_token(b))
+                    .map_or(0, |space| space + 1);
+                (start, self.json_string)
+            }
+        };
         let mut found = so_far[start..].to_vec();
         let cut = cut && start == 0;
         while found.len() < 2 * SHOWN {
+            let punctuation_counts = self.punctuated && !string.inside;
             match self.found.available()?.first().copied() {
                 // Punctuation is a token of its own: shown when the candidate's token is it.
-                Some(byte) if self.is_punctuation(byte) && found.is_empty() => {
+                Some(byte)
+                    if punctuation_counts && is_json_punctuation(byte) && found.is_empty() =>
+                {
                     found.push(byte);
                     self.found.take(1);
                     break;
                 }
-                Some(byte) if !self.ends_a_token(byte) => {
+                Some(byte) if !ends_token(byte, punctuation_counts) => {
                     found.push(byte);
+                    string.take(byte);
                     self.found.take(1);
                 }
                 _ => break,

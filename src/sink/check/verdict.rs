@@ -45,6 +45,11 @@ pub(crate) enum Verdict {
         found: u64,
         expected: u64,
     },
+    /// The answers end before their header row (`--format tsv --header`) is whole; `expected`
+    /// answers were expected after it.
+    NoHeader {
+        expected: u64,
+    },
     /// The answers go on past the `expected` lines, from line `from`.
     TooMany {
         expected: u64,
@@ -136,17 +141,19 @@ impl Verdict {
     }
 
     /// The verdict with the `lines` lines of the answers' preamble (the TSV header row),
-    /// judged as answers but not answers, taken out of its counts of answers. (Answers that
-    /// end in the preamble, where no answer is expected after it, keep their counts: "ends
-    /// after 0 answers, 1 expected" says that the header row is missing.)
+    /// judged as answers but not answers, taken out of its counts of answers. Answers that end
+    /// before the preamble is whole end before their header row.
     pub(crate) fn less_preamble(self, lines: u64) -> Verdict {
         match self {
             Verdict::Accepted { answers } => Verdict::Accepted {
                 answers: answers.saturating_sub(lines),
             },
-            Verdict::TooFew { found, expected } if expected > lines => Verdict::TooFew {
-                found: found.saturating_sub(lines),
-                expected: expected - lines,
+            Verdict::TooFew { found, expected } if found < lines => Verdict::NoHeader {
+                expected: expected.saturating_sub(lines),
+            },
+            Verdict::TooFew { found, expected } => Verdict::TooFew {
+                found: found - lines,
+                expected: expected.saturating_sub(lines),
             },
             Verdict::TooMany { expected, from } => Verdict::TooMany {
                 expected: expected.saturating_sub(lines),
@@ -193,6 +200,10 @@ impl Verdict {
             Verdict::TooFew { found, expected } => format!(
                 "Wrong answer: {name} ends after {}, {expected} expected",
                 counted(*found, "answer", "answers")
+            ),
+            Verdict::NoHeader { expected } => format!(
+                "Wrong answer: {name} ends before the header row, {} expected",
+                counted(*expected, "answer", "answers")
             ),
             Verdict::TooMany { expected, from } => format!(
                 "Wrong answer: {name} goes on past the {} expected, from line {from}",
