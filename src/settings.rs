@@ -10,9 +10,8 @@ use crate::problem::cases::{Inputs, Reach};
 
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
-use crate::format::number::Naming;
 use crate::format::{DrawKind, Shape};
-use crate::sink::check::tokens::{Leniency, RouteRules, RouteStart, SquareNotation};
+use crate::sink::check::tokens::{Leniency, RouteRules};
 use crate::sink::check::{Checker, Comparison};
 
 /// The name standard input goes by in messages.
@@ -311,30 +310,18 @@ impl AnswerSettings {
         checker.after_preamble(u64::from(header))
     }
 
-    /// How the answers lay out their routes, for judging any shortest one: `None` without
-    /// `--path`, and for the shapes that hold none (the grids; the trace is not judged).
+    /// How the answers lay out their routes, for judging any shortest one: as their format
+    /// says ([`Shape::route_layout`]), with `--path`.
     fn route_rules(&self) -> Option<RouteRules> {
-        let (squares, starts, full_stop) = match self.output.shape {
-            _ if !self.output.path => return None,
-            Shape::Sentence => (SquareNotation::Names, RouteStart::AfterColon, true),
-            Shape::Number(Naming::AsTyped) => {
-                (SquareNotation::Names, RouteStart::AfterFirstToken, false)
-            }
-            Shape::Number(Naming::Coordinates) => (
-                SquareNotation::Coordinates,
-                RouteStart::AfterFirstToken,
-                false,
-            ),
-            Shape::Tsv { .. } => (SquareNotation::Names, RouteStart::AfterThirdToken, false),
-            Shape::Json => (SquareNotation::Quoted, RouteStart::InPathArray, false),
-            Shape::Grid(_) | Shape::Trace => return None,
-        };
+        let layout = self
+            .output
+            .shape
+            .route_layout()
+            .filter(|_| self.output.path)?;
         Some(RouteRules {
             piece: self.search.piece,
             board: self.search.board,
-            squares,
-            starts,
-            full_stop,
+            layout,
         })
     }
 

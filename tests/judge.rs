@@ -472,7 +472,10 @@ fn check_verdict(args: &[&str], answers: &str, input: &str) -> String {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(4), "{output:?}");
-    String::from_utf8(output.stdout).unwrap().trim_end().to_owned()
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .trim_end()
+        .to_owned()
 }
 
 /// Four verdicts that misled (issue 47): the answers counted that were not given, a missing

@@ -24,7 +24,8 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &["exit", "board", "allocator", "standard_streams"],
     &["engine", "input", "output_file"],
-    &["format", "stats", "sink"],
+    &["format", "stats"],
+    &["sink"],
     &["problem", "report"],
     &["settings"],
     &["fast"],

@@ -5,7 +5,14 @@
 use std::io;
 
 use crate::board::Position;
-use crate::format::{Answer, Spill, push_typed_route};
+use crate::format::{Answer, RouteLayout, RouteStart, Spill, SquareNotation, push_typed_route};
+
+/// Where a JSON object holds its route: the `path` array, squares as strings.
+pub(crate) const ROUTE: RouteLayout = RouteLayout {
+    squares: SquareNotation::Quoted,
+    starts: RouteStart::InPathArray,
+    full_stop: false,
+};
 
 /// Appends one answer as a line of JSON, with `route` when it was asked for:
 /// `{"source":…,"line":…,"from":…,"to":…,"moves":…}`, `moves` null for a pair no knight can

@@ -230,6 +230,58 @@ impl Writer {
     }
 }
 
+/// Where a format puts an answer's route, and how it writes its squares: what a checker
+/// must know to judge any shortest route ([`Shape::route_layout`]). Each format declares its
+/// own beside its writer (`sentence::ROUTE`, `number::route`, `tsv::ROUTE`, `json::ROUTE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RouteLayout {
+    pub squares: SquareNotation,
+    pub starts: RouteStart,
+    /// Whether the route's last square carries the sentence's full stop (`h8.`).
+    pub full_stop: bool,
+}
+
+/// How a route's squares are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SquareNotation {
+    /// `a1 b3`.
+    Names,
+    /// `"a1","b3"`: names as JSON strings (`--format json`).
+    Quoted,
+    /// `0,0 1,2` (POJ 1915's coordinates).
+    Coordinates,
+}
+
+/// Where an answer line's route begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RouteStart {
+    /// After the token that ends in `:` (`…knight moves: a1 b3 …`); a line without one (no
+    /// route exists) holds none.
+    AfterColon,
+    /// After the line's first token, the number of moves, unless it is `-1` (none exists).
+    AfterFirstToken,
+    /// After the line's third token, the moves column of `--format tsv` (a line without one,
+    /// its column empty, holds no route).
+    AfterThirdToken,
+    /// Inside the array after `"path":` (`--format json`; `null` where none exists). Its
+    /// brackets and commas are tokens of their own, so that its squares are tokens.
+    InPathArray,
+}
+
+impl Shape {
+    /// Where answers of this shape hold their routes, with `--path`: `None` for the shapes
+    /// that hold none (the grids; the trace, which is not judged).
+    pub(crate) fn route_layout(self) -> Option<RouteLayout> {
+        match self {
+            Shape::Sentence => Some(sentence::ROUTE),
+            Shape::Number(naming) => Some(number::route(naming)),
+            Shape::Tsv { .. } => Some(tsv::ROUTE),
+            Shape::Json => Some(json::ROUTE),
+            Shape::Grid(_) | Shape::Trace => None,
+        }
+    }
+}
+
 /// The names of the squares of `route`, its ends as they were typed in `query` (a route of no
 /// moves is the start as typed), the squares between in lower case.
 fn typed_route<'a>(query: &'a Query, route: &'a [Position]) -> impl Iterator<Item = Cow<'a, [u8]>> {

@@ -5,7 +5,23 @@
 use std::io;
 
 use crate::board::Position;
-use crate::format::{Answer, Spill, plain_name, push_typed_route};
+use crate::format::{
+    Answer, RouteLayout, RouteStart, Spill, SquareNotation, plain_name, push_typed_route,
+};
+
+/// Where a bare number's line holds its route: after the number, squares as typed (NAKANJ) or
+/// as coordinates (POJ 1915).
+pub(crate) fn route(naming: Naming) -> RouteLayout {
+    let squares = match naming {
+        Naming::AsTyped => SquareNotation::Names,
+        Naming::Coordinates => SquareNotation::Coordinates,
+    };
+    RouteLayout {
+        squares,
+        starts: RouteStart::AfterFirstToken,
+        full_stop: false,
+    }
+}
 
 /// How the squares of a route are named after the number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

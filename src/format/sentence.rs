@@ -8,8 +8,16 @@
 use std::io;
 
 use crate::board::Position;
-use crate::format::{Spill, plain_name, push_typed_route};
+use crate::format::{RouteLayout, RouteStart, Spill, SquareNotation, plain_name, push_typed_route};
 use crate::input::line::Query;
+
+/// Where a sentence holds its route: after `moves:`, squares by name, the last with the full
+/// stop.
+pub(crate) const ROUTE: RouteLayout = RouteLayout {
+    squares: SquareNotation::Names,
+    starts: RouteStart::AfterColon,
+    full_stop: true,
+};
 
 /// Appends the judge's sentence for one answer, with the squares as they were typed, or the
 /// sentence for a pair no `piece` can join (`moves` is `None`). "moves" stays plural even for

@@ -3,8 +3,15 @@
 use std::io;
 
 use crate::board::Position;
-use crate::format::{Spill, plain_name, push_typed_route};
+use crate::format::{RouteLayout, RouteStart, Spill, SquareNotation, plain_name, push_typed_route};
 use crate::input::line::Query;
+
+/// Where a TSV row holds its route: the column after the moves, squares by name.
+pub(crate) const ROUTE: RouteLayout = RouteLayout {
+    squares: SquareNotation::Names,
+    starts: RouteStart::AfterThirdToken,
+    full_stop: false,
+};
 
 /// The TSV header row, tab-separated, for `--header`: with `path` for routes, and `piece` for
 /// pieces but the knight.

@@ -14,6 +14,7 @@ use std::io;
 
 use crate::board::notation::parse_square;
 use crate::board::{Board, Piece, Position};
+use crate::format::{RouteLayout, RouteStart, SquareNotation};
 use crate::input::line::QuotedUpTo;
 use crate::sink::check::found::Found;
 use crate::sink::check::verdict::{NotAnswered, ShownLine, Unanswerable, Verdict, counted};
@@ -139,37 +140,8 @@ pub(crate) struct RouteRules {
     pub piece: Piece,
     /// The board, where the answers' origin does not say (a scenario's side does).
     pub board: Board,
-    pub squares: SquareNotation,
-    pub starts: RouteStart,
-    /// Whether the route's last square carries the sentence's full stop (`h8.`).
-    pub full_stop: bool,
-}
-
-/// How a route's squares are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SquareNotation {
-    /// `a1 b3`.
-    Names,
-    /// `"a1","b3"`: names as JSON strings (`--format json`).
-    Quoted,
-    /// `0,0 1,2` (POJ 1915's coordinates).
-    Coordinates,
-}
-
-/// Where an answer line's route begins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RouteStart {
-    /// After the token that ends in `:` (`…knight moves: a1 b3 …`); a line without one (no
-    /// route exists) holds none.
-    AfterColon,
-    /// After the line's first token, the number of moves, unless it is `-1` (none exists).
-    AfterFirstToken,
-    /// After the line's third token, the moves column of `--format tsv` (a line without one,
-    /// its column empty, holds no route).
-    AfterThirdToken,
-    /// Inside the array after `"path":` (`--format json`; `null` where none exists). Its
-    /// brackets and commas are tokens of their own, so that its squares are tokens.
-    InPathArray,
+    /// Where the answers' format puts the route, and how it writes it.
+    pub layout: RouteLayout,
 }
 
 /// An expected line's route, as far as it has been judged.
@@ -227,7 +199,7 @@ impl TokenChecker {
     ) -> TokenChecker {
         TokenChecker {
             routes: Some(rules),
-            punctuated: rules.starts == RouteStart::InPathArray,
+            punctuated: rules.layout.starts == RouteStart::InPathArray,
             ..TokenChecker::new(found, leniency)
         }
     }
@@ -278,7 +250,7 @@ impl TokenChecker {
         let Some(rules) = self.routes.filter(|_| !self.in_header) else {
             return;
         };
-        self.route.in_route = match rules.starts {
+        self.route.in_route = match rules.layout.starts {
             RouteStart::AfterColon => token.ends_with(b":"),
             RouteStart::AfterFirstToken => self.route.line_tokens == 1 && token != b"-1",
             RouteStart::AfterThirdToken => self.route.line_tokens == 3,
@@ -301,7 +273,7 @@ impl TokenChecker {
 
     /// Reads a square's name, as `rules` write them, on `board`.
     fn square(rules: &RouteRules, board: Board, text: &[u8]) -> Option<Position> {
-        match rules.squares {
+        match rules.layout.squares {
             SquareNotation::Names => parse_square(text, board).ok(),
             SquareNotation::Quoted => {
                 let name = text.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
@@ -342,7 +314,7 @@ impl TokenChecker {
             found.push(byte);
             self.found.take(1);
         }
-        let stop = |text: &[u8]| match rules.full_stop {
+        let stop = |text: &[u8]| match rules.layout.full_stop {
             true => match text.strip_suffix(b".") {
                 Some(square) => (square.to_vec(), true),
                 None => (text.to_vec(), false),
@@ -366,7 +338,7 @@ impl TokenChecker {
             let name = text
                 .strip_prefix(b"\"")
                 .and_then(|text| text.strip_suffix(b"\""))
-                .filter(|_| rules.squares == SquareNotation::Quoted)
+                .filter(|_| rules.layout.squares == SquareNotation::Quoted)
                 .unwrap_or(text);
             QuotedUpTo(name, SQUARE_TEXT).to_string()
         };
@@ -627,7 +599,7 @@ impl TokenChecker {
                     && self.route.squares > 0
                     && self
                         .routes
-                        .is_some_and(|rules| rules.starts == RouteStart::AfterThirdToken);
+                        .is_some_and(|rules| rules.layout.starts == RouteStart::AfterThirdToken);
                 if (expected == b'\n' || column_ends) && self.route.in_route {
                     self.end_of_route_line(origin, line_index, column_ends)?;
                     self.route.in_route = false;
@@ -1148,9 +1120,11 @@ mod tests {
         let rules = RouteRules {
             piece: Piece::KNIGHT,
             board: Board::STANDARD,
-            squares: SquareNotation::Coordinates,
-            starts: RouteStart::AfterFirstToken,
-            full_stop: false,
+            layout: RouteLayout {
+                squares: SquareNotation::Coordinates,
+                starts: RouteStart::AfterFirstToken,
+                full_stop: false,
+            },
         };
         let read = |text: &str| TokenChecker::square(&rules, Board::STANDARD, text.as_bytes());
         assert_eq!(read("0,7"), Some(Position::new(0, 7)));
@@ -1190,9 +1164,11 @@ mod tests {
             let rules = RouteRules {
                 piece: Piece::KNIGHT,
                 board: Board::STANDARD,
-                squares,
-                starts,
-                full_stop: false,
+                layout: RouteLayout {
+                    squares,
+                    starts,
+                    full_stop: false,
+                },
             };
             let line = |route: &str| match starts {
                 RouteStart::InPathArray => json(&quoted(route)),
