@@ -267,14 +267,13 @@ mod tests {
             }
         }
         // The array is left clean between searches: nothing marked.
-        assert!(
-            workspace
-                .formula
-                .mirror
-                .distances
-                .iter()
-                .all(|&slot| slot == 0)
-        );
+        assert_left_clean(&workspace);
+    }
+
+    /// The mirror's array holds nothing marked between searches, after an answer or a give-up.
+    fn assert_left_clean(workspace: &Workspace) {
+        let distances = &workspace.formula.mirror.distances;
+        assert!(distances.iter().all(|&slot| slot == 0));
     }
 
     /// KnightL's every query up to n = 40: corner to corner, every (a,b)-leaper with b < n.
@@ -321,14 +320,7 @@ mod tests {
         let mut workspace = Workspace::new();
         let found = search_observed(&mut workspace, &request, &mut Unobserved);
         assert_eq!(found, Err(GaveUp::Expanded { max_nodes: 3 }));
-        assert!(
-            workspace
-                .formula
-                .mirror
-                .distances
-                .iter()
-                .all(|&slot| slot == 0)
-        );
+        assert_left_clean(&workspace);
         let elsewhere = Request {
             to: Position::new(29, 28),
             ..request
