@@ -11,7 +11,7 @@ use crate::problem::cases::{Inputs, Reach};
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
 use crate::format::{DrawKind, Shape};
-use crate::sink::check::tokens::{Leniency, RouteRules};
+use crate::sink::check::tokens::Leniency;
 use crate::sink::check::{Checker, Comparison};
 
 /// The name standard input goes by in messages.
@@ -298,31 +298,14 @@ pub(crate) enum Document {
 
 impl AnswerSettings {
     /// The checker of a candidate's answers `found` to these settings' queries, compared as
-    /// `comparison` says; where the answers hold routes (`--path`), each judged right when it
-    /// is any shortest route.
+    /// `comparison` says: the sink's, for the answers' shape, routes judged any shortest one
+    /// with `--path` ([`Checker::for_answers`]).
     pub(crate) fn checker(&self, found: Box<dyn std::io::Read>, comparison: Comparison) -> Checker {
-        let checker = match (self.route_rules(), self.output.shape) {
-            (Some(rules), _) => Checker::judging_routes(found, comparison, rules),
-            (None, Shape::Json) => Checker::json(found, comparison),
-            (None, _) => Checker::new(found, comparison),
-        };
-        let header = matches!(self.output.shape, Shape::Tsv { header: true });
-        checker.after_preamble(u64::from(header))
-    }
-
-    /// How the answers lay out their routes, for judging any shortest one: as their format
-    /// says ([`Shape::route_layout`]), with `--path`.
-    fn route_rules(&self) -> Option<RouteRules> {
-        let layout = self
+        let routes = self
             .output
-            .shape
-            .route_layout()
-            .filter(|_| self.output.path)?;
-        Some(RouteRules {
-            piece: self.search.piece,
-            board: self.search.board,
-            layout,
-        })
+            .path
+            .then_some((self.search.piece, self.search.board));
+        Checker::for_answers(found, comparison, self.output.shape, routes)
     }
 
     /// The judge's case: 8×8, the table, plain sentences, accelerated.

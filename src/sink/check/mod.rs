@@ -29,6 +29,8 @@ pub(crate) mod verdict;
 use std::fmt;
 use std::io::{self, Read};
 
+use crate::board::{Board, Piece};
+use crate::format::Shape;
 use crate::sink::check::found::Found;
 use crate::sink::check::mismatch::{LineVerdict, Mismatch, is_trailing_space, is_word_separator};
 use crate::sink::check::tokens::{Leniency, RouteRules, TokenChecker};
@@ -111,6 +113,33 @@ impl Checker {
             }
         };
         comparer.into()
+    }
+
+    /// The checker of answers `found` written in `shape`, compared as `comparison` says:
+    /// where `routes` gives the piece and board (`--path`) and the shape holds routes
+    /// ([`Shape::route_layout`]), each judged right when it is any shortest route; JSON token
+    /// by token with its punctuation; a TSV header row taken as the answers' preamble.
+    pub(crate) fn for_answers(
+        found: Box<dyn Read>,
+        comparison: Comparison,
+        shape: Shape,
+        routes: Option<(Piece, Board)>,
+    ) -> Checker {
+        let layout = routes.zip(shape.route_layout());
+        let checker = match (layout, shape) {
+            (Some(((piece, board), layout)), _) => {
+                let rules = RouteRules {
+                    piece,
+                    board,
+                    layout,
+                };
+                Checker::judging_routes(found, comparison, rules)
+            }
+            (None, Shape::Json) => Checker::json(found, comparison),
+            (None, _) => Checker::new(found, comparison),
+        };
+        let header = matches!(shape, Shape::Tsv { header: true });
+        checker.after_preamble(u64::from(header))
     }
 
     /// A checker of the answers `found` that holds their routes to be right when they are any
