@@ -63,15 +63,8 @@ pub fn bfs(
             parents[neighbour.index()] = current;
             distances[neighbour.index()] = distances[current.index()] + 1;
             if neighbour == to {
-                let moves = u64::from(distances[to.index()]);
-                return Ok(found(
-                    &parents,
-                    to,
-                    route,
-                    request.with_route,
-                    moves,
-                    expanded,
-                ));
+                let with_route = request.with_route;
+                return Ok(found(&parents, &distances, to, route, with_route, expanded));
             }
             queue[tail] = neighbour;
             tail += 1;
@@ -188,16 +181,18 @@ fn trace_back(parents: &[Square; Square::COUNT], end: Square, route: &mut Vec<Po
     }
 }
 
-/// The outcome of a one-sided search that has reached `to` in `moves`, with the route traced
-/// back through `parents` and turned start first when it is wanted.
-fn found(
+/// The outcome of a one-sided search that has reached `to` (its moves in `distances`: bytes
+/// for BFS, words for A*), with the route traced back through `parents` and turned start
+/// first when it is wanted.
+fn found<D: Copy + Into<u64>>(
     parents: &[Square; Square::COUNT],
+    distances: &[D; Square::COUNT],
     to: Square,
     route: &mut Vec<Position>,
     with_route: bool,
-    moves: u64,
     expanded: u64,
 ) -> Outcome {
+    let moves = distances[to.index()].into();
     if with_route {
         trace_back(parents, to, route);
         route.reverse();
@@ -270,15 +265,8 @@ pub fn astar(
         closed |= bit;
         if current == to {
             expanded += 1; // as the general search counts it, outside the limit
-            let moves = u64::from(distances[to.index()]);
-            return Ok(found(
-                &parents,
-                to,
-                route,
-                request.with_route,
-                moves,
-                expanded,
-            ));
+            let with_route = request.with_route;
+            return Ok(found(&parents, &distances, to, route, with_route, expanded));
         }
         expand_one(&mut expanded, request.max_nodes)?;
         let moves = distances[current.index()] + 1;
