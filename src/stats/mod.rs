@@ -27,9 +27,8 @@ pub(crate) struct Measured {
     /// and once [`Measurements::new`] knows the piece, only for pieces other than the knight,
     /// whose queries cost microseconds, not the few nanoseconds the clock's own cost blurs.
     pub(crate) timed_each: bool,
-    pub(crate) max_nodes: u64,
-    /// Whether `max_nodes` was asked for, not the engine's default ([`Request::max_nodes_given`]).
-    pub(crate) max_nodes_given: bool,
+    /// The limit asked for (`--max-nodes`); `None` leaves each engine its own default.
+    pub(crate) max_nodes: Option<u64>,
 }
 
 impl Measured {
@@ -39,8 +38,7 @@ impl Measured {
             name: engine.name(),
             engine,
             timed_each: engine == Engine::Formula,
-            max_nodes: max_nodes.unwrap_or(engine.default_max_nodes()),
-            max_nodes_given: max_nodes.is_some(),
+            max_nodes,
         }
     }
 }
@@ -271,7 +269,7 @@ impl Measurements {
                     answered.to,
                 )
                 .with_route(self.with_routes)
-                .limited_to(engine.max_nodes_given.then_some(engine.max_nodes))
+                .limited_to(engine.max_nodes)
                 .with_adjacency(self.may_use_adjacency);
                 let started = Instant::now();
                 let found = engine.engine.run(&mut self.workspace, &request, None);
