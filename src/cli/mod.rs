@@ -19,7 +19,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::error::ErrorKind;
-use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::exit::ExitStatus;
 use crate::problem::Problem;
@@ -48,9 +48,6 @@ pub(crate) struct Cli {
 
     #[command(flatten)]
     answer: answer::AnswerArgs,
-
-    #[command(flatten)]
-    old: OldSpellings,
 }
 
 /// The jobs other than answering, one command each.
@@ -74,44 +71,33 @@ enum Command {
     Completions(documents::CompletionsArgs),
 }
 
-/// The options that chose a job before each job was a command, kept only to say what to type
-/// now: each is refused, with the command line that does the job.
-#[derive(Debug, Args)]
-struct OldSpellings {
-    #[arg(long, hide = true, allow_hyphen_values = true,
-          value_parser = clap::builder::OsStringValueParser::new())]
-    check: Option<OsString>,
-    #[arg(long, hide = true, allow_hyphen_values = true,
-          value_parser = clap::builder::OsStringValueParser::new())]
-    stress: Option<OsString>,
-    #[arg(long, hide = true, allow_hyphen_values = true,
-          value_parser = clap::builder::OsStringValueParser::new())]
-    checker: Option<OsString>,
-    #[arg(long, hide = true, allow_hyphen_values = true,
-          value_parser = clap::builder::OsStringValueParser::new())]
-    validate_input: Option<OsString>,
-    #[arg(long, hide = true, allow_hyphen_values = true,
-          value_parser = clap::builder::OsStringValueParser::new())]
-    generate: Option<OsString>,
-    #[arg(long, hide = true, allow_hyphen_values = true,
-          value_parser = clap::builder::OsStringValueParser::new())]
-    package: Option<OsString>,
+/// The options that chose a job before each job was a command (`--check A`), kept only to
+/// say what to type now: each is refused, with the command line that does the job
+/// ([`way_forward`]). Hidden: neither the help, the man page nor the completions offer them.
+const OLD_SPELLINGS: [&str; 6] = [
+    "check",
+    "stress",
+    "checker",
+    "validate-input",
+    "generate",
+    "package",
+];
+
+/// The old spelling `name` as clap reads it: taking any value, as the job it chose did.
+fn old_spelling(name: &'static str) -> clap::Arg {
+    clap::Arg::new(name)
+        .long(name)
+        .hide(true)
+        .allow_hyphen_values(true)
+        .value_parser(clap::builder::OsStringValueParser::new())
 }
 
-impl OldSpellings {
-    /// Whether any old spelling was given.
-    fn any_given(&self) -> bool {
-        [
-            &self.check,
-            &self.stress,
-            &self.checker,
-            &self.validate_input,
-            &self.generate,
-            &self.package,
-        ]
-        .iter()
-        .any(|given| given.is_some())
-    }
+/// The old spelling `matches` hold, if any, with its value.
+fn old_spelling_given(matches: &ArgMatches) -> Option<(&'static str, &OsString)> {
+    OLD_SPELLINGS.into_iter().find_map(|name| {
+        let value = matches.try_get_one::<OsString>(name).ok().flatten()?;
+        Some((name, value))
+    })
 }
 
 impl Cli {
@@ -133,23 +119,34 @@ impl Cli {
         let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
         let parsed = definition()
             .try_get_matches_from(&args)
-            .and_then(|matches| Cli::from_arg_matches(&matches));
+            .and_then(|matches| {
+                let old = old_spelling_given(&matches).is_some();
+                Cli::from_arg_matches(&matches).map(|cli| (cli, old))
+            });
         // Read again, leniently, only where something may need saying: a line clap refused,
         // an old spelling, or a first file named as a command. The filter's usual line is
         // read once (clap's definition is most of a short run's instructions).
         let worth_a_second_look = match &parsed {
             Err(_) => true,
-            Ok(cli) => cli.old.any_given() || cli.first_file_is_a_command(),
+            Ok((cli, old)) => *old || cli.first_file_is_a_command(),
         };
-        if worth_a_second_look {
-            if let Some(way_forward) = way_forward(&args) {
-                return Err(definition().error(ErrorKind::ArgumentConflict, way_forward));
-            }
-            if let Some(misplaced) = command_after_options(&args) {
-                return Err(definition().error(ErrorKind::ArgumentConflict, misplaced));
+        let lenient = worth_a_second_look
+            .then(|| {
+                definition()
+                    .ignore_errors(true)
+                    .try_get_matches_from(&args)
+                    .ok()
+            })
+            .flatten()
+            .filter(|matches| matches.subcommand().is_none());
+        if let Some(lenient) = &lenient {
+            let said =
+                way_forward(&args, lenient).or_else(|| command_after_options(&args, lenient));
+            if let Some(said) = said {
+                return Err(definition().error(ErrorKind::ArgumentConflict, said));
             }
         }
-        let cli = parsed?;
+        let (cli, _) = parsed?;
         match cli.command {
             None => cli.answer.into_task(),
             Some(Command::Check(args)) => args.into_task(),
@@ -277,73 +274,54 @@ fn read_leniently(mut args: Vec<OsString>) -> Option<ArgMatches> {
 }
 
 /// The command line that does now what `args` asked with an old spelling (`--check A`, …),
-/// as the message that refuses it: `None` where none was used. Read as far as clap can, so
-/// that the options that went with the old spelling (`--cases`) do not hide it.
-fn way_forward(args: &[OsString]) -> Option<String> {
-    let matches = definition()
-        .ignore_errors(true)
-        .try_get_matches_from(args)
-        .ok()?;
-    if matches.subcommand().is_some() {
-        return None;
-    }
-    let command = definition();
-    let old = command.get_arguments().filter(|arg| arg.is_hide_set());
-    for arg in old {
-        let Ok(Some(value)) = matches.try_get_one::<OsString>(arg.get_id().as_str()) else {
-            continue;
-        };
-        let option = format!("--{}", arg.get_long().unwrap_or_default());
-        let value_text = value.to_string_lossy();
-        let words: Vec<OsString> = match (option.as_str(), value_text.as_ref()) {
-            ("--generate", "input-random") => vec!["generate".into(), "random".into()],
-            ("--generate", "input-hard") => vec!["generate".into(), "hard".into()],
-            ("--generate", "input-all-pairs") => vec!["generate".into(), "all-pairs".into()],
-            ("--generate", "man") => vec!["man".into()],
-            ("--generate", kind) if kind.starts_with("complete-") => {
-                vec!["completions".into(), kind["complete-".len()..].into()]
-            }
-            ("--validate-input", _) => vec!["validate".into(), value.clone()],
-            _ => vec![option[2..].into(), value.clone()],
-        };
-        // The rest of the line as typed, without the old option and its value; `package`
-        // calls its `--package-format` `--format`.
-        let mut rest: Vec<OsString> = Vec::new();
-        let mut typed = args.iter().skip(1);
-        while let Some(word) = typed.next() {
-            let text = word.to_string_lossy();
-            if text == option {
-                typed.next();
-            } else if option == "--package" && text == "--package-format" {
-                rest.push("--format".into());
-            } else if option == "--package" && text.starts_with("--package-format=") {
-                rest.push(text.replacen("--package-format", "--format", 1).into());
-            } else if !text.starts_with(&format!("{option}=")) {
-                rest.push(word.clone());
-            }
+/// as the message that refuses it: `None` where none was used. `matches` are `args` read as
+/// far as clap can, so that the options that went with the old spelling (`--cases`) do not
+/// hide it.
+fn way_forward(args: &[OsString], matches: &ArgMatches) -> Option<String> {
+    let (name, value) = old_spelling_given(matches)?;
+    let option = format!("--{name}");
+    let value_text = value.to_string_lossy();
+    let words: Vec<OsString> = match (option.as_str(), value_text.as_ref()) {
+        ("--generate", "input-random") => vec!["generate".into(), "random".into()],
+        ("--generate", "input-hard") => vec!["generate".into(), "hard".into()],
+        ("--generate", "input-all-pairs") => vec!["generate".into(), "all-pairs".into()],
+        ("--generate", "man") => vec!["man".into()],
+        ("--generate", kind) if kind.starts_with("complete-") => {
+            vec!["completions".into(), kind["complete-".len()..].into()]
         }
-        let line: Vec<String> = std::iter::once(OsString::from("knight-moves"))
-            .chain(words)
-            .chain(rest)
-            .map(|word| quoted(&word))
-            .collect();
-        return Some(format!("{option} is now a command: {}", line.join(" ")));
+        ("--validate-input", _) => vec!["validate".into(), value.clone()],
+        _ => vec![name.into(), value.clone()],
+    };
+    // The rest of the line as typed, without the old option and its value; `package`
+    // calls its `--package-format` `--format`.
+    let mut rest: Vec<OsString> = Vec::new();
+    let mut typed = args.iter().skip(1);
+    while let Some(word) = typed.next() {
+        let text = word.to_string_lossy();
+        if text == option {
+            typed.next();
+        } else if option == "--package" && text == "--package-format" {
+            rest.push("--format".into());
+        } else if option == "--package" && text.starts_with("--package-format=") {
+            rest.push(text.replacen("--package-format", "--format", 1).into());
+        } else if !text.starts_with(&format!("{option}=")) {
+            rest.push(word.clone());
+        }
     }
-    None
+    let line: Vec<String> = std::iter::once(OsString::from("knight-moves"))
+        .chain(words)
+        .chain(rest)
+        .map(|word| quoted(&word))
+        .collect();
+    Some(format!("{option} is now a command: {}", line.join(" ")))
 }
 
 /// What refuses a command named after the filter's options (`knight-moves --problem nakanj
 /// check a b`), where clap reads its name as a file to answer: the command line with the
 /// command first. `None` where no command name is the filter's first file, or where it comes
-/// after `--`, which is how a file of that name is read (or as `./check`).
-fn command_after_options(args: &[OsString]) -> Option<String> {
-    let matches = definition()
-        .ignore_errors(true)
-        .try_get_matches_from(args)
-        .ok()?;
-    if matches.subcommand().is_some() {
-        return None;
-    }
+/// after `--`, which is how a file of that name is read (or as `./check`). `matches` are
+/// `args` read as far as clap can.
+fn command_after_options(args: &[OsString], matches: &ArgMatches) -> Option<String> {
     let first = matches.get_many::<OsString>("files")?.next()?.to_str()?;
     let root = definition();
     let command = root
@@ -393,7 +371,7 @@ fn quoted(word: &std::ffi::OsStr) -> String {
 /// option on a line of its own, in every command: a page a person reads. The options' whole
 /// texts are the man pages'.
 pub(crate) fn definition() -> clap::Command {
-    with_short_help(Cli::command())
+    with_short_help(Cli::command()).args(OLD_SPELLINGS.map(old_spelling))
 }
 
 fn with_short_help(command: clap::Command) -> clap::Command {
