@@ -65,6 +65,14 @@ impl FileIdentity {
         None
     }
 
+    /// Whether `identity` (a file's, where the system could tell) is the file standard input
+    /// reads: `/dev/stdin`, `/proc/self/fd/0`, or the file the shell redirected. Where the
+    /// system cannot tell (Windows), never.
+    pub(crate) fn is_standard_input(identity: Option<FileIdentity>) -> bool {
+        let stdin = FileIdentity::of_stdin();
+        stdin.is_some() && stdin == identity
+    }
+
     /// The files standard output and standard error write to, where the system can tell.
     pub(crate) fn of_outputs() -> Vec<FileIdentity> {
         #[cfg(unix)]

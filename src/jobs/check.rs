@@ -32,7 +32,10 @@ pub(crate) fn run(
             None => Box::new(io::stdin()),
         },
         Input::File(path) => match File::open(path) {
-            Ok(file) if sources.inputs.contains(&Input::Stdin) && is_standard_input(&file) => {
+            Ok(file)
+                if sources.inputs.contains(&Input::Stdin)
+                    && FileIdentity::is_standard_input(FileIdentity::of_file(&file)) =>
+            {
                 let _ = writeln!(
                     io::stderr(),
                     "knight-moves: check {name}: that is standard input, which holds the \
@@ -76,12 +79,4 @@ pub(crate) fn run(
         _ => ExitStatus::NotAccepted,
     });
     write_verdict(format!("{line}\n").as_bytes(), status)
-}
-
-/// Whether `file` is what standard input reads (`/dev/stdin`, `/proc/self/fd/0`, or the file
-/// the shell redirected), so that `check` does not read its answers from the stream that
-/// holds the queries. Where the system cannot tell (Windows), never.
-fn is_standard_input(file: &File) -> bool {
-    let stdin = FileIdentity::of_stdin();
-    stdin.is_some() && stdin == FileIdentity::of_file(file)
 }

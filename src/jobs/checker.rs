@@ -109,8 +109,7 @@ fn kattis(
     let output = standard_streams::input();
     // IN read from the stream the output comes on (`/dev/stdin`) is the judge's mistake: the
     // candidate would be judged on nothing.
-    let stdin = FileIdentity::of_stdin();
-    let outcome = if stdin.is_some() && FileIdentity::of_path(input) == stdin {
+    let outcome = if FileIdentity::is_standard_input(FileIdentity::of_path(input)) {
         Outcome::JudgeFailure(format!(
             "{}: that is standard input, which holds the output",
             shown(input)
