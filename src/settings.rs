@@ -196,6 +196,12 @@ impl Input {
     }
 }
 
+/// A path as every message shows it ([`Input::name`]): its bytes escaped, so that the message
+/// stays one line and names one file.
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    Input::File(path.to_owned()).name()
+}
+
 /// The bytes of a path as the system has them (on systems whose paths are not bytes, its
 /// text with anything unreadable replaced).
 fn path_bytes(path: &std::path::Path) -> std::borrow::Cow<'_, [u8]> {

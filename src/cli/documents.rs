@@ -55,7 +55,7 @@ impl ManArgs {
                         true => "it has none".to_owned(),
                         false => format!("they are {}", names.join(", ")),
                     };
-                    let name = crate::settings::Input::File(name.into()).name();
+                    let name = crate::settings::shown(std::path::Path::new(name));
                     let message = format!("no command {name} of {}: {of}", found.get_name());
                     return Err(crate::cli::usage_error(&["man"], &message));
                 }

@@ -363,7 +363,7 @@ fn quoted(word: &std::ffi::OsStr) -> String {
         Some(text) if !text.chars().any(char::is_control) => {
             shlex::try_quote(text).map_or_else(|_| text.to_owned(), |quoted| quoted.into_owned())
         }
-        _ => crate::settings::Input::File(word.into()).name(),
+        _ => crate::settings::shown(std::path::Path::new(word)),
     }
 }
 

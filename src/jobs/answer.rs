@@ -11,7 +11,7 @@ use crate::jobs::read_inputs;
 use crate::output_file::{self, FileIdentity};
 use crate::pipeline::Pipeline;
 use crate::report::{KeptQueries, page};
-use crate::settings::{AnswerSettings, Input, Sources};
+use crate::settings::{AnswerSettings, Input, Sources, shown};
 use crate::sink::WriteSink;
 use crate::stats::report::{ReportStyle, report};
 
@@ -28,7 +28,7 @@ pub(crate) fn run(
 ) -> anyhow::Result<ExitStatus> {
     if let Some(path) = page_file {
         if let Some(why) = page_refused(path, sources) {
-            let page = Input::File(path.to_owned()).name();
+            let page = shown(path);
             let _ = writeln!(io::stderr(), "knight-moves: --report {page}: {why}");
             return Ok(ExitStatus::Trouble);
         }
@@ -64,7 +64,7 @@ pub(crate) fn run(
             // A pipe whose reader went away, as for the answers: it has all it asked for.
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
             Err(error) => {
-                let name = Input::File(path.to_owned()).name();
+                let name = shown(path);
                 let _ = writeln!(io::stderr(), "knight-moves: {name}: {error}");
                 status = status.max(ExitStatus::Trouble);
             }

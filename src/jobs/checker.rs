@@ -31,7 +31,7 @@ use crate::judge::validated_input::read_validated;
 use crate::output_file::FileIdentity;
 use crate::pipeline::Pipeline;
 use crate::problem::validate::Refusal;
-use crate::settings::{AnswerSettings, CheckerFiles, CheckerSettings, Input};
+use crate::settings::{AnswerSettings, CheckerFiles, CheckerSettings, shown};
 use crate::sink::Both;
 use crate::sink::check::Comparison;
 use crate::sink::check::tokens::Leniency;
@@ -485,11 +485,6 @@ impl Write for &mut KeptMessages {
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }
-}
-
-/// A path as messages show it.
-fn shown(path: &Path) -> String {
-    Input::File(path.to_owned()).name()
 }
 
 /// Writes a message on stderr, ignoring a closed stderr as every message does.

@@ -3,16 +3,16 @@
 use crate::exit::ExitStatus;
 use crate::jobs::{say_output_trouble, write_stdout};
 use crate::package;
-use crate::settings::{Input, PackageSettings};
+use crate::settings::{PackageSettings, shown};
 
 /// Writes the package `settings` ask for; a failure is said on stderr (status 2).
 pub(crate) fn run(settings: &PackageSettings) -> anyhow::Result<ExitStatus> {
     match package::write(settings) {
         Ok(placed) => {
-            let placed_at = Input::File(placed.path.clone()).name();
+            let placed_at = shown(&placed.path);
             write_stdout(format!("Wrote the problem package to {placed_at}\n").as_bytes())?;
             if let Some(left_behind) = placed.left_behind {
-                let old = Input::File(settings.dir.clone()).name();
+                let old = shown(&settings.dir);
                 say_output_trouble(&anyhow::anyhow!("package: the old {old}: {left_behind}"));
             }
             Ok(ExitStatus::Success)

@@ -22,7 +22,7 @@ use anyhow::{Context, bail};
 
 use crate::output_file::SignalsWait;
 use crate::package::{Content, PackageFile};
-use crate::settings::{Input, PackageSettings};
+use crate::settings::{PackageSettings, shown};
 
 /// Where the package went, and what could not be cleaned up after it (the old folder
 /// `--force` replaced, where some of it could not be removed).
@@ -121,11 +121,6 @@ fn resolved(dir: &Path) -> anyhow::Result<PathBuf> {
         (None, _) => fs::canonicalize(".").with_context(|| shown(dir)),
         (Some(_), _) => fs::canonicalize(&kept).with_context(|| shown(dir)),
     }
-}
-
-/// A path as every message shows it: its bytes escaped, so that the message stays one line.
-fn shown(path: &Path) -> String {
-    Input::File(path.to_owned()).name()
 }
 
 /// Writes `files` as `settings` ask: a folder, or a zip file where DIR ends in `.zip`.
