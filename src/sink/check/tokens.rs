@@ -8,6 +8,12 @@
 //! Both sides stream, byte by byte: a token of any length (a route of millions of squares on
 //! one line, or a candidate's garbage) is compared without being held; a verdict shows at
 //! most [`SHOWN`] bytes of each side's token.
+//!
+//! The same checker judges answers where their lines count, as the judges of the problems
+//! that compare lines do ([`TokenChecker::by_lines`], its [`lines`] mode): the same state, the
+//! same verdicts and the same block-at-a-time comparison of the bytes, with each line's words
+//! compared where the bytes differ ([`mismatch`]), so that a presentation error is named as
+//! such a judge names it and a wrong answer shows its whole line.
 
 use std::fmt;
 use std::io;
@@ -19,6 +25,10 @@ use crate::input::line::QuotedUpTo;
 use crate::sink::check::found::Found;
 use crate::sink::check::verdict::{NotAnswered, ShownLine, Unanswerable, Verdict, counted};
 use crate::sink::{Flow, Origin};
+use lines::LineMode;
+
+mod lines;
+mod mismatch;
 
 /// How many bytes of a token a verdict shows.
 const SHOWN: usize = 200;
@@ -68,8 +78,8 @@ pub(crate) struct TokenChecker {
     leniency: Leniency,
     /// Expected answer lines whose newline has come.
     expected_lines: u64,
-    /// The candidate's newlines taken so far (its line is one more).
-    found_newlines: u64,
+    /// The candidate's lines taken whole so far (its line is one more).
+    found_lines: u64,
     /// Whether an expected token has begun and not ended: its bytes so far matched.
     in_token: bool,
     /// The current expected token's bytes from earlier batches (at most [`SHOWN`] of them).
@@ -82,12 +92,17 @@ pub(crate) struct TokenChecker {
     /// comparison compares it, so that the tokens after it are still judged.
     presentation: Option<Verdict>,
     /// The first query knight-moves could not answer, and how many: after one, where the
-    /// candidate's tokens for the queries after it begin is unknown, so nothing more is judged.
+    /// candidate's tokens for the queries after it begin is unknown, so nothing more is judged
+    /// (by lines, its line is skipped and the lines after it judged, unless one differs).
     not_answered: Option<NotAnswered>,
     not_answered_count: u64,
-    /// The answers accepted before the first query knight-moves could not answer.
+    /// Whether nothing from some point on can be judged (a query knight-moves could not
+    /// answer, or an input it could not read), and the answers accepted before that point.
+    rest_not_judged: bool,
     accepted_before_the_rest: u64,
     trouble: Option<io::Error>,
+    /// How the answers are compared where their lines count ([`LineMode`]).
+    lines: LineMode,
     /// How routes are judged, where the answers hold them (`--path`): as any shortest route.
     routes: Option<RouteRules>,
     /// Where the current expected line stands in its route.
@@ -170,7 +185,7 @@ impl TokenChecker {
             found,
             leniency,
             expected_lines: 0,
-            found_newlines: 0,
+            found_lines: 0,
             in_token: false,
             carried: Vec::new(),
             token_line: 1,
@@ -178,8 +193,10 @@ impl TokenChecker {
             presentation: None,
             not_answered: None,
             not_answered_count: 0,
+            rest_not_judged: false,
             accepted_before_the_rest: 0,
             trouble: None,
+            lines: LineMode::default(),
             routes: None,
             route: RouteState::default(),
             route_ends_with_line: leniency.space_change_sensitive,
@@ -187,6 +204,20 @@ impl TokenChecker {
             punctuated: false,
             json_string: JsonString::default(),
             token_string: JsonString::default(),
+        }
+    }
+
+    /// A checker of the answers `found` line by line, as the judges that compare lines do:
+    /// byte for byte, or (`forgiving`) forgiving a CR before the newline, trailing blanks, a
+    /// missing final newline and blank lines at the end ([`LineMode`]).
+    pub(crate) fn by_lines(found: Found, forgiving: bool) -> TokenChecker {
+        let leniency = Leniency {
+            case_sensitive: true,
+            space_change_sensitive: !forgiving,
+        };
+        TokenChecker {
+            lines: LineMode::sensitive(forgiving),
+            ..TokenChecker::new(found, leniency)
         }
     }
 
@@ -521,12 +552,16 @@ impl TokenChecker {
 
     /// Whether the verdict is certain.
     pub(crate) fn is_settled(&self) -> bool {
-        self.failure.is_some() || self.trouble.is_some() || self.not_answered.is_some()
+        self.failure.is_some() || self.trouble.is_some() || self.rest_not_judged
     }
 
     /// Compares the expected answers in `batch`, from `origin`, with the candidate's.
     pub(crate) fn take(&mut self, batch: &[u8], origin: &Origin) -> Flow {
-        if let Err(error) = self.compare(batch, origin) {
+        let compared = match self.lines.sensitive {
+            true => self.compare_lines(batch, origin),
+            false => self.compare(batch, origin),
+        };
+        if let Err(error) = compared {
             self.trouble.get_or_insert(error);
         }
         match self.is_settled() {
@@ -662,7 +697,7 @@ impl TokenChecker {
         if same > 0 {
             let lines = super::newlines(&expected[..same]);
             self.expected_lines += lines;
-            self.found_newlines += lines;
+            self.found_lines += lines;
             *line_index += lines;
             self.found.take(same);
         }
@@ -683,7 +718,7 @@ impl TokenChecker {
         }
         self.found.take(line.len());
         self.expected_lines += 1;
-        self.found_newlines += 1;
+        self.found_lines += 1;
         self.route = RouteState::default();
         self.json_string = JsonString::default();
         Ok(Some(line.len()))
@@ -727,7 +762,7 @@ impl TokenChecker {
     fn token_begun(&mut self, at: usize) -> Option<usize> {
         self.in_token = true;
         self.carried.clear();
-        self.token_line = self.found_newlines + 1;
+        self.token_line = self.found_lines + 1;
         Some(at)
     }
 
@@ -774,7 +809,7 @@ impl TokenChecker {
                 return Ok(false);
             };
             if !is_space(byte) {
-                self.token_line = self.found_newlines + 1;
+                self.token_line = self.found_lines + 1;
                 return Ok(true);
             }
             if self.leniency.space_change_sensitive {
@@ -788,7 +823,7 @@ impl TokenChecker {
     fn take_space(&mut self, byte: u8) {
         self.found.take(1);
         if byte == b'\n' {
-            self.found_newlines += 1;
+            self.found_lines += 1;
         }
     }
 
@@ -925,7 +960,7 @@ impl TokenChecker {
     /// [`TokenChecker::spacing`], the line answering `query` (empty past the last answer).
     fn spacing_for(&mut self, what: &'static str, query: String) {
         self.presentation.get_or_insert(Verdict::PresentationError {
-            at: self.found_newlines + 1,
+            at: self.found_lines + 1,
             what,
             query,
         });
@@ -934,33 +969,64 @@ impl TokenChecker {
         self.route_ends_with_line = false;
     }
 
-    fn fail(&mut self, verdict: Verdict) {
-        self.failure.get_or_insert(verdict);
+    /// The candidate's answers differ in their tokens, or in how many there are: its failure,
+    /// if every query before was answered. By lines, after a query knight-moves could not
+    /// answer, whose answer the candidate may have written over any number of lines, where its
+    /// answers to the queries after it stand is a guess (the next line, as a rule), so a
+    /// difference after it may be the guess's: nothing from that query on is judged, and the
+    /// verdict says so. (By tokens, nothing is judged after such a query at all.)
+    fn fail(&mut self, failure: Verdict) {
+        let Some(first) = &mut self.not_answered else {
+            self.failure.get_or_insert(failure);
+            return;
+        };
+        if let Unanswerable::Query(query) = &first.what {
+            first.what = Unanswerable::QueryAndWhatFollows(query.clone());
+        }
+        self.not_judged_from(self.lines.accepted_before_the_first_unanswered);
     }
 
-    /// The query `origin` has no answer from knight-moves: the candidate's tokens from here
-    /// on cannot be aligned with the queries, so nothing more is judged.
+    /// Nothing from here on is judged; `accepted` answers were right before.
+    fn not_judged_from(&mut self, accepted: u64) {
+        self.lines.mismatch = None;
+        self.rest_not_judged = true;
+        self.accepted_before_the_rest = accepted;
+    }
+
+    /// The query `origin` has no answer from knight-moves. Where lines count and the
+    /// candidate's line breaks are the answers' so far, its line is skipped; otherwise its
+    /// tokens from here on cannot be aligned with the queries, so nothing more is judged.
     pub(crate) fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) {
         self.not_answered_count += 1;
         if self.is_settled() {
             return;
         }
-        self.accepted_before_the_rest = self.expected_lines;
+        let a_line_is_skipped = self.lines.sensitive
+            && !matches!(origin, Origin::Grid { .. })
+            && self.lines.mismatch.is_none();
+        if a_line_is_skipped {
+            self.skip_a_line(origin, why);
+            return;
+        }
+        // A grid cut short, or answers followed across lines or tokens: where the candidate's
+        // answer to this query is, and so everything after it, is unknown.
+        self.not_judged_from(self.expected_lines);
         self.not_answered = Some(NotAnswered {
-            at: self.found_newlines + 1,
+            at: self.found_lines + 1,
             what: Unanswerable::QueryAndWhatFollows(origin.describe(0)),
             why: why.to_string(),
         });
     }
 
-    /// The input `source` could not be read: nothing from here on can be judged.
+    /// The input `source` could not be read: its answers are unknown, and so is where the
+    /// candidate's answers to the inputs after it begin: nothing from here on can be judged.
     pub(crate) fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display) {
         if self.is_settled() {
             return;
         }
-        self.accepted_before_the_rest = self.expected_lines;
+        self.not_judged_from(self.expected_lines);
         self.not_answered = Some(NotAnswered {
-            at: self.found_newlines + 1,
+            at: self.found_lines + 1,
             what: Unanswerable::Input(source.to_owned()),
             why: why.to_string(),
         });
@@ -975,7 +1041,10 @@ impl TokenChecker {
     /// answers.
     pub(crate) fn finish(mut self) -> io::Result<Verdict> {
         if !self.is_settled() {
-            let result = self.end_of_expected();
+            let result = match self.lines.sensitive {
+                true => self.end_of_expected_lines(),
+                false => self.end_of_expected(),
+            };
             if let Err(error) = result {
                 self.trouble.get_or_insert(error);
             }
@@ -984,21 +1053,24 @@ impl TokenChecker {
             return Err(error);
         }
         let expected = self.expected_lines + self.not_answered_count;
-        if let Some(first) = self.not_answered.take() {
-            return Ok(Verdict::NotJudged {
-                first,
-                count: self.not_answered_count,
-                accepted: self.accepted_before_the_rest,
-                presentation: self.presentation.take().and_then(Verdict::presentation),
-            });
-        }
-        Ok(match (self.failure.take(), self.presentation.take()) {
+        Ok(match (self.failure.take(), self.not_answered.take()) {
             (Some(Verdict::TooFew { found, .. }), _) => Verdict::TooFew { found, expected },
             (Some(Verdict::TooMany { from, .. }), _) => Verdict::TooMany { expected, from },
             (Some(failure), _) => failure,
-            (None, Some(presentation)) => presentation,
-            (None, None) => Verdict::Accepted {
-                answers: self.expected_lines,
+            (None, Some(first)) => Verdict::NotJudged {
+                first,
+                count: self.not_answered_count,
+                accepted: match self.rest_not_judged {
+                    true => self.accepted_before_the_rest,
+                    false => self.expected_lines,
+                },
+                presentation: self.presentation.take().and_then(Verdict::presentation),
+            },
+            (None, None) => match self.presentation.take() {
+                Some(presentation) => presentation,
+                None => Verdict::Accepted {
+                    answers: self.expected_lines,
+                },
             },
         })
     }
@@ -1015,7 +1087,7 @@ impl TokenChecker {
             if !is_space(byte) || self.in_token {
                 self.fail(Verdict::TooMany {
                     expected: 0, // filled in by `finish`
-                    from: self.found_newlines + 1,
+                    from: self.found_lines + 1,
                 });
                 return Ok(());
             }
