@@ -1,8 +1,7 @@
 //! Tests run on Linux, macOS and Windows (`.github/workflows/ci.yml`); a test that runs on some
-//! of them only says why on its `cfg` line (`#[cfg(unix)] // /dev/full`), so that the number
-//! each system runs, in docs/ARCHITECTURE.md, is explained where the test is. This checks it of
-//! every test under `src/` and `tests/`, and of every test file or module gated whole; and it
-//! counts the tests each system runs, held to the figures docs/ARCHITECTURE.md gives.
+//! of them only says why on its `cfg` line (`#[cfg(unix)] // /dev/full`), so that what each
+//! system leaves out is explained where the test is. This checks it of every test under `src/`
+//! and `tests/`, and of every test file or module gated whole.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -54,108 +53,6 @@ fn unexplained_gates(text: &str) -> Vec<(usize, String)> {
     found
 }
 
-/// The systems a test is built for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Systems {
-    Every,
-    /// Linux and macOS.
-    Unix,
-    Linux,
-}
-
-/// The systems a `cfg` condition names, of those CI runs.
-fn systems_of(condition: &str) -> Systems {
-    let condition = condition.split("//").next().unwrap_or(condition);
-    if condition.contains("target_os = \"linux\"") {
-        Systems::Linux
-    } else if condition.contains("unix") && !condition.contains("not(") {
-        Systems::Unix
-    } else {
-        panic!("a gate this count does not know: {condition}; teach systems_of it");
-    }
-}
-
-/// The systems of each test (`#[test]`) in `text`: those of the `cfg` in its attributes, or of
-/// the file's `#![cfg]`, or of a gated `mod tests`, which holds every test after it in its file
-/// (as a test module at a file's end does).
-fn tests_by_systems(text: &str) -> Vec<Systems> {
-    let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    let mut whole = Systems::Every;
-    let mut found = Vec::new();
-    for (index, line) in lines.iter().enumerate() {
-        let gates_what_follows =
-            line.starts_with("#![cfg(") || (line.starts_with("#[cfg(") && line.contains("test,"));
-        if gates_what_follows && names_a_system(line) {
-            whole = systems_of(line);
-        }
-        if *line != "#[test]" {
-            continue;
-        }
-        let own = lines[..index]
-            .iter()
-            .rev()
-            .take_while(|before| before.starts_with("#[") || before.starts_with("//"))
-            .find(|before| before.starts_with("#[cfg(") && names_a_system(before));
-        found.push(own.map_or(whole, |gate| systems_of(gate)));
-    }
-    found
-}
-
-/// The figures of docs/ARCHITECTURE.md's table of tests by system: the numbers in its rows
-/// between the markers, in order.
-fn documented_counts() -> Vec<usize> {
-    let architecture = include_str!("../docs/ARCHITECTURE.md");
-    let (_, rest) = architecture
-        .split_once("<!-- tests by system: begin -->")
-        .expect("the table's start");
-    let (table, _) = rest
-        .split_once("<!-- tests by system: end -->")
-        .expect("the table's end");
-    table
-        .lines()
-        .filter_map(|row| row.rsplit('|').nth(1))
-        .filter_map(|cell| cell.trim().parse().ok())
-        .collect()
-}
-
-#[test]
-fn architecture_gives_the_number_of_tests_each_system_runs() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut every = 0;
-    let mut unix = 0;
-    let mut linux = 0;
-    for file in [
-        rust_files(&root.join("src")),
-        rust_files(&root.join("tests")),
-    ]
-    .concat()
-    {
-        let text = fs::read_to_string(&file).unwrap();
-        for systems in tests_by_systems(&text) {
-            match systems {
-                Systems::Every => every += 1,
-                Systems::Unix => unix += 1,
-                Systems::Linux => linux += 1,
-            }
-        }
-    }
-    // The rows: everywhere, Unix only, Linux only; then Linux, macOS and Windows in all.
-    let counted = vec![
-        every,
-        unix,
-        linux,
-        every + unix + linux,
-        every + unix,
-        every,
-    ];
-    assert_eq!(
-        documented_counts(),
-        counted,
-        "docs/ARCHITECTURE.md's tests by system (everywhere, Unix only, Linux only; Linux, \
-         macOS, Windows) are not the tests' own"
-    );
-}
-
 #[test]
 fn every_test_gated_to_some_systems_says_why() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -198,11 +95,6 @@ fn the_check_finds_a_gate_without_a_reason() {
         .map(|(n, _)| n)
         .collect();
     assert_eq!(found, [1, 11, 14]);
-    let systems = tests_by_systems(&text);
-    let (unix, linux) = (Systems::Unix, Systems::Linux);
-    assert_eq!(systems, [unix, linux, unix, unix]);
-    let plain = "@[test]\nfn e() {}\n".replace('@', "#");
-    assert_eq!(tests_by_systems(&plain), [Systems::Every]);
     assert_eq!(
         unexplained_gates(&"@![cfg(unix)]\nmod common;\n".replace('@', "#")).len(),
         1
