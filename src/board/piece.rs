@@ -20,8 +20,9 @@
 //! W′ × H′ squares. Knuth showed ("Leaper graphs", The Mathematical Gazette 78, 1994) that the
 //! (r,s)-leaper with gcd 1, r + s odd and r < s reaches every square of an m × n board, m ≤ n,
 //! exactly when m ≥ r + s and n ≥ 2s. The same bound makes each colour class of a
-//! colour-bound leaper one piece: `tests/pieces.rs` checks both on every board up to 30×30,
-//! for every (a,b) with b ≤ 5, against a breadth-first search written apart from the crate.
+//! colour-bound leaper one piece: the unit test
+//! `the_reachability_rule_holds_on_every_board_up_to_30x30` checks every decision the rule
+//! makes on every board up to 30×30, for every (a,b) with b ≤ 5, against a breadth-first search.
 //! A larger board only adds squares that are reached from a smaller window of it, so the bound
 //! carries over. The wazir's kin, a′ = 0, reach their whole class on any board.
 //!

@@ -1,7 +1,14 @@
 //! The report's charts: horizontal bars as inline SVG, written by hand. A handful of bars a
 //! chart (one an engine, or one a distance) is less code than the glue a plotting crate would
 //! need, and such a crate (plotters with its SVG backend) would bring its dependency tree into
-//! the program for it; docs/ARCHITECTURE.md gives the argument.
+//! the program for it.
+//!
+//! The argument: a chart here is at most five bars (one an engine) or one bar a distance, each
+//! with a label and a value. plotters, the well-kept choice with an SVG backend, would add its
+//! dependency tree (font handling included) to the program for that; its output would still
+//! need post-processing to sit inline and take the page's style; and calling it would be more
+//! code than the chart is to write. Should the page grow real plots (axes, many series), that
+//! balance changes.
 
 use std::fmt::Write;
 

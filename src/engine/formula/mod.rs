@@ -6,7 +6,26 @@
 //! exact by construction (a search of the whole small board, the strip's repeats, a
 //! breadth-first search). Which strategy answers a query is decided in one place, [`PLAN`],
 //! tried in order until one answers; each says in its own module why its answers are exact and
-//! what it costs. docs/ARCHITECTURE.md gives the overview.
+//! what it costs.
+//!
+//! | strategy | tried where | cost, bounded by |
+//! |---|---|---|
+//! | `knight-closed-form` ([`knight`]) | the knight, all but 3×3, 3×4, 4×4 | constant; a route linear in its length |
+//! | `kept-board` ([`small_board`]) | a distance alone on a board of ≤ 2¹¹ squares searched whole before from this first square | one lookup |
+//! | `whole-board` ([`small_board`]) | the same, from the second query of a first square on | ≤ 2¹¹ squares |
+//! | `laid-walk` ([`laid_walk`], [`lattice`], [`layout`]) | every other leaper | a plan and a few shapes, 4 plans from each end; the detour ≤ 2¹⁶ states, the steered walk ≤ 2²⁴ moves a query |
+//! | `near-ends` ([`near_ends`]) | where no walk is laid, but the mirror's pairs | ≤ 2¹⁰ squares and 2¹² pairs; ≤ 2¹⁵ steered moves where the strip is tried |
+//! | `strip` ([`strip`]) | long narrow strips, but pairs the half turn swaps | ≤ 2²¹ squares a search, kept |
+//! | `mirror` ([`mirror`]) | pairs the half turn swaps, boards ≤ 2²⁰ squares | half the distance from one end |
+//! | `astar` | boards over 1024 squares | A*'s own limit (its default unless `--max-nodes`) |
+//! | `bidirectional` | last, always | `--max-nodes`: never gives up where bidirectional BFS with that limit answers |
+//!
+//! What this leaves to the searches: pairs near edges and corners where every shape leaves the
+//! board (the corner and the square diagonally next to it), boards too small for a piece to
+//! move freely (most of KnightL's pieces with b above n/3), strips too short or too wide for the
+//! repeats, and close pairs on strips that no walk fits. A far pair of a strip that no walk fits
+//! and whose repeats the strip's search does not reach within its bound would give up at
+//! `--max-nodes`: none is known (docs/PERFORMANCE.md, "Far pairs of other pieces").
 //!
 //! Every strategy returns an [`Answer`]: moves (the route, when asked, in the workspace), no
 //! route, or declined; the planner adds up the squares each expanded, declined or not, and the
