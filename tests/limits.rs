@@ -44,7 +44,7 @@ fn memory_after(args: &[&str], input: &str, patience: Duration) -> (u64, u64, St
 }
 
 /// Each engine's memory grows with the squares it expands, at most by the bytes a square
-/// docs/ARCHITECTURE.md gives for it, and goes back to the baseline once the search is over.
+/// docs/PERFORMANCE.md ("Memory of a search") gives for it, and goes back to the baseline once the search is over.
 #[cfg(target_os = "linux")] // memory is read from /proc
 #[test]
 fn every_engine_stays_within_its_bound_and_gives_the_memory_back() {
