@@ -19,7 +19,7 @@ pub(crate) const STDIN_NAME: &str = "<stdin>";
 
 /// The environment variable that switches the accelerator off when set to `off`, so that
 /// anyone can compare the general pipeline's output with the fast paths' (see
-/// docs/ARCHITECTURE.md).
+/// docs/ARCHITECTURE.md, "Invariants").
 pub(crate) const ACCELERATOR_VARIABLE: &str = "KNIGHT_MOVES_ACCELERATOR";
 
 /// What the run does, with everything it needs: each task holds its own settings, so that

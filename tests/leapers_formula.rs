@@ -1,5 +1,5 @@
 //! The formula engine for every leaper (issue 23): its closed form on a board without edges
-//! (docs/ARCHITECTURE.md, "Every leaper's distance"), used where the path that meets it can be
+//! (src/engine/formula/lattice.rs), used where the path that meets it can be
 //! laid on the board, and a search elsewhere. Held to a breadth-first search written apart from
 //! the crate on every pair of small boards and on windows around the middle of big ones, for
 //! every leaper up to (8,8); its routes walked; and far out on boards of 10⁹, to the recursion
