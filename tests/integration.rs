@@ -9,6 +9,7 @@ mod big_boards;
 mod board_option;
 mod cli;
 mod doc_examples;
+mod doc_names;
 mod encodings;
 mod engines;
 mod exhaustive;

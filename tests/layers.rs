@@ -7,9 +7,9 @@
 //! there a `#[cfg(test)]` module may reach a sibling (`engine/adjacency.rs`'s tests run the
 //! general searches beside its own), since test code is not built into the crate.
 //!
-//! docs/ARCHITECTURE.md quotes the order; when the two disagree, this file is the truth. Comments
-//! and string literals are not read, so a doc link to a module above (`[`crate::fast`]`) is not
-//! an import.
+//! docs/ARCHITECTURE.md quotes the order, and tests/doc_names.rs fails when the two differ: this
+//! file is the truth. Comments and string literals are not read, so a doc link to a module above
+//! (`[`crate::fast`]`) is not an import.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 /// `board` and `engine`, which it links). `app` and `query` share the layer below them, each the
 /// top of its own crate. Cargo holds the library's side too: its crate cannot name the
 /// program's modules.
-const LAYERS: &[&[&str]] = &[
+pub(crate) const LAYERS: &[&[&str]] = &[
     &["exit", "board", "allocator", "standard_streams"],
     &["engine", "input", "output_file"],
     &["format", "stats"],
