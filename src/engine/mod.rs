@@ -41,7 +41,7 @@ pub use crate::engine::workspace::Workspace;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Request {
     pub board: Board,
-    /// The piece that moves: the knight, or any (a,b)-leaper (not for the table and formula).
+    /// The piece that moves: the knight, or any (a,b)-leaper (the table's is the knight only).
     pub piece: Piece,
     pub from: Position,
     pub to: Position,

@@ -25,7 +25,7 @@
 //! move freely (most of KnightL's pieces with b above n/3), strips too short or too wide for the
 //! repeats, and close pairs on strips that no walk fits. A far pair of a strip that no walk fits
 //! and whose repeats the strip's search does not reach within its bound would give up at
-//! `--max-nodes`: none is known (docs/PERFORMANCE.md, "Far pairs of other pieces").
+//! `--max-nodes`: none is known.
 //!
 //! Every strategy returns an [`Answer`]: moves (the route, when asked, in the workspace), no
 //! route, or declined; the planner adds up the squares each expanded, declined or not, and the
