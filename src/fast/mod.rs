@@ -13,6 +13,7 @@
 //! it off with `KNIGHT_MOVES_ACCELERATOR=off`, leaves a correct, slower program; the golden,
 //! property and exhaustive tests run both ways and compare bytes.
 
+pub(crate) mod batch;
 mod classes;
 pub(crate) mod lanes;
 pub(crate) mod read;
@@ -27,9 +28,11 @@ use crate::board::standard::{DISTANCES, Square};
 use crate::board::{Board, Position};
 use crate::engine::Engine;
 use crate::engine::formula::knight::{ClosedForm, closed_form, closed_form_covers};
-use crate::fast::read::{exact_query_line, scan_board_line, scan_query_line};
+use crate::fast::batch::{MOVE_DIGITS_BY_KEY, pair_key};
+use crate::fast::read::{checked_judge_line, exact_query_line, scan_board_line, scan_query_line};
 use crate::fast::write::{
-    RouteText, TextWindow, judge_sentence, push_sentence_by_windows, push_sentence_with_route_text,
+    Room, RouteText, SENTENCE_WORDS_BYTES, TextWindow, fill_room, judge_sentence,
+    push_sentence_by_windows, push_sentence_with_route_text,
 };
 use crate::format::Shape;
 use crate::format::grid::{GridEnd, GridKind, GridSpill, push_rows};
@@ -55,6 +58,15 @@ pub(crate) enum Accelerator {
     /// ([`Accelerator::knight_grid`]).
     KnightGrid,
 }
+
+/// The most lines one call of [`Accelerator::answer_run`] answers: their answers, 44 KB of
+/// judge sentences (66 KB with routes), are handed to the sink after each call, which writes
+/// them once [`crate::sink::WRITE_BYTES`] wait. Answering a whole read (64 KB) in one call kept
+/// 470 KB of answers in memory, a tenth of the program's peak resident memory on a judge file;
+/// a call costs a few dozen instructions, against some twenty thousand for its lines. Counted
+/// in lines, not bytes, so that a run ends where a line does, and its last lines are read by
+/// the batches like the others.
+pub(crate) const RUN_LINES: u64 = 1024;
 
 /// How much of the input one call of [`Accelerator::answer_run`] answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -172,8 +184,11 @@ impl Accelerator {
         if let Accelerator::KnightGrid = self {
             return Answered::default();
         }
+        // At most a run of lines a call: the answers to a whole read would wait in memory
+        // before the sink takes them.
+        let most_lines = most_lines.min(RUN_LINES);
         // The shortest line that gets an answer, "a1 b2\n", is six bytes and gets 43.
-        out.reserve(bytes.len() / 6 * 43);
+        out.reserve((bytes.len() / 6).min(RUN_LINES as usize) * 43);
         match self {
             Accelerator::JudgeNumbers => judge_lines(bytes, most_lines, &mut Numbers(out)),
             Accelerator::JudgeSentences => judge_lines(bytes, most_lines, &mut Sentences(out)),
@@ -234,6 +249,25 @@ impl ClosedFormGrid {
 trait JudgeAnswer {
     /// Appends the answer to `line`.
     fn write(&mut self, line: &read::StandardLine);
+
+    /// Appends the answers to a batch of lines of the judge's exact shape, checked by
+    /// [`is_judge_batch`]: the first [`batch::BYTES`] bytes of `window`.
+    #[inline(always)]
+    fn write_batch(&mut self, window: &[u8; batch::WINDOW]) {
+        for line in 0..batch::LINES {
+            self.write(&checked_judge_line(line_word(window, line)));
+        }
+    }
+}
+
+/// The `line`th line of a batch's `window` as an 8-byte word (its last two lanes the next
+/// line's).
+#[inline(always)]
+fn line_word(window: &[u8; batch::WINDOW], line: usize) -> u64 {
+    let Some(word) = window[6 * line..].first_chunk::<8>() else {
+        unreachable!("a batch's window holds each line and two bytes more");
+    };
+    u64::from_le_bytes(*word)
 }
 
 /// SPOJ NAKANJ's answers: the distance and a newline.
@@ -245,6 +279,17 @@ impl JudgeAnswer for Numbers<'_> {
         let (from, to) = line.squares;
         self.0
             .extend_from_slice(&[b'0' + DISTANCES.moves(from, to), b'\n']);
+    }
+
+    /// Two bytes a line, looked up by the lines' keys, in room checked once.
+    #[inline(always)]
+    fn write_batch(&mut self, window: &[u8; batch::WINDOW]) {
+        fill_room::<{ 2 * batch::LINES }>(self.0, |room| {
+            for line in 0..batch::LINES {
+                let digit = MOVE_DIGITS_BY_KEY[pair_key(line_word(window, line))];
+                room.put(2 * line, [digit, b'\n']);
+            }
+        });
     }
 }
 
@@ -258,6 +303,56 @@ impl JudgeAnswer for Sentences<'_> {
         let moves = DISTANCES.moves(from, to);
         self.0
             .extend_from_slice(&judge_sentence(line.texts.0, line.texts.1, moves));
+    }
+
+    /// Each sentence as six words made from the line's word ([`judge_sentence_words`]),
+    /// stored at its place in room checked once for the eight.
+    #[inline(always)]
+    fn write_batch(&mut self, window: &[u8; batch::WINDOW]) {
+        const SENTENCE: usize = 43;
+        const ROOM: usize = SENTENCE * (batch::LINES - 1) + SENTENCE_WORDS_BYTES;
+        fill_room::<ROOM>(self.0, |room| {
+            for line in 0..batch::LINES {
+                let word = line_word(window, line);
+                let digit = MOVE_DIGITS_BY_KEY[pair_key(word)];
+                put_judge_sentence(room, SENTENCE * line, word, digit);
+            }
+            room.keep(SENTENCE * batch::LINES);
+        });
+    }
+}
+
+/// Whether `lines` are eight lines of the judge's exact shape
+/// ([`batch::is_judge_batch_portably`], the specification): on x86-64 by SSE2 (`fast/simd.rs`),
+/// three vectors' comparisons where the portable code takes six words' worth. Chosen here,
+/// above both, so that neither knows the other.
+#[inline(always)]
+pub(crate) fn is_judge_batch(lines: &[u8; batch::BYTES]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return simd::is_judge_batch(lines);
+    #[cfg(not(target_arch = "x86_64"))]
+    return batch::is_judge_batch_portably(lines);
+}
+
+/// Puts the judge's sentence for the judge line loaded as `word`, whose moves `digit` writes,
+/// at `at` in `room`: on x86-64
+/// as three vectors (`fast/simd.rs`), elsewhere as six words ([`judge_sentence_words`], the
+/// specification the vectors are tested against).
+#[inline(always)]
+fn put_judge_sentence<const N: usize>(room: &mut Room<'_, N>, at: usize, word: u64, digit: u8) {
+    #[cfg(target_arch = "x86_64")]
+    for (index, vector) in simd::judge_sentence_vectors(word, digit)
+        .into_iter()
+        .enumerate()
+    {
+        room.put(at + 16 * index, vector);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for (index, sentence_word) in write::judge_sentence_words(word, digit)
+        .into_iter()
+        .enumerate()
+    {
+        room.put(at + 8 * index, sentence_word.to_le_bytes());
     }
 }
 
@@ -280,29 +375,62 @@ impl JudgeAnswer for Routes<'_> {
 /// Writes the answers to 8×8 query lines with `answer` while the shortcuts take them, at most
 /// `most_lines`.
 ///
-/// Two loops: this one for lines of the judge's own shape, which reads nothing else, and
-/// [`other_judge_lines`] for any other well-formed line, which comes back here after a line
-/// of six bytes. Judge files stay in the first, messy ones mostly in the second, and neither
-/// pays for the other's test on every line. The second is a function of its own, not
-/// inlined, so that the first keeps its values in registers: inlined, it made the judge's
+/// Three loops: batches of eight lines of the judge's own shape ([`judge_batches`]); then, when
+/// a batch is refused, its lines one by one while they are of that shape, which reads nothing
+/// else; and [`other_judge_lines`] for any other well-formed line, which comes back here after
+/// a line of six bytes. Judge files stay in the first, messy ones mostly in the last, and
+/// neither pays for the other's test on every line. The last is a function of its own, not
+/// inlined, so that the first keep their values in registers: inlined, it made the judge's
 /// file 5–10% slower.
 #[inline(always)]
 fn judge_lines(bytes: &[u8], most_lines: u64, answer: &mut impl JudgeAnswer) -> Answered {
     let mut answered = Answered::default();
     loop {
-        while answered.lines < most_lines {
+        answered = judge_batches(bytes, answered, most_lines, answer);
+        let before = answered;
+        for _ in 0..batch::LINES {
+            if answered.lines >= most_lines {
+                break;
+            }
             let Some(line) = exact_query_line(&bytes[answered.bytes..]) else {
                 break;
             };
             answer.write(&line);
             answered.take(line.length);
         }
-        let before = answered;
-        answered = other_judge_lines(bytes, answered, most_lines, answer);
         if answered == before {
-            return answered;
+            answered = other_judge_lines(bytes, answered, most_lines, answer);
+            if answered == before {
+                return answered;
+            }
         }
     }
+}
+
+/// Goes on from what is `answered` as [`judge_lines`] does, a batch of eight lines of the
+/// judge's own shape at a time, while there are such batches and `most_lines` allows.
+#[inline(always)]
+fn judge_batches(
+    bytes: &[u8],
+    mut answered: Answered,
+    most_lines: u64,
+    answer: &mut impl JudgeAnswer,
+) -> Answered {
+    while most_lines - answered.lines >= batch::LINES as u64 {
+        let Some(window) = bytes[answered.bytes..].first_chunk::<{ batch::WINDOW }>() else {
+            break;
+        };
+        let Some(lines) = window.first_chunk::<{ batch::BYTES }>() else {
+            unreachable!("a batch's window holds its lines");
+        };
+        if !is_judge_batch(lines) {
+            break;
+        }
+        answer.write_batch(window);
+        answered.bytes += batch::BYTES;
+        answered.lines += batch::LINES as u64;
+    }
+    answered
 }
 
 /// Goes on from what is `answered` as [`judge_lines`] does with lines of any shape, until a
@@ -367,4 +495,91 @@ fn route_texts() -> Box<[[RouteText; Square::COUNT]; Square::COUNT]> {
         }
     }
     texts
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    /// On every pair, in either case, the sentence in SSE2 vectors is the sentence in words,
+    /// the portable specification (held to the template's sentence in `fast/write.rs`).
+    #[test]
+    fn sentence_vectors_are_the_sentence_words_on_every_pair() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let digit = b'0' + DISTANCES.moves(from, to);
+                for upper in [0, 0x20] {
+                    let (from_text, to_text) = (from.name(), to.name());
+                    let line = [
+                        from_text[0] & !upper,
+                        from_text[1],
+                        b' ',
+                        to_text[0],
+                        to_text[1],
+                        b'\n',
+                        0,
+                        0,
+                    ];
+                    let word = u64::from_le_bytes(line);
+                    let words: Vec<u8> = write::judge_sentence_words(word, digit)
+                        .iter()
+                        .flat_map(|word| word.to_le_bytes())
+                        .collect();
+                    assert_eq!(
+                        simd::judge_sentence_vectors(word, digit).concat(),
+                        words,
+                        "{from} {to}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The SSE2 batch check agrees with the portable one on every byte value in every place
+    /// of batches of judge lines.
+    #[test]
+    fn both_batch_checks_agree_on_every_byte_in_every_place() {
+        for line in [b"e2 e4\n", b"A1 H8\n", b"h8 a1\n"] {
+            let batch = batch::tests::batch_of(line);
+            for at in 0..batch::BYTES {
+                for byte in 0..=u8::MAX {
+                    let mut changed = batch;
+                    changed[at] = byte;
+                    assert_eq!(
+                        simd::is_judge_batch(&changed),
+                        batch::is_judge_batch_portably(&changed),
+                        "{at} {byte}"
+                    );
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// The SSE2 check and the portable one agree on batches of judge lines with a few
+        /// bytes changed, to anything or to the bytes at the edges of the ranges.
+        #[test]
+        fn both_batch_checks_agree(
+            pairs in proptest::collection::vec((0..64usize, 0..64usize, proptest::bool::ANY), batch::LINES),
+            changes in proptest::collection::vec((0..batch::BYTES, proptest::prop_oneof![
+                proptest::num::u8::ANY,
+                proptest::sample::select(b"aAhH@`iI0189 \t\n\r\x80\xe1".to_vec()),
+            ]), 0..3),
+        ) {
+            let mut batch = [0; batch::BYTES];
+            for (line, &(from, to, upper)) in batch.chunks_exact_mut(6).zip(&pairs) {
+                let square = |index| Square::from_index(index).unwrap();
+                let (from, to) = (square(from).name(), square(to).name());
+                let mut word = [from[0], from[1], b' ', to[0], to[1], b'\n'];
+                if upper {
+                    word[0] &= !0x20;
+                }
+                line.copy_from_slice(&word);
+            }
+            for (at, byte) in changes {
+                batch[at] = byte;
+            }
+            proptest::prop_assert_eq!(simd::is_judge_batch(&batch), batch::is_judge_batch_portably(&batch));
+        }
+    }
 }

@@ -42,17 +42,28 @@ pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
     if lanes_within(lanes, LEAST, MOST) & LINE != LINE {
         return None;
     }
-    // Each lane of the line is now its file or rank counted from 0 (from the least, which
-    // every lane is at least, so nothing borrows); the squares' texts are the word's bytes.
-    let offsets = lanes - LEAST;
+    Some(checked_judge_line(word))
+}
+
+/// The line of the judge's exact shape loaded as the 8-byte `word`, once its six bytes are
+/// known to be of that shape (by [`exact_query_line`] or a batch's check,
+/// [`crate::fast::batch::is_judge_batch`]): its squares and texts, with no check.
+#[inline(always)]
+pub(crate) fn checked_judge_line(word: u64) -> StandardLine {
+    // Each lane's file or rank counted from 0, from the least, which every lane is at least
+    // once the files are folded to lower case, so nothing borrows; the squares' texts are the
+    // word's bytes.
+    const LEAST: u64 = u64::from_le_bytes(*b"a1 a1\0\0\0");
+    const FOLD_FILES: u64 = u64::from_le_bytes([0x20, 0, 0, 0x20, 0, 0, 0, 0]);
+    let offsets = (word | FOLD_FILES).wrapping_sub(LEAST);
     let square_in_lanes =
         |lane: u32| Square::from_file_and_rank(offsets >> (8 * lane), offsets >> (8 * lane + 8));
     let text_in_lanes = |lane: u32| ((word >> (8 * lane)) as u16).to_le_bytes();
-    Some(StandardLine {
+    StandardLine {
         squares: (square_in_lanes(0), square_in_lanes(3)),
         texts: (text_in_lanes(0), text_in_lanes(3)),
         length: 6,
-    })
+    }
 }
 
 /// Reads a well-formed 8×8 query line from the start of `bytes`, newline included, in one pass:

@@ -2,6 +2,7 @@
 //! byte, with no loop and no variable-length copy. The tests at the bottom hold them to the
 //! general writers.
 
+use std::mem::MaybeUninit;
 use std::ops::Range;
 
 use crate::board::standard::Square;
@@ -21,6 +22,109 @@ pub(crate) fn judge_sentence(from: [u8; 2], to: [u8; 2], moves: u8) -> [u8; SENT
     sentence[18..20].copy_from_slice(&to);
     sentence[27] = b'0' + moves;
     sentence
+}
+
+/// Bytes [`judge_sentence_words`] gives: the sentence's 43 and 5 to spare, so that the
+/// sentence is six 8-byte words.
+pub(crate) const SENTENCE_WORDS_BYTES: usize = 48;
+
+/// The judge's sentence with zeros where the squares and the moves' digit go, in the words
+/// of [`judge_sentence_words`].
+pub(crate) const SENTENCE_TEMPLATE_WORDS: [u64; SENTENCE_WORDS_BYTES / 8] = {
+    let mut bytes = [0; SENTENCE_WORDS_BYTES];
+    let mut at = 0;
+    while at < SENTENCE.len() {
+        bytes[at] = match at {
+            12 | 13 | 18 | 19 | 27 => 0,
+            _ => SENTENCE[at],
+        };
+        at += 1;
+    }
+    bytes[27] = 0;
+    let mut words = [0; 6];
+    let mut word = 0;
+    while word < 6 {
+        let mut lanes = [0; 8];
+        let mut lane = 0;
+        while lane < 8 {
+            lanes[lane] = bytes[8 * word + lane];
+            lane += 1;
+        }
+        words[word] = u64::from_le_bytes(lanes);
+        word += 1;
+    }
+    words
+};
+
+/// The judge's sentence for a line of the judge's exact shape loaded as the 8-byte `line`
+/// (lanes 0–1 the first square's text, 3–4 the second's) and the `digit` of its moves, as six 8-byte words to store one
+/// after the other; the last five bytes are spare, left for the next sentence to overwrite.
+///
+/// Each word is a word of the template or-ed with the line's lanes moved into place: no byte
+/// is copied on its own. Three words are the template's alone.
+// The specification of the SSE2 code (`fast/simd.rs`), which x86-64 runs instead.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+pub(crate) fn judge_sentence_words(line: u64, digit: u8) -> [u64; SENTENCE_WORDS_BYTES / 8] {
+    debug_assert!(digit.is_ascii_digit(), "a one-digit distance");
+    let from = line & 0xffff; // bytes 0–1, to bytes 12–13: lanes 4–5 of word 1
+    let to = (line >> 24) & 0xffff; // bytes 3–4, to bytes 18–19: lanes 2–3 of word 2
+    [
+        SENTENCE_TEMPLATE_WORDS[0],
+        SENTENCE_TEMPLATE_WORDS[1] | from << 32,
+        SENTENCE_TEMPLATE_WORDS[2] | to << 16,
+        SENTENCE_TEMPLATE_WORDS[3] | u64::from(digit) << 24, // byte 27: lane 3 of word 3
+        SENTENCE_TEMPLATE_WORDS[4],
+        SENTENCE_TEMPLATE_WORDS[5],
+    ]
+}
+
+/// The spare capacity at the end of an output buffer, `N` bytes of it, written front to back by
+/// fixed-size copies ([`Room::put`]) with no check of its own each: [`fill_room`] makes sure of
+/// the room once, and adds what was written to the buffer.
+///
+/// Appending each answer with `extend_from_slice` checks the buffer's capacity and moves its
+/// length once an answer; in a batch of eight judge lines the room is checked once, and each
+/// copy lands at an offset known when compiling, so that nothing is left to check.
+pub(crate) struct Room<'a, const N: usize> {
+    bytes: &'a mut [MaybeUninit<u8>; N],
+    /// How many bytes from the start are written: every byte before this one.
+    written: usize,
+}
+
+impl<const N: usize> Room<'_, N> {
+    /// Copies `bytes` into the room at `at`, which must not leave a gap after what is written.
+    /// With `at` known when compiling, as in the batches, both checks fold away.
+    #[inline(always)]
+    pub(crate) fn put<const M: usize>(&mut self, at: usize, bytes: [u8; M]) {
+        assert!(at <= self.written, "a gap in the room");
+        self.bytes[at..at + M].copy_from_slice(&bytes.map(MaybeUninit::new));
+        self.written = self.written.max(at + M);
+    }
+
+    /// Keeps only the first `len` bytes written: what was written past them is spare.
+    #[inline(always)]
+    pub(crate) fn keep(&mut self, len: usize) {
+        self.written = self.written.min(len);
+    }
+}
+
+/// Lets `fill` write into `N` bytes of room at the end of `out`, and appends what it wrote (up
+/// to what it keeps). See [`Room`] for why.
+#[inline(always)]
+pub(crate) fn fill_room<const N: usize>(out: &mut Vec<u8>, fill: impl FnOnce(&mut Room<'_, N>)) {
+    out.reserve(N);
+    let Some(bytes) = out.spare_capacity_mut().first_chunk_mut::<N>() else {
+        unreachable!("the room was reserved");
+    };
+    let mut room = Room { bytes, written: 0 };
+    fill(&mut room);
+    let written = room.written;
+    // SAFETY: `Room::put` moves `written` only to the end of bytes it has just copied, and
+    // only from a place at or before it, so every byte before `written` has been written, and
+    // `keep` only lowers it; those bytes are the start of `out`'s spare capacity, which the
+    // room is (`written` ≤ N ≤ the spare capacity). So the new length covers written bytes.
+    unsafe { out.set_len(out.len() + written) };
 }
 
 /// The end of a routed answer on 8×8, from the colon on, with every square in lower case:
@@ -250,6 +354,65 @@ mod tests {
                 assert_eq!(fast, general);
             }
         }
+    }
+
+    /// On every pair, in either case, the sentence in words is the template's sentence,
+    /// followed by spare bytes.
+    #[test]
+    fn sentence_words_write_the_judge_sentence_on_every_pair() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let moves = crate::board::standard::DISTANCES.moves(from, to);
+                for upper in [0, 0x20] {
+                    let (from_text, to_text) = (from.name(), to.name());
+                    let from_text = [from_text[0] & !upper, from_text[1]];
+                    let line = [
+                        from_text[0],
+                        from_text[1],
+                        b' ',
+                        to_text[0],
+                        to_text[1],
+                        b'\n',
+                    ];
+                    let mut word = [b'x'; 8];
+                    word[..6].copy_from_slice(&line);
+                    let word = u64::from_le_bytes(word);
+                    let expected = judge_sentence(from_text, to_text, moves);
+                    let words: Vec<u8> = judge_sentence_words(word, b'0' + moves)
+                        .iter()
+                        .flat_map(|word| word.to_le_bytes())
+                        .collect();
+                    assert_eq!(words[..SENTENCE.len()], expected, "{from} {to}");
+                }
+            }
+        }
+    }
+
+    /// The room adds what was put in it and kept, after what the buffer held, and grows the
+    /// buffer when it is short of room.
+    #[test]
+    fn a_room_adds_what_was_put_and_kept() {
+        for capacity in [0, 5, 20, 100] {
+            let mut out = Vec::with_capacity(capacity);
+            out.extend_from_slice(b"ab");
+            fill_room::<12>(&mut out, |room| {
+                room.put(0, *b"cdef");
+                room.put(2, *b"EFGH");
+                room.put(6, *b"ijklmn");
+                room.keep(8);
+            });
+            assert_eq!(out, b"abcdEFGHij");
+            fill_room::<4>(&mut out, |room| room.put(0, *b"xy"));
+            assert_eq!(out, b"abcdEFGHijxy");
+            fill_room::<4>(&mut out, |_| {});
+            assert_eq!(out, b"abcdEFGHijxy");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "a gap in the room")]
+    fn a_room_refuses_a_gap() {
+        fill_room::<8>(&mut Vec::new(), |room| room.put(1, *b"x"));
     }
 
     #[test]
