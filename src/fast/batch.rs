@@ -18,6 +18,9 @@ pub(crate) const LINES: usize = 8;
 /// Bytes of a batch's lines: eight of six bytes.
 pub(crate) const BYTES: usize = LINES * 6;
 
+/// How many keys [`pair_key`] gives: one for each pair of squares.
+pub(crate) const KEYS: usize = 4096;
+
 /// Bytes a batch is read from: its lines, and two bytes more, so that the last line too can be
 /// loaded as one 8-byte word (its last two lanes, the next line's, are never looked at).
 pub(crate) const WINDOW: usize = BYTES + 2;
@@ -83,15 +86,24 @@ pub(crate) const fn pair_key(word: u64) -> usize {
 
 /// The judge line for `from` and `to` in lower case as an 8-byte word, as a batch loads it.
 const fn line_word(from: Square, to: Square) -> u64 {
-    let (from, to) = (from.name(), to.name());
+    texts_word(from.name(), to.name())
+}
+
+/// A judge line of two squares' texts as an 8-byte word, as a batch loads it.
+const fn texts_word(from: [u8; 2], to: [u8; 2]) -> u64 {
     u64::from_le_bytes([from[0], from[1], b' ', to[0], to[1], b'\n', 0, 0])
+}
+
+/// The [`pair_key`] of two squares.
+pub(crate) const fn squares_key(from: Square, to: Square) -> usize {
+    pair_key(line_word(from, to))
 }
 
 /// The fewest knight moves for each pair, by its [`pair_key`], as the digit that writes it (no
 /// 8×8 distance is over 6): the batch's lookup, 4 KB built at compile time from [`DISTANCES`].
 /// A digit rather than the number saves adding `0` to each.
-pub(crate) static MOVE_DIGITS_BY_KEY: [u8; 4096] = {
-    let mut table = [0; 4096];
+pub(crate) static MOVE_DIGITS_BY_KEY: [u8; KEYS] = {
+    let mut table = [0; KEYS];
     let mut from = 0;
     while from < Square::COUNT {
         let mut to = 0;
@@ -126,7 +138,7 @@ pub(crate) mod tests {
     /// Every pair, in every mix of cases, has a key of its own, and the digit of its moves.
     #[test]
     fn every_pair_has_its_own_key_in_any_case() {
-        let mut seen = vec![None; 4096];
+        let mut seen = vec![None; KEYS];
         for from in Square::all() {
             for to in Square::all() {
                 let word = line_word(from, to);
@@ -136,6 +148,7 @@ pub(crate) mod tests {
                 for case in [0x20, 0x20 << 24, 0x20 | 0x20 << 24] {
                     assert_eq!(pair_key(word & !case), key, "{from} {to} {case:#x}");
                 }
+                assert_eq!(squares_key(from, to), key);
             }
         }
     }

@@ -28,11 +28,11 @@ use crate::board::standard::{DISTANCES, Square};
 use crate::board::{Board, Position};
 use crate::engine::Engine;
 use crate::engine::formula::knight::{ClosedForm, closed_form, closed_form_covers};
-use crate::fast::batch::{MOVE_DIGITS_BY_KEY, pair_key};
+use crate::fast::batch::{MOVE_DIGITS_BY_KEY, pair_key, squares_key};
 use crate::fast::read::{checked_judge_line, exact_query_line, scan_board_line, scan_query_line};
 use crate::fast::write::{
-    Room, RouteText, SENTENCE_WORDS_BYTES, TextWindow, fill_room, judge_sentence,
-    push_sentence_by_windows, push_sentence_with_route_text,
+    ROUTE_AT, ROUTED_SENTENCE_ROOM, Room, RouteText, SENTENCE, SENTENCE_WORDS_BYTES, TextWindow,
+    append_route_text, fill_room, push_sentence_by_windows,
 };
 use crate::format::Shape;
 use crate::format::grid::{GridEnd, GridKind, GridSpill, push_rows};
@@ -44,9 +44,9 @@ use crate::settings::{AnswerSettings, EngineChoice, Measure, OutputSettings, Sea
 pub(crate) enum Accelerator {
     /// The judge's case: 8×8, the table engine, plain sentences. A table lookup and a template.
     JudgeSentences,
-    /// The same with `--path`: the route's text for all 4096 pairs, precomputed (100 KB), so
-    /// that a route costs a lookup too.
-    JudgeRoutes(Box<[[RouteText; Square::COUNT]; Square::COUNT]>),
+    /// The same with `--path`: the route's text for all 4096 pairs, precomputed (100 KB) and
+    /// found by the pair's key ([`batch::pair_key`]), so that a route costs a lookup too.
+    JudgeRoutes(Box<[RouteText; batch::KEYS]>),
     /// The default on other boards: the formula's sentences, on the boards its closed form
     /// covers.
     FormulaSentences { board: Board },
@@ -252,12 +252,7 @@ trait JudgeAnswer {
 
     /// Appends the answers to a batch of lines of the judge's exact shape, checked by
     /// [`is_judge_batch`]: the first [`batch::BYTES`] bytes of `window`.
-    #[inline(always)]
-    fn write_batch(&mut self, window: &[u8; batch::WINDOW]) {
-        for line in 0..batch::LINES {
-            self.write(&checked_judge_line(line_word(window, line)));
-        }
-    }
+    fn write_batch(&mut self, window: &[u8; batch::WINDOW]);
 }
 
 /// The `line`th line of a batch's `window` as an 8-byte word (its last two lanes the next
@@ -276,9 +271,8 @@ struct Numbers<'a>(&'a mut Vec<u8>);
 impl JudgeAnswer for Numbers<'_> {
     #[inline(always)]
     fn write(&mut self, line: &read::StandardLine) {
-        let (from, to) = line.squares;
-        self.0
-            .extend_from_slice(&[b'0' + DISTANCES.moves(from, to), b'\n']);
+        let digit = MOVE_DIGITS_BY_KEY[pair_key(line.word)];
+        self.0.extend_from_slice(&[digit, b'\n']);
     }
 
     /// Two bytes a line, looked up by the lines' keys, in room checked once.
@@ -287,7 +281,7 @@ impl JudgeAnswer for Numbers<'_> {
         fill_room::<{ 2 * batch::LINES }>(self.0, |room| {
             for line in 0..batch::LINES {
                 let digit = MOVE_DIGITS_BY_KEY[pair_key(line_word(window, line))];
-                room.put(2 * line, [digit, b'\n']);
+                room.append([digit, b'\n'], 2);
             }
         });
     }
@@ -299,25 +293,24 @@ struct Sentences<'a>(&'a mut Vec<u8>);
 impl JudgeAnswer for Sentences<'_> {
     #[inline(always)]
     fn write(&mut self, line: &read::StandardLine) {
-        let (from, to) = line.squares;
-        let moves = DISTANCES.moves(from, to);
-        self.0
-            .extend_from_slice(&judge_sentence(line.texts.0, line.texts.1, moves));
+        let word = line.word;
+        let digit = MOVE_DIGITS_BY_KEY[pair_key(word)];
+        fill_room::<SENTENCE_WORDS_BYTES>(self.0, |room| {
+            append_judge_sentence(room, word, digit, SENTENCE.len());
+        });
     }
 
-    /// Each sentence as six words made from the line's word ([`judge_sentence_words`]),
-    /// stored at its place in room checked once for the eight.
+    /// Each sentence made from the line's word ([`append_judge_sentence`]), in room checked
+    /// once for the eight.
     #[inline(always)]
     fn write_batch(&mut self, window: &[u8; batch::WINDOW]) {
-        const SENTENCE: usize = 43;
-        const ROOM: usize = SENTENCE * (batch::LINES - 1) + SENTENCE_WORDS_BYTES;
+        const ROOM: usize = SENTENCE.len() * (batch::LINES - 1) + SENTENCE_WORDS_BYTES;
         fill_room::<ROOM>(self.0, |room| {
             for line in 0..batch::LINES {
                 let word = line_word(window, line);
                 let digit = MOVE_DIGITS_BY_KEY[pair_key(word)];
-                put_judge_sentence(room, SENTENCE * line, word, digit);
+                append_judge_sentence(room, word, digit, SENTENCE.len());
             }
-            room.keep(SENTENCE * batch::LINES);
         });
     }
 }
@@ -334,41 +327,58 @@ pub(crate) fn is_judge_batch(lines: &[u8; batch::BYTES]) -> bool {
     return batch::is_judge_batch_portably(lines);
 }
 
-/// Puts the judge's sentence for the judge line loaded as `word`, whose moves `digit` writes,
-/// at `at` in `room`: on x86-64
-/// as three vectors (`fast/simd.rs`), elsewhere as six words ([`judge_sentence_words`], the
-/// specification the vectors are tested against).
+/// Appends the judge's sentence for the judge line loaded as `word`, whose moves `digit`
+/// writes, to `room`, keeping its first `keep` bytes: on x86-64 as three vectors
+/// (`fast/simd.rs`), elsewhere as six words ([`write::judge_sentence_words`], the specification
+/// the vectors are tested against).
 #[inline(always)]
-fn put_judge_sentence<const N: usize>(room: &mut Room<'_, N>, at: usize, word: u64, digit: u8) {
+fn append_judge_sentence<const N: usize>(
+    room: &mut Room<'_, N>,
+    word: u64,
+    digit: u8,
+    keep: usize,
+) {
     #[cfg(target_arch = "x86_64")]
-    for (index, vector) in simd::judge_sentence_vectors(word, digit)
-        .into_iter()
-        .enumerate()
-    {
-        room.put(at + 16 * index, vector);
-    }
+    let pieces = simd::judge_sentence_vectors(word, digit);
     #[cfg(not(target_arch = "x86_64"))]
-    for (index, sentence_word) in write::judge_sentence_words(word, digit)
-        .into_iter()
-        .enumerate()
-    {
-        room.put(at + 8 * index, sentence_word.to_le_bytes());
+    let pieces = write::judge_sentence_words(word, digit).map(u64::to_le_bytes);
+    let piece = pieces[0].len();
+    for (index, bytes) in pieces.into_iter().enumerate() {
+        room.append(bytes, keep.saturating_sub(index * piece).min(piece));
     }
 }
 
 /// The judge's sentences with the table engine's routes, from their precomputed texts.
 struct Routes<'a> {
     out: &'a mut Vec<u8>,
-    texts: &'a [[RouteText; Square::COUNT]; Square::COUNT],
+    texts: &'a [RouteText; batch::KEYS],
 }
 
 impl JudgeAnswer for Routes<'_> {
     #[inline(always)]
     fn write(&mut self, line: &read::StandardLine) {
-        let (from, to) = line.squares;
-        let route = &self.texts[from.index()][to.index()];
-        let moves = DISTANCES.moves(from, to);
-        push_sentence_with_route_text(self.out, line.texts, moves, route);
+        let word = line.word;
+        let key = pair_key(word);
+        fill_room::<ROUTED_SENTENCE_ROOM>(self.out, |room| {
+            append_judge_sentence(room, word, MOVE_DIGITS_BY_KEY[key], ROUTE_AT);
+            append_route_text(room, line.texts(), &self.texts[key]);
+        });
+    }
+
+    /// Each sentence as [`Sentences`] appends it, up to "moves", and the route's text
+    /// ([`append_route_text`]), in room checked once for the eight.
+    #[inline(always)]
+    fn write_batch(&mut self, window: &[u8; batch::WINDOW]) {
+        const ROOM: usize = ROUTED_SENTENCE_ROOM * batch::LINES;
+        fill_room::<ROOM>(self.out, |room| {
+            for line in 0..batch::LINES {
+                let word = line_word(window, line);
+                let key = pair_key(word);
+                append_judge_sentence(room, word, MOVE_DIGITS_BY_KEY[key], ROUTE_AT);
+                let texts = checked_judge_line(word).texts();
+                append_route_text(room, texts, &self.texts[key]);
+            }
+        });
     }
 }
 
@@ -479,8 +489,8 @@ fn formula_lines(bytes: &[u8], board: Board, out: &mut Vec<u8>) -> Answered {
     }
 }
 
-/// The text of the table engine's route, for every pair.
-fn route_texts() -> Box<[[RouteText; Square::COUNT]; Square::COUNT]> {
+/// The text of the table engine's route, for every pair, by the pair's key.
+fn route_texts() -> Box<[RouteText; batch::KEYS]> {
     let mut route = Vec::new();
     let mut text = |from, to| {
         route.clear();
@@ -488,10 +498,10 @@ fn route_texts() -> Box<[[RouteText; Square::COUNT]; Square::COUNT]> {
         RouteText::new(&route)
     };
     let placeholder = text(Square::A1, Square::A1);
-    let mut texts = Box::new([[placeholder; Square::COUNT]; Square::COUNT]);
+    let mut texts = Box::new([placeholder; batch::KEYS]);
     for from in Square::all() {
         for to in Square::all() {
-            texts[from.index()][to.index()] = text(from, to);
+            texts[squares_key(from, to)] = text(from, to);
         }
     }
     texts
