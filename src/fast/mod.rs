@@ -388,7 +388,7 @@ impl JudgeAnswer for Routes<'_> {
 /// Three loops: batches of eight lines of the judge's own shape ([`judge_batches`]); then, when
 /// a batch is refused, its lines one by one while they are of that shape, which reads nothing
 /// else; and [`other_judge_lines`] for any other well-formed line, which comes back here after
-/// a line of six bytes. Judge files stay in the first, messy ones mostly in the last, and
+/// a run of a batch's worth of six-byte lines. Judge files stay in the first, messy ones mostly in the last, and
 /// neither pays for the other's test on every line. The last is a function of its own, not
 /// inlined, so that the first keep their values in registers: inlined, it made the judge's
 /// file 5–10% slower.
@@ -444,7 +444,12 @@ fn judge_batches(
 }
 
 /// Goes on from what is `answered` as [`judge_lines`] does with lines of any shape, until a
-/// line of six bytes, which may be of the judge's shape, or a line the shortcuts do not take.
+/// run of a batch's worth of lines of six bytes, which may be of the judge's shape, or a line
+/// the shortcuts do not take.
+///
+/// A run, not one such line: a messy file has them now and then (`xx\tyy` or `xx yy`), and
+/// going back to [`judge_lines`] for each, to find no batch there, cost messy lines 5
+/// instructions each (scripts/count-instructions.sh).
 #[inline(never)]
 fn other_judge_lines(
     bytes: &[u8],
@@ -452,13 +457,19 @@ fn other_judge_lines(
     most_lines: u64,
     answer: &mut impl JudgeAnswer,
 ) -> Answered {
+    let mut six_byte_run = 0;
     while answered.lines < most_lines {
         let Some(line) = scan_query_line(&bytes[answered.bytes..]) else {
             break;
         };
         answer.write(&line);
         answered.take(line.length);
-        if line.length == 6 {
+        six_byte_run = if line.length == 6 {
+            six_byte_run + 1
+        } else {
+            0
+        };
+        if six_byte_run == batch::LINES {
             break;
         }
     }
