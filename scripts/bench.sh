@@ -81,10 +81,13 @@ done
 
 reference=$(echo "${times[reference]}" | median)
 printf 'inputs: %s judge and messy lines, %s big-board lines; medians of %s runs\n' "$lines" "$big_lines" "$runs"
-printf '%-13s %-10s %9s %9s %s\n' program workload seconds ns/line ratio
-printf '%-13s %-10s %9.3f %9.1f %s\n' reference judge "$reference" "$(echo "$reference * 1000000000 / $lines" | bc -l)" 1.00
+# Each time also beside the reference's (the judge file, checking nothing) and, with BASELINE,
+# the other build's on the same workload; ratio says what the workload is best compared with.
+ratio_of() { if [[ -n $2 ]]; then printf '%.2f' "$(echo "$1 / $2" | bc -l)"; else printf -- -; fi; }
+printf '%-13s %-10s %9s %9s %12s %11s %s\n' program workload seconds ns/line to_reference to_baseline ratio
+printf '%-13s %-10s %9.3f %9.1f %12s %11s %s\n' reference judge "$reference" "$(echo "$reference * 1000000000 / $lines" | bc -l)" 1.00 - 1.00
 cmp_time=$(echo "${times[cmp]}" | median)
-printf '%-13s %-10s %9.3f %9.1f %s\n' cmp answers "$cmp_time" "$(echo "$cmp_time * 1000000000 / $lines" | bc -l)" '(the judge answers and a copy)'
+printf '%-13s %-10s %9.3f %9.1f %12s %11s %s\n' cmp answers "$cmp_time" "$(echo "$cmp_time * 1000000000 / $lines" | bc -l)" "$(ratio_of "$cmp_time" "$reference")" - '(the judge answers and a copy)'
 for name in "${binaries[@]}"; do
   workloads=(judge messy path big general)
   [[ $name == knight-moves ]] && workloads+=(nakanj utf16 grid check)
@@ -100,7 +103,14 @@ for name in "${binaries[@]}"; do
       check) ratio=$(printf '%.2f (to cmp)' "$(echo "$t / $cmp_time" | bc -l)") ;;
       big) ratio=$(printf '%.2f (a line, to messy)' "$(echo "($t / $count) / ($(echo "${times[$name,messy]}" | median) / $lines)" | bc -l)") ;;
     esac
-    printf '%-13s %-10s %9.3f %9.1f %s\n' "$name" "$workload" "$t" "$(echo "$t * 1000000000 / $count" | bc -l)" "$ratio"
+    to_baseline=-
+    if [[ -n ${times[baseline,$workload]:-} ]]; then
+      to_baseline=$(ratio_of "$t" "$(echo "${times[baseline,$workload]}" | median)")
+    fi
+    to_reference=-
+    # Only the workloads of the judge file's lines compare with the reference a line.
+    [[ $workload != big && $workload != grid ]] && to_reference=$(ratio_of "$t" "$reference")
+    printf '%-13s %-10s %9.3f %9.1f %12s %11s %s\n' "$name" "$workload" "$t" "$(echo "$t * 1000000000 / $count" | bc -l)" "$to_reference" "$to_baseline" "$ratio"
   done
 done
 if [[ -x /usr/bin/time ]]; then

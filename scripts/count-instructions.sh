@@ -4,6 +4,8 @@
 # so it shows changes of a few percent that wall time on these shared machines cannot.
 #   scripts/count-instructions.sh                      this build
 #   BASELINE=old-binary scripts/count-instructions.sh  the same, with another build beside it
+# Each figure is also given as a ratio to the reference's (benches/reference.c on the judge file)
+# and, with BASELINE, to the other build's on the same workload.
 # Needs valgrind, cargo and a C compiler. LINES (1000000) and BIG_LINES (200000) set the input
 # sizes, generated as scripts/bench.sh generates its own (the same seeds, fewer lines).
 set -euo pipefail
@@ -29,15 +31,41 @@ per_line() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 > /dev/null |
     awk -v lines="$count" '/I *refs:/ { gsub(",", "", $NF); printf "%.1f", $NF / lines }'
 }
-printf '%-13s %-8s %s\n' program workload instructions_a_line
+workloads=(judge messy path big nakanj)
+# Instructions a line of one workload of the program `bin`.
+count() {
+  local bin=$1 workload=$2
+  case $workload in
+    judge) per_line "$lines" "$bin" "$judge" ;;
+    messy) per_line "$lines" "$bin" "$messy" ;;
+    path) per_line "$lines" "$bin" --path "$judge" ;;
+    big) per_line "$big_lines" "$bin" --board 1000000 "$big" ;;
+    nakanj) per_line "$lines" "$bin" --problem nakanj "$nakanj" ;;
+  esac
+}
 # The reference reads standard input only: it is counted reading the judge file from there.
-printf '%-13s %-8s %s\n' reference judge "$(per_line "$lines" "$work/reference" < "$judge")"
+reference=$(per_line "$lines" "$work/reference" < "$judge")
+declare -A baseline_counts
+if [[ -n ${BASELINE:-} ]]; then
+  for workload in "${workloads[@]}"; do
+    baseline_counts[$workload]=$(count "$BASELINE" "$workload")
+  done
+fi
+# Each figure beside the reference's (judge lines, checking nothing) and the baseline's for the
+# same workload: below 1 is fewer instructions than theirs.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
+row() { printf '%-13s %-8s %19s %12s %11s\n' "$@"; }
+row program workload instructions_a_line to_reference to_baseline
+row reference judge "$reference" 1.00 -
 for name in knight-moves ${BASELINE:+baseline}; do
-  bin=target/release/knight-moves
-  [[ $name == baseline ]] && bin=$BASELINE
-  printf '%-13s %-8s %s\n' "$name" judge "$(per_line "$lines" "$bin" "$judge")"
-  printf '%-13s %-8s %s\n' "$name" messy "$(per_line "$lines" "$bin" "$messy")"
-  printf '%-13s %-8s %s\n' "$name" path "$(per_line "$lines" "$bin" --path "$judge")"
-  printf '%-13s %-8s %s\n' "$name" big "$(per_line "$big_lines" "$bin" --board 1000000 "$big")"
-  printf '%-13s %-8s %s\n' "$name" nakanj "$(per_line "$lines" "$bin" --problem nakanj "$nakanj")"
+  for workload in "${workloads[@]}"; do
+    if [[ $name == baseline ]]; then
+      figure=${baseline_counts[$workload]} to_baseline=1.00
+    else
+      figure=$(count target/release/knight-moves "$workload")
+      to_baseline=-
+      [[ -n ${BASELINE:-} ]] && to_baseline=$(ratio "$figure" "${baseline_counts[$workload]}")
+    fi
+    row "$name" "$workload" "$figure" "$(ratio "$figure" "$reference")" "$to_baseline"
+  done
 done

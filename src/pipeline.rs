@@ -333,9 +333,9 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
 }
 
 impl<S: Sink, M: Write> Lines for Pipeline<S, M> {
-    /// The accelerator, if there is one, answers as many lines as it can; the general path
-    /// takes the line it stopped at (a blank or bad line, usually); and so on, until no
-    /// complete line is left.
+    /// The accelerator, if there is one, answers as many lines as it can, a run at a time; the
+    /// general path takes the line it stopped at (a blank or bad line, usually); and so on,
+    /// until no complete line is left.
     fn take_complete_lines(
         &mut self,
         source: &str,
@@ -358,9 +358,12 @@ impl<S: Sink, M: Write> Lines for Pipeline<S, M> {
                         text: &bytes[position..position + answered.bytes],
                     };
                     self.sink.take(&mut self.pending, &origin)?;
+                    position += answered.bytes;
+                    *line_number += answered.lines;
+                    // It answers a run of lines at most a call (`fast::RUN_LINES`): ask it
+                    // again, until the line it stops at is the first.
+                    continue;
                 }
-                position += answered.bytes;
-                *line_number += answered.lines;
             }
             let rest = &bytes[position..];
             let Some(length) = memchr(b'\n', rest) else {

@@ -263,7 +263,7 @@ pub static DISTANCES: DistanceTable = DistanceTable::build();
 impl DistanceTable {
     /// The fewest knight moves from `from` to `to`.
     #[inline]
-    pub fn moves(&self, from: Square, to: Square) -> u8 {
+    pub const fn moves(&self, from: Square, to: Square) -> u8 {
         self.moves[from.index()][to.index()]
     }
 

@@ -12,7 +12,68 @@
 //! line, reports it if it is bad, and hands the rest back. Deleting this module, or switching
 //! it off with `KNIGHT_MOVES_ACCELERATOR=off`, leaves a correct, slower program; the golden,
 //! property and exhaustive tests run both ways and compare bytes.
+//!
+//! What it does, and how it is held to the general path:
+//!
+//! - **Chosen once, by an explicit `match`.** `for_settings` takes the settings apart field by
+//!   field with no `..`, so a new setting is a compile error there until someone decides
+//!   whether the accelerator honours it, and matches on (problem, shape, engine, path) with the
+//!   drawing and measuring checked. Five cases are accelerated: the judge's sentences (table
+//!   engine, 8×8), the same with `--path` (each pair's route text precomputed, 100 KB), the
+//!   formula's sentences on any board its closed form covers, NAKANJ's bare numbers (the
+//!   table's digit and a newline), and CSES's grid when the formula (or on 8×8 the table)
+//!   answers it, on the boards the closed form covers: each number from the closed form in the
+//!   grids' one layout (`format::grid::push_rows`), without the engine's preamble around it,
+//!   which doubled the time of a grid of 10⁸ numbers. Anything else, or
+//!   `KNIGHT_MOVES_ACCELERATOR=off` in the environment (read once, with the other settings),
+//!   gives `None`. It is handed the bytes and the input's grammar, whose count (all, or what
+//!   NAKANJ's count leaves) bounds the lines it answers and which it tells how many it took, so
+//!   that the lines past a count go through the general path, which counts them; it returns how
+//!   many bytes and lines it answered.
+//! - **It may decline any line.** `answer_run` answers lines while it understands them and
+//!   stops at the first it does not: a blank or bad line, a well-formed line over the length
+//!   limit, a pair with no route, a line too near the end of a read for its wide loads. The
+//!   pipeline then gives that one line to the general path, which answers or reports it, and
+//!   asks the accelerator again; it asks again too after each run of at most [`RUN_LINES`], so
+//!   that a read's answers never wait in memory whole. It never reports anything itself.
+//! - **What it knows.** `fast/batch.rs` checks eight lines of the exact judge shape at once (48
+//!   bytes against each byte's least and most) and names a line's pair by a 12-bit key, one
+//!   multiplication of its bytes, that looks its moves up. `fast/read.rs` reads a line in one
+//!   pass: the exact judge shape as the six lanes of one 8-byte word, each checked against its
+//!   own range at once; any well-formed 8×8 line from five masks of its first 16 bytes (blanks,
+//!   newlines, returns, file letters, rank digits), where the squares are the lowest bits of
+//!   the line's text and every way the line can be wrong leaves a bit in one mask, so no branch
+//!   depends on where the blanks are; or a byte at a time near the end of a read; and any
+//!   board's squares eight bytes at a time (`fast/lanes.rs`, SWAR arithmetic on `u64` lanes,
+//!   portable, no `unsafe`). The 16-byte masks come from SSE2 on x86-64 (`fast/simd.rs`, whose
+//!   `unsafe` blocks are SSE2 intrinsics on borrowed arrays, as are the batch check and the
+//!   sentence's three vectors there) and from portable SWAR elsewhere (`fast/classes.rs`, which
+//!   also defines the masks; `fast/batch.rs` and `fast/write.rs` hold the batch's and the
+//!   sentence's portable specifications); tests hold the two equal on every byte value in every
+//!   place and on random windows, and the readers' tests run both. Judge-shaped lines and
+//!   others have a loop each (`judge_lines`, `other_judge_lines`), handing over to each other,
+//!   and what each loop writes is a small type a variant (`Sentences`, `Routes`, `Numbers`)
+//!   whose methods are inlined into both; batches come first, their answers stored in room
+//!   checked once a batch (`fill_room`). Every reader gives the squares' texts where a judge
+//!   line has them, and the answer is looked up by the pair's key. `fast/write.rs` writes the
+//!   sentence as the template's words with the squares and the moves' digit put in (three SSE2
+//!   vectors on x86-64), a route from its precomputed text, or, on other boards, with
+//!   fixed-size copies that overrun and are overwritten, then cut back.
+//! - **How it is held to the general path.** Its readers are tested against `parse_line` on
+//!   near misses and random lines, and its writers against `format::sentence` on every 8×8 pair
+//!   and on random long squares. The golden corpus runs every case with the accelerator on and
+//!   off; the pipeline's property tests (any bytes, read in any pieces) and the exhaustive
+//!   tests (all 4096 pairs, plain and messy) run both ways and compare bytes, and so do a unit
+//!   test's CSES grids (every `n` up to 40, 64 and 1000). Deleting `fast/` (and its two calls
+//!   in `pipeline.rs`) leaves a correct, slower program.
+//!
+//! What is special about 8×8 lives in four places only: `board/standard.rs` (the one-byte
+//! `Square`, the adjacency and distance tables, built by `const fn` at compile time), the table
+//! engine, `engine/adjacency.rs` (the searches' 8×8 form, below), and the accelerator. The
+//! accelerator switch turns off both fast forms: `KNIGHT_MOVES_ACCELERATOR=off` leaves the
+//! general path and the general searches only.
 
+pub(crate) mod batch;
 mod classes;
 pub(crate) mod lanes;
 pub(crate) mod read;
@@ -27,9 +88,11 @@ use crate::board::standard::{DISTANCES, Square};
 use crate::board::{Board, Position};
 use crate::engine::Engine;
 use crate::engine::formula::knight::{ClosedForm, closed_form, closed_form_covers};
-use crate::fast::read::{exact_query_line, scan_board_line, scan_query_line};
+use crate::fast::batch::{MOVE_DIGITS_BY_KEY, pair_key, squares_key};
+use crate::fast::read::{checked_judge_line, exact_query_line, scan_board_line, scan_query_line};
 use crate::fast::write::{
-    RouteText, TextWindow, judge_sentence, push_sentence_by_windows, push_sentence_with_route_text,
+    ROUTE_AT, ROUTED_SENTENCE_ROOM, Room, RouteText, SENTENCE, SENTENCE_WORDS_BYTES, TextWindow,
+    append_route_text, fill_room, push_sentence_by_windows,
 };
 use crate::format::Shape;
 use crate::format::grid::{GridEnd, GridKind, GridSpill, push_rows};
@@ -41,9 +104,9 @@ use crate::settings::{AnswerSettings, EngineChoice, Measure, OutputSettings, Sea
 pub(crate) enum Accelerator {
     /// The judge's case: 8×8, the table engine, plain sentences. A table lookup and a template.
     JudgeSentences,
-    /// The same with `--path`: the route's text for all 4096 pairs, precomputed (100 KB), so
-    /// that a route costs a lookup too.
-    JudgeRoutes(Box<[[RouteText; Square::COUNT]; Square::COUNT]>),
+    /// The same with `--path`: the route's text for all 4096 pairs, precomputed (100 KB) and
+    /// found by the pair's key ([`batch::pair_key`]), so that a route costs a lookup too.
+    JudgeRoutes(Box<[RouteText; batch::KEYS]>),
     /// The default on other boards: the formula's sentences, on the boards its closed form
     /// covers.
     FormulaSentences { board: Board },
@@ -55,6 +118,15 @@ pub(crate) enum Accelerator {
     /// ([`Accelerator::knight_grid`]).
     KnightGrid,
 }
+
+/// The most lines one call of [`Accelerator::answer_run`] answers: their answers, 44 KB of
+/// judge sentences (66 KB with routes), are handed to the sink after each call, which writes
+/// them once [`crate::sink::WRITE_BYTES`] wait. Answering a whole read (64 KB) in one call kept
+/// 470 KB of answers in memory, a tenth of the program's peak resident memory on a judge file;
+/// a call costs a few dozen instructions, against some twenty thousand for its lines. Counted
+/// in lines, not bytes, so that a run ends where a line does, and its last lines are read by
+/// the batches like the others.
+pub(crate) const RUN_LINES: u64 = 1024;
 
 /// How much of the input one call of [`Accelerator::answer_run`] answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -172,8 +244,11 @@ impl Accelerator {
         if let Accelerator::KnightGrid = self {
             return Answered::default();
         }
+        // At most a run of lines a call: the answers to a whole read would wait in memory
+        // before the sink takes them.
+        let most_lines = most_lines.min(RUN_LINES);
         // The shortest line that gets an answer, "a1 b2\n", is six bytes and gets 43.
-        out.reserve(bytes.len() / 6 * 43);
+        out.reserve((bytes.len() / 6).min(RUN_LINES as usize) * 43);
         match self {
             Accelerator::JudgeNumbers => judge_lines(bytes, most_lines, &mut Numbers(out)),
             Accelerator::JudgeSentences => judge_lines(bytes, most_lines, &mut Sentences(out)),
@@ -234,6 +309,20 @@ impl ClosedFormGrid {
 trait JudgeAnswer {
     /// Appends the answer to `line`.
     fn write(&mut self, line: &read::StandardLine);
+
+    /// Appends the answers to a batch of lines of the judge's exact shape, checked by
+    /// [`is_judge_batch`]: the first [`batch::BYTES`] bytes of `window`.
+    fn write_batch(&mut self, window: &[u8; batch::WINDOW]);
+}
+
+/// The `line`th line of a batch's `window` as an 8-byte word (its last two lanes the next
+/// line's).
+#[inline(always)]
+fn line_word(window: &[u8; batch::WINDOW], line: usize) -> u64 {
+    let Some(word) = window[6 * line..].first_chunk::<8>() else {
+        unreachable!("a batch's window holds each line and two bytes more");
+    };
+    u64::from_le_bytes(*word)
 }
 
 /// SPOJ NAKANJ's answers: the distance and a newline.
@@ -242,9 +331,19 @@ struct Numbers<'a>(&'a mut Vec<u8>);
 impl JudgeAnswer for Numbers<'_> {
     #[inline(always)]
     fn write(&mut self, line: &read::StandardLine) {
-        let (from, to) = line.squares;
-        self.0
-            .extend_from_slice(&[b'0' + DISTANCES.moves(from, to), b'\n']);
+        let digit = MOVE_DIGITS_BY_KEY[pair_key(line.word)];
+        self.0.extend_from_slice(&[digit, b'\n']);
+    }
+
+    /// Two bytes a line, looked up by the lines' keys, in room checked once.
+    #[inline(always)]
+    fn write_batch(&mut self, window: &[u8; batch::WINDOW]) {
+        fill_room::<{ 2 * batch::LINES }>(self.0, |room| {
+            for line in 0..batch::LINES {
+                let digit = MOVE_DIGITS_BY_KEY[pair_key(line_word(window, line))];
+                room.append([digit, b'\n'], 2);
+            }
+        });
     }
 }
 
@@ -254,59 +353,163 @@ struct Sentences<'a>(&'a mut Vec<u8>);
 impl JudgeAnswer for Sentences<'_> {
     #[inline(always)]
     fn write(&mut self, line: &read::StandardLine) {
-        let (from, to) = line.squares;
-        let moves = DISTANCES.moves(from, to);
-        self.0
-            .extend_from_slice(&judge_sentence(line.texts.0, line.texts.1, moves));
+        let word = line.word;
+        let digit = MOVE_DIGITS_BY_KEY[pair_key(word)];
+        fill_room::<SENTENCE_WORDS_BYTES>(self.0, |room| {
+            append_judge_sentence(room, word, digit, SENTENCE.len());
+        });
+    }
+
+    /// Each sentence made from the line's word ([`append_judge_sentence`]), in room checked
+    /// once for the eight.
+    #[inline(always)]
+    fn write_batch(&mut self, window: &[u8; batch::WINDOW]) {
+        const ROOM: usize = SENTENCE.len() * (batch::LINES - 1) + SENTENCE_WORDS_BYTES;
+        fill_room::<ROOM>(self.0, |room| {
+            for line in 0..batch::LINES {
+                let word = line_word(window, line);
+                let digit = MOVE_DIGITS_BY_KEY[pair_key(word)];
+                append_judge_sentence(room, word, digit, SENTENCE.len());
+            }
+        });
+    }
+}
+
+/// Whether `lines` are eight lines of the judge's exact shape
+/// ([`batch::is_judge_batch_portably`], the specification): on x86-64 by SSE2 (`fast/simd.rs`),
+/// three vectors' comparisons where the portable code takes six words' worth. Chosen here,
+/// above both, so that neither knows the other.
+#[inline(always)]
+pub(crate) fn is_judge_batch(lines: &[u8; batch::BYTES]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return simd::is_judge_batch(lines);
+    #[cfg(not(target_arch = "x86_64"))]
+    return batch::is_judge_batch_portably(lines);
+}
+
+/// Appends the judge's sentence for the judge line loaded as `word`, whose moves `digit`
+/// writes, to `room`, keeping its first `keep` bytes: on x86-64 as three vectors
+/// (`fast/simd.rs`), elsewhere as six words ([`write::judge_sentence_words`], the specification
+/// the vectors are tested against).
+#[inline(always)]
+fn append_judge_sentence<const N: usize>(
+    room: &mut Room<'_, N>,
+    word: u64,
+    digit: u8,
+    keep: usize,
+) {
+    #[cfg(target_arch = "x86_64")]
+    let pieces = simd::judge_sentence_vectors(word, digit);
+    #[cfg(not(target_arch = "x86_64"))]
+    let pieces = write::judge_sentence_words(word, digit).map(u64::to_le_bytes);
+    let piece = pieces[0].len();
+    for (index, bytes) in pieces.into_iter().enumerate() {
+        room.append(bytes, keep.saturating_sub(index * piece).min(piece));
     }
 }
 
 /// The judge's sentences with the table engine's routes, from their precomputed texts.
 struct Routes<'a> {
     out: &'a mut Vec<u8>,
-    texts: &'a [[RouteText; Square::COUNT]; Square::COUNT],
+    texts: &'a [RouteText; batch::KEYS],
 }
 
 impl JudgeAnswer for Routes<'_> {
     #[inline(always)]
     fn write(&mut self, line: &read::StandardLine) {
-        let (from, to) = line.squares;
-        let route = &self.texts[from.index()][to.index()];
-        let moves = DISTANCES.moves(from, to);
-        push_sentence_with_route_text(self.out, line.texts, moves, route);
+        let word = line.word;
+        let key = pair_key(word);
+        fill_room::<ROUTED_SENTENCE_ROOM>(self.out, |room| {
+            append_judge_sentence(room, word, MOVE_DIGITS_BY_KEY[key], ROUTE_AT);
+            append_route_text(room, line.texts(), &self.texts[key]);
+        });
+    }
+
+    /// Each sentence as [`Sentences`] appends it, up to "moves", and the route's text
+    /// ([`append_route_text`]), in room checked once for the eight.
+    #[inline(always)]
+    fn write_batch(&mut self, window: &[u8; batch::WINDOW]) {
+        const ROOM: usize = ROUTED_SENTENCE_ROOM * batch::LINES;
+        fill_room::<ROOM>(self.out, |room| {
+            for line in 0..batch::LINES {
+                let word = line_word(window, line);
+                let key = pair_key(word);
+                append_judge_sentence(room, word, MOVE_DIGITS_BY_KEY[key], ROUTE_AT);
+                let texts = checked_judge_line(word).texts();
+                append_route_text(room, texts, &self.texts[key]);
+            }
+        });
     }
 }
 
 /// Writes the answers to 8×8 query lines with `answer` while the shortcuts take them, at most
 /// `most_lines`.
 ///
-/// Two loops: this one for lines of the judge's own shape, which reads nothing else, and
-/// [`other_judge_lines`] for any other well-formed line, which comes back here after a line
-/// of six bytes. Judge files stay in the first, messy ones mostly in the second, and neither
-/// pays for the other's test on every line. The second is a function of its own, not
-/// inlined, so that the first keeps its values in registers: inlined, it made the judge's
+/// Three loops: batches of eight lines of the judge's own shape ([`judge_batches`]); then, when
+/// a batch is refused, its lines one by one while they are of that shape, which reads nothing
+/// else; and [`other_judge_lines`] for any other well-formed line, which comes back here after
+/// a run of a batch's worth of six-byte lines. Judge files stay in the first, messy ones mostly in the last, and
+/// neither pays for the other's test on every line. The last is a function of its own, not
+/// inlined, so that the first keep their values in registers: inlined, it made the judge's
 /// file 5–10% slower.
 #[inline(always)]
 fn judge_lines(bytes: &[u8], most_lines: u64, answer: &mut impl JudgeAnswer) -> Answered {
     let mut answered = Answered::default();
     loop {
-        while answered.lines < most_lines {
+        answered = judge_batches(bytes, answered, most_lines, answer);
+        let before = answered;
+        for _ in 0..batch::LINES {
+            if answered.lines >= most_lines {
+                break;
+            }
             let Some(line) = exact_query_line(&bytes[answered.bytes..]) else {
                 break;
             };
             answer.write(&line);
             answered.take(line.length);
         }
-        let before = answered;
-        answered = other_judge_lines(bytes, answered, most_lines, answer);
         if answered == before {
-            return answered;
+            answered = other_judge_lines(bytes, answered, most_lines, answer);
+            if answered == before {
+                return answered;
+            }
         }
     }
 }
 
+/// Goes on from what is `answered` as [`judge_lines`] does, a batch of eight lines of the
+/// judge's own shape at a time, while there are such batches and `most_lines` allows.
+#[inline(always)]
+fn judge_batches(
+    bytes: &[u8],
+    mut answered: Answered,
+    most_lines: u64,
+    answer: &mut impl JudgeAnswer,
+) -> Answered {
+    while most_lines - answered.lines >= batch::LINES as u64 {
+        let Some(window) = bytes[answered.bytes..].first_chunk::<{ batch::WINDOW }>() else {
+            break;
+        };
+        let Some(lines) = window.first_chunk::<{ batch::BYTES }>() else {
+            unreachable!("a batch's window holds its lines");
+        };
+        if !is_judge_batch(lines) {
+            break;
+        }
+        answer.write_batch(window);
+        answered.bytes += batch::BYTES;
+        answered.lines += batch::LINES as u64;
+    }
+    answered
+}
+
 /// Goes on from what is `answered` as [`judge_lines`] does with lines of any shape, until a
-/// line of six bytes, which may be of the judge's shape, or a line the shortcuts do not take.
+/// run of a batch's worth of lines of six bytes, which may be of the judge's shape, or a line
+/// the shortcuts do not take.
+///
+/// A run, not one such line: a messy file has them now and then (`xx\tyy` or `xx yy`), and
+/// going back to [`judge_lines`] for each, to find no batch there, cost messy lines 5
+/// instructions each (scripts/count-instructions.sh).
 #[inline(never)]
 fn other_judge_lines(
     bytes: &[u8],
@@ -314,13 +517,19 @@ fn other_judge_lines(
     most_lines: u64,
     answer: &mut impl JudgeAnswer,
 ) -> Answered {
+    let mut six_byte_run = 0;
     while answered.lines < most_lines {
         let Some(line) = scan_query_line(&bytes[answered.bytes..]) else {
             break;
         };
         answer.write(&line);
         answered.take(line.length);
-        if line.length == 6 {
+        six_byte_run = if line.length == 6 {
+            six_byte_run + 1
+        } else {
+            0
+        };
+        if six_byte_run == batch::LINES {
             break;
         }
     }
@@ -351,8 +560,8 @@ fn formula_lines(bytes: &[u8], board: Board, out: &mut Vec<u8>) -> Answered {
     }
 }
 
-/// The text of the table engine's route, for every pair.
-fn route_texts() -> Box<[[RouteText; Square::COUNT]; Square::COUNT]> {
+/// The text of the table engine's route, for every pair, by the pair's key.
+fn route_texts() -> Box<[RouteText; batch::KEYS]> {
     let mut route = Vec::new();
     let mut text = |from, to| {
         route.clear();
@@ -360,11 +569,98 @@ fn route_texts() -> Box<[[RouteText; Square::COUNT]; Square::COUNT]> {
         RouteText::new(&route)
     };
     let placeholder = text(Square::A1, Square::A1);
-    let mut texts = Box::new([[placeholder; Square::COUNT]; Square::COUNT]);
+    let mut texts = Box::new([placeholder; batch::KEYS]);
     for from in Square::all() {
         for to in Square::all() {
-            texts[from.index()][to.index()] = text(from, to);
+            texts[squares_key(from, to)] = text(from, to);
         }
     }
     texts
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    /// On every pair, in either case, the sentence in SSE2 vectors is the sentence in words,
+    /// the portable specification (held to the template's sentence in `fast/write.rs`).
+    #[test]
+    fn sentence_vectors_are_the_sentence_words_on_every_pair() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let digit = b'0' + DISTANCES.moves(from, to);
+                for upper in [0, 0x20] {
+                    let (from_text, to_text) = (from.name(), to.name());
+                    let line = [
+                        from_text[0] & !upper,
+                        from_text[1],
+                        b' ',
+                        to_text[0],
+                        to_text[1],
+                        b'\n',
+                        0,
+                        0,
+                    ];
+                    let word = u64::from_le_bytes(line);
+                    let words: Vec<u8> = write::judge_sentence_words(word, digit)
+                        .iter()
+                        .flat_map(|word| word.to_le_bytes())
+                        .collect();
+                    assert_eq!(
+                        simd::judge_sentence_vectors(word, digit).concat(),
+                        words,
+                        "{from} {to}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The SSE2 batch check agrees with the portable one on every byte value in every place
+    /// of batches of judge lines.
+    #[test]
+    fn both_batch_checks_agree_on_every_byte_in_every_place() {
+        for line in [b"e2 e4\n", b"A1 H8\n", b"h8 a1\n"] {
+            let batch = batch::tests::batch_of(line);
+            for at in 0..batch::BYTES {
+                for byte in 0..=u8::MAX {
+                    let mut changed = batch;
+                    changed[at] = byte;
+                    assert_eq!(
+                        simd::is_judge_batch(&changed),
+                        batch::is_judge_batch_portably(&changed),
+                        "{at} {byte}"
+                    );
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// The SSE2 check and the portable one agree on batches of judge lines with a few
+        /// bytes changed, to anything or to the bytes at the edges of the ranges.
+        #[test]
+        fn both_batch_checks_agree(
+            pairs in proptest::collection::vec((0..64usize, 0..64usize, proptest::bool::ANY), batch::LINES),
+            changes in proptest::collection::vec((0..batch::BYTES, proptest::prop_oneof![
+                proptest::num::u8::ANY,
+                proptest::sample::select(b"aAhH@`iI0189 \t\n\r\x80\xe1".to_vec()),
+            ]), 0..3),
+        ) {
+            let mut batch = [0; batch::BYTES];
+            for (line, &(from, to, upper)) in batch.chunks_exact_mut(6).zip(&pairs) {
+                let square = |index| Square::from_index(index).unwrap();
+                let (from, to) = (square(from).name(), square(to).name());
+                let mut word = [from[0], from[1], b' ', to[0], to[1], b'\n'];
+                if upper {
+                    word[0] &= !0x20;
+                }
+                line.copy_from_slice(&word);
+            }
+            for (at, byte) in changes {
+                batch[at] = byte;
+            }
+            proptest::prop_assert_eq!(simd::is_judge_batch(&batch), batch::is_judge_batch_portably(&batch));
+        }
+    }
 }

@@ -14,14 +14,51 @@ use crate::fast::classes::WindowClasses;
 use crate::fast::lanes::{lanes_between, lanes_value, lanes_within, leading_lanes};
 use crate::input::line::{MAX_LINE_BYTES, Query, is_blank};
 
-/// An 8×8 query line read by a shortcut: its squares, their texts as typed (two bytes each on
-/// 8×8), and the line's length with its newline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An 8×8 query line read by a shortcut: its squares' texts as typed (two bytes each on 8×8,
+/// checked), as the line of the judge's shape would hold them loaded as an 8-byte word (lanes
+/// 0–1 and 3–4, the other lanes meaningless), and the line's length with its newline.
+///
+/// The word, not the squares: the answers are looked up by its key
+/// ([`crate::fast::batch::pair_key`]) and written from it, as the batches do with the lines
+/// they load, so a reader of any shape only puts the texts where a judge line has them.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct StandardLine {
-    pub squares: (Square, Square),
-    pub texts: ([u8; 2], [u8; 2]),
+    pub word: u64,
     pub length: usize,
 }
+
+impl StandardLine {
+    /// A line of `length` bytes whose squares' texts are `from` and `to`.
+    #[inline(always)]
+    fn new(from: [u8; 2], to: [u8; 2], length: usize) -> StandardLine {
+        let word = u64::from(u16::from_le_bytes(from)) | u64::from(u16::from_le_bytes(to)) << 24;
+        StandardLine { word, length }
+    }
+
+    /// The squares' texts, as typed.
+    #[inline(always)]
+    pub(crate) fn texts(&self) -> ([u8; 2], [u8; 2]) {
+        let text_in_lanes = |lane: u32| ((self.word >> (8 * lane)) as u16).to_le_bytes();
+        (text_in_lanes(0), text_in_lanes(3))
+    }
+
+    /// The squares the texts name.
+    #[cfg(test)]
+    pub(crate) fn squares(&self) -> (Square, Square) {
+        let square = |[file, rank]: [u8; 2]| Square::from_checked_bytes(file, rank);
+        let (from, to) = self.texts();
+        (square(from), square(to))
+    }
+}
+
+/// Lines are the same when their texts and lengths are: the word's other lanes do not count.
+impl PartialEq for StandardLine {
+    fn eq(&self, other: &StandardLine) -> bool {
+        (self.texts(), self.length) == (other.texts(), other.length)
+    }
+}
+
+impl Eq for StandardLine {}
 
 /// Reads an 8×8 query line of the judge's exact shape, `xx yy\n`, from the start of `bytes`:
 /// the six bytes checked at once, as lanes of one 8-byte word, with one branch. Judge input is
@@ -42,17 +79,15 @@ pub(crate) fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
     if lanes_within(lanes, LEAST, MOST) & LINE != LINE {
         return None;
     }
-    // Each lane of the line is now its file or rank counted from 0 (from the least, which
-    // every lane is at least, so nothing borrows); the squares' texts are the word's bytes.
-    let offsets = lanes - LEAST;
-    let square_in_lanes =
-        |lane: u32| Square::from_file_and_rank(offsets >> (8 * lane), offsets >> (8 * lane + 8));
-    let text_in_lanes = |lane: u32| ((word >> (8 * lane)) as u16).to_le_bytes();
-    Some(StandardLine {
-        squares: (square_in_lanes(0), square_in_lanes(3)),
-        texts: (text_in_lanes(0), text_in_lanes(3)),
-        length: 6,
-    })
+    Some(checked_judge_line(word))
+}
+
+/// The line of the judge's exact shape loaded as the 8-byte `word`, once its six bytes are
+/// known to be of that shape (by [`exact_query_line`] or a batch's check,
+/// [`crate::fast::is_judge_batch`]): its texts, with no check.
+#[inline(always)]
+pub(crate) fn checked_judge_line(word: u64) -> StandardLine {
+    StandardLine { word, length: 6 }
 }
 
 /// Reads a well-formed 8×8 query line from the start of `bytes`, newline included, in one pass:
@@ -71,7 +106,7 @@ pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
     // may leave out of line (in one build `or_else` was, a call a line: messy files took 23%
     // more instructions, scripts/count-instructions.sh).
     let by_window = match bytes.first_chunk::<16>() {
-        Some(window) => scan_query_window(bytes, classify(window)),
+        Some(window) => scan_query_window(window, classify(window)),
         None => None,
     };
     match by_window {
@@ -106,7 +141,7 @@ fn classify(window: &[u8; 16]) -> WindowClasses {
 /// The line's length depends only on the newline's mask, not on the checks, so the processor
 /// reads the next line while it checks this one.
 #[inline(always)]
-fn scan_query_window(bytes: &[u8], classes: WindowClasses) -> Option<StandardLine> {
+fn scan_query_window(window: &[u8; 16], classes: WindowClasses) -> Option<StandardLine> {
     let newline = classes.newlines.trailing_zeros();
     if newline >= 16 {
         return None; // the line runs past the window: the bytewise reader takes it
@@ -130,14 +165,14 @@ fn scan_query_window(bytes: &[u8], classes: WindowClasses) -> Option<StandardLin
     if misfits != 0 {
         return None;
     }
-    let (first, second) = (first as usize, second as usize);
-    // The masks have checked these bytes (and they lie within the window).
-    let text_at = |at: usize| [bytes[at], bytes[at + 1]];
-    let (from_text, to_text) = (text_at(first), text_at(second));
-    let square = |[file, rank]: [u8; 2]| Square::from_checked_bytes(file, rank);
+    // The masks have checked these bytes, and they lie within the window: the ranks' places
+    // are bits of `text`, below 16. Each square is one 16-bit load, put in its lanes.
+    let text_at = |at: u32| match window[at as usize..].first_chunk::<2>() {
+        Some(&text) => u64::from(u16::from_le_bytes(text)),
+        None => unreachable!("a square's rank is within the window"),
+    };
     Some(StandardLine {
-        squares: (square(from_text), square(to_text)),
-        texts: (from_text, to_text),
+        word: text_at(first) | text_at(second) << 24,
         length: newline as usize + 1,
     })
 }
@@ -162,12 +197,12 @@ fn scan_query_bytewise(bytes: &[u8]) -> Option<StandardLine> {
     };
     let square_at = |at: usize| square_at(bytes, at);
     let start = skip_blanks(0);
-    let (from, from_text) = square_at(start)?;
+    let (_, from_text) = square_at(start)?;
     let second = skip_blanks(start + 2);
     if second == start + 2 {
         return None;
     }
-    let (to, to_text) = square_at(second)?;
+    let (_, to_text) = square_at(second)?;
     let text_end = skip_blanks(second + 2);
     let end = text_end + usize::from(bytes.get(text_end) == Some(&b'\r'));
     // A line over the limit (not counting its line end) is bad even when well formed: leave it
@@ -175,11 +210,7 @@ fn scan_query_bytewise(bytes: &[u8]) -> Option<StandardLine> {
     if bytes.get(end) != Some(&b'\n') || text_end > MAX_LINE_BYTES {
         return None;
     }
-    Some(StandardLine {
-        squares: (from, to),
-        texts: (from_text, to_text),
-        length: end + 1,
-    })
+    Some(StandardLine::new(from_text, to_text, end + 1))
 }
 
 /// Reads a well-formed query line on any board from the start of `bytes`, newline included, in
@@ -343,8 +374,8 @@ mod tests {
         let parsed = parse_line(line, Board::STANDARD).ok().flatten();
         let scanned = scan_query_line(&with_newline);
         let as_read = |line: StandardLine| {
-            let (from, to) = line.squares;
-            let texts = (line.texts.0.to_vec(), line.texts.1.to_vec());
+            let (from, to) = line.squares();
+            let texts = (line.texts().0.to_vec(), line.texts().1.to_vec());
             ((from.position(), to.position()), texts, line.length)
         };
         let from_parser = |query: Query| {
@@ -386,9 +417,9 @@ mod tests {
                 "{line:?} then {after:?}"
             );
             if let Some(window) = followed.first_chunk::<16>() {
-                let windowed = scan_query_window(&followed, classify_portably(window));
+                let windowed = scan_query_window(window, classify_portably(window));
                 assert_eq!(
-                    scan_query_window(&followed, classify(window)),
+                    scan_query_window(window, classify(window)),
                     windowed,
                     "{line:?} then {after:?}"
                 );

@@ -1,13 +1,18 @@
-//! Byte classes of a 16-byte window with SSE2, the x86-64 baseline: the one place the
-//! accelerator uses `std::arch`. Everywhere else, and as the specification this must match,
-//! the portable SWAR code in `fast/classes.rs` does the same (a property test in `fast/read.rs`
-//! compares them on random windows, and the reader's tests run both).
+//! Byte classes of a 16-byte window, and the check of a batch of judge lines, with SSE2, the
+//! x86-64 baseline: the one place the accelerator uses `std::arch`. Everywhere else, and as the
+//! specification this must match, portable SWAR code does the same: `fast/classes.rs` and
+//! `fast/batch.rs`, whose property tests (in `fast/read.rs` and `fast/batch.rs`) compare them on
+//! random inputs.
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
-    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_insert_epi16,
+    _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
+    _mm_subs_epu8,
 };
+
+use crate::fast::batch::{BYTES, FOLD, LEAST, MOST, line_pattern};
+use crate::fast::write::{SENTENCE_TEMPLATE_WORDS, SENTENCE_WORDS_BYTES};
 
 use crate::fast::classes::WindowClasses;
 
@@ -41,5 +46,82 @@ pub(crate) fn classify(window: &[u8; 16]) -> WindowClasses {
             files: bits(between(_mm_or_si128(bytes, every(0x20)), b'a', b'h')),
             ranks: bits(between(bytes, b'1', b'8')),
         }
+    }
+}
+
+/// [`crate::fast::batch::is_judge_batch_portably`] on three 16-byte vectors: each byte, its files folded,
+/// is outside its range exactly when a saturating subtraction of its least from it, or of it
+/// from its most, leaves something; all 48 are gathered into one mask and one test.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unused_unsafe)] // the intrinsics below are safe to call on newer compilers
+pub(crate) fn is_judge_batch(lines: &[u8; BYTES]) -> bool {
+    // A vector starts 0, 4 or 2 bytes into a line (16 and 32 bytes into the batch).
+    const fn patterns(line: &[u8; 6]) -> [[u8; 16]; 3] {
+        [
+            line_pattern(line, 0),
+            line_pattern(line, 4),
+            line_pattern(line, 2),
+        ]
+    }
+    const FOLDS: [[u8; 16]; 3] = patterns(FOLD);
+    const LEASTS: [[u8; 16]; 3] = patterns(LEAST);
+    const MOSTS: [[u8; 16]; 3] = patterns(MOST);
+    // SAFETY: SSE2 is part of x86-64, so these instructions exist on every x86-64 processor;
+    // each load reads 16 of the 48 bytes `lines` borrows (at 0, 16 and 32), or 16 bytes of a
+    // pattern array, unaligned loads being allowed.
+    unsafe {
+        let load = |bytes: &[u8; 16]| _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>());
+        let mut outside = _mm_setzero_si128();
+        for index in 0..3 {
+            let Some(bytes) = lines[16 * index..].first_chunk::<16>() else {
+                unreachable!("48 bytes hold three vectors");
+            };
+            let bytes = _mm_or_si128(load(bytes), load(&FOLDS[index]));
+            let below = _mm_subs_epu8(load(&LEASTS[index]), bytes);
+            let above = _mm_subs_epu8(bytes, load(&MOSTS[index]));
+            outside = _mm_or_si128(outside, _mm_or_si128(below, above));
+        }
+        _mm_movemask_epi8(_mm_cmpeq_epi8(outside, _mm_setzero_si128())) == 0xffff
+    }
+}
+
+/// [`crate::fast::write::judge_sentence_words`] in three 16-byte vectors: the template's, with the first square's
+/// two bytes, the second's, and the blank and digit of the moves each put in with one `pinsrw`
+/// (a 16-bit insert), where the words take a shift, a mask and an `or` for each, and eight
+/// constants that do not all stay in registers.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unused_unsafe)] // the intrinsics below are safe to call on newer compilers
+pub(crate) fn judge_sentence_vectors(line: u64, digit: u8) -> [[u8; 16]; 3] {
+    /// The template's bytes: [`SENTENCE_TEMPLATE_WORDS`] as vectors (lane 5 of the second is
+    /// put in whole, so its blank comes with the digit).
+    const TEMPLATE: [[u8; 16]; 3] = {
+        let words = SENTENCE_TEMPLATE_WORDS;
+        let mut vectors = [[0; 16]; 3];
+        let mut at = 0;
+        while at < SENTENCE_WORDS_BYTES {
+            vectors[at / 16][at % 16] = words[at / 8].to_le_bytes()[at % 8];
+            at += 1;
+        }
+        vectors
+    };
+    // SAFETY: SSE2 is part of x86-64, so these instructions exist on every x86-64 processor;
+    // each load reads one 16-byte array of the template, unaligned loads being allowed, and
+    // the vectors are turned into bytes by value (every bit pattern is bytes).
+    unsafe {
+        let load = |bytes: &[u8; 16]| _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>());
+        // Bytes 12–13, the first square: 16-bit lane 6 of the first vector.
+        let first = _mm_insert_epi16::<6>(load(&TEMPLATE[0]), line as u16 as i32);
+        // Bytes 18–19, the second square (the line's bytes 3–4): lane 1 of the second; bytes
+        // 26–27, the blank before the moves and their digit: lane 5.
+        let second = _mm_insert_epi16::<1>(load(&TEMPLATE[1]), (line >> 24) as u16 as i32);
+        let moves_lane = i32::from(b' ') | i32::from(digit) << 8;
+        let second = _mm_insert_epi16::<5>(second, moves_lane);
+        [
+            std::mem::transmute::<__m128i, [u8; 16]>(first),
+            std::mem::transmute::<__m128i, [u8; 16]>(second),
+            TEMPLATE[2],
+        ]
     }
 }

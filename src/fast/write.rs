@@ -2,6 +2,7 @@
 //! byte, with no loop and no variable-length copy. The tests at the bottom hold them to the
 //! general writers.
 
+use std::mem::MaybeUninit;
 use std::ops::Range;
 
 use crate::board::standard::Square;
@@ -9,18 +10,117 @@ use crate::fast::lanes::decimal_lanes;
 
 /// The judge's answer with blanks to fill: the squares at bytes 12–13 and 18–19, the number of
 /// moves at byte 27. "moves" stays plural even for one move, as the judge expects.
-const SENTENCE: [u8; 43] = *b"To get from xx to yy takes n knight moves.\n";
+pub(crate) const SENTENCE: [u8; 43] = *b"To get from xx to yy takes n knight moves.\n";
 
-/// The judge's sentence for two-byte squares and a one-digit distance: the template with the
-/// squares and the number of moves filled in. This is all the hot path does for an answer.
-#[inline]
-pub(crate) fn judge_sentence(from: [u8; 2], to: [u8; 2], moves: u8) -> [u8; SENTENCE.len()] {
-    debug_assert!(moves < 10, "a one-digit distance");
-    let mut sentence = SENTENCE;
-    sentence[12..14].copy_from_slice(&from);
-    sentence[18..20].copy_from_slice(&to);
-    sentence[27] = b'0' + moves;
-    sentence
+/// Bytes [`judge_sentence_words`] gives: the sentence's 43 and 5 to spare, so that the
+/// sentence is six 8-byte words.
+pub(crate) const SENTENCE_WORDS_BYTES: usize = 48;
+
+/// The judge's sentence with zeros where the squares and the moves' digit go, in the words
+/// of [`judge_sentence_words`].
+pub(crate) const SENTENCE_TEMPLATE_WORDS: [u64; SENTENCE_WORDS_BYTES / 8] = {
+    let mut bytes = [0; SENTENCE_WORDS_BYTES];
+    let mut at = 0;
+    while at < SENTENCE.len() {
+        bytes[at] = match at {
+            12 | 13 | 18 | 19 | 27 => 0,
+            _ => SENTENCE[at],
+        };
+        at += 1;
+    }
+    bytes[27] = 0;
+    let mut words = [0; 6];
+    let mut word = 0;
+    while word < 6 {
+        let mut lanes = [0; 8];
+        let mut lane = 0;
+        while lane < 8 {
+            lanes[lane] = bytes[8 * word + lane];
+            lane += 1;
+        }
+        words[word] = u64::from_le_bytes(lanes);
+        word += 1;
+    }
+    words
+};
+
+/// The judge's sentence for a line of the judge's exact shape loaded as the 8-byte `line`
+/// (lanes 0–1 the first square's text, 3–4 the second's) and the `digit` of its moves, as six 8-byte words to store one
+/// after the other; the last five bytes are spare, left for the next sentence to overwrite.
+///
+/// Each word is a word of the template or-ed with the line's lanes moved into place: no byte
+/// is copied on its own. Three words are the template's alone.
+// The specification of the SSE2 code (`fast/simd.rs`), which x86-64 runs instead.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+pub(crate) fn judge_sentence_words(line: u64, digit: u8) -> [u64; SENTENCE_WORDS_BYTES / 8] {
+    debug_assert!(digit.is_ascii_digit(), "a one-digit distance");
+    let from = line & 0xffff; // bytes 0–1, to bytes 12–13: lanes 4–5 of word 1
+    let to = (line >> 24) & 0xffff; // bytes 3–4, to bytes 18–19: lanes 2–3 of word 2
+    [
+        SENTENCE_TEMPLATE_WORDS[0],
+        SENTENCE_TEMPLATE_WORDS[1] | from << 32,
+        SENTENCE_TEMPLATE_WORDS[2] | to << 16,
+        SENTENCE_TEMPLATE_WORDS[3] | u64::from(digit) << 24, // byte 27: lane 3 of word 3
+        SENTENCE_TEMPLATE_WORDS[4],
+        SENTENCE_TEMPLATE_WORDS[5],
+    ]
+}
+
+/// The spare capacity at the end of an output buffer, `N` bytes of it, written front to back by
+/// fixed-size copies with no check of its own each: [`fill_room`] makes sure of the room once,
+/// and adds what was written to the buffer.
+///
+/// Appending each answer with `extend_from_slice` checks the buffer's capacity and moves its
+/// length once an answer; in a batch of eight judge lines the room is checked once, and where
+/// the copies land at offsets known when compiling (the judge's sentences), nothing is left to
+/// check. Each copy is of a fixed size, at least what is kept of it, as in
+/// [`push_sentence_by_windows`]: what it writes past the end is overwritten by the next.
+pub(crate) struct Room<'a, const N: usize> {
+    bytes: &'a mut [MaybeUninit<u8>; N],
+    /// How many bytes from the start are kept: every byte before this one has been written.
+    len: usize,
+}
+
+impl<const N: usize> Room<'_, N> {
+    /// Copies all of `bytes` at the end of what is kept, and keeps the first `keep` of them.
+    #[inline(always)]
+    pub(crate) fn append<const M: usize>(&mut self, bytes: [u8; M], keep: usize) {
+        assert!(keep <= M, "keeping bytes not written");
+        self.bytes[self.len..self.len + M].copy_from_slice(&bytes.map(MaybeUninit::new));
+        self.len += keep;
+    }
+
+    /// Copies `bytes` over kept bytes, from `at`.
+    #[inline(always)]
+    pub(crate) fn patch<const M: usize>(&mut self, at: usize, bytes: [u8; M]) {
+        assert!(at + M <= self.len, "patching bytes not kept");
+        self.bytes[at..at + M].copy_from_slice(&bytes.map(MaybeUninit::new));
+    }
+
+    /// How many bytes are kept.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// Lets `fill` write into `N` bytes of room at the end of `out`, and appends what it kept. See
+/// [`Room`] for why.
+#[inline(always)]
+pub(crate) fn fill_room<const N: usize>(out: &mut Vec<u8>, fill: impl FnOnce(&mut Room<'_, N>)) {
+    out.reserve(N);
+    let Some(bytes) = out.spare_capacity_mut().first_chunk_mut::<N>() else {
+        unreachable!("the room was reserved");
+    };
+    let mut room = Room { bytes, len: 0 };
+    fill(&mut room);
+    let kept = room.len;
+    // SAFETY: `Room::append` writes at least the bytes it adds to `len`, right at `len`, and
+    // `patch` writes only below `len`, so every byte before `kept` has been written; those
+    // bytes are the start of `out`'s spare capacity, as the room is (`kept` ≤ N ≤ the spare
+    // capacity, the slices' bounds checks see to it). So the new length covers written bytes.
+    unsafe { out.set_len(out.len() + kept) };
 }
 
 /// The end of a routed answer on 8×8, from the colon on, with every square in lower case:
@@ -66,34 +166,31 @@ impl RouteText {
     }
 }
 
-/// Appends the judge's sentence with an 8×8 route after it, as
-/// [`push_sentence_with_route`](crate::format::sentence::push_sentence_with_route) does, from the squares' two-byte texts  and precomputed route text.
-///
-/// Three fixed-size copies straight into `out`, then the ends patched in and `out` cut back to
-/// the line's end: the sentence up to "moves", the route's 24 bytes over its full stop, the
-/// typed ends over the route's first and last squares. Appending the route's pieces one by one
-/// took half as long again as the whole plain answer, and putting the line together on the
-/// stack first made the processor wait on the small stores when copying it.
+/// Bytes a judge sentence with an 8×8 route takes at most in a [`Room`]: the sentence up to
+/// "moves" (41 bytes, appended as 48), then the route's text at its full size.
+pub(crate) const ROUTED_SENTENCE_ROOM: usize = ROUTE_AT + RouteText::CAPACITY;
+
+/// Where a route's text goes in the judge's sentence: over its full stop and newline.
+pub(crate) const ROUTE_AT: usize = SENTENCE.len() - 2;
+
+/// Appends the text of `route`, with the squares' typed `texts` at its ends, to the judge's
+/// sentence appended up to "moves" in `room` (the kept bytes ending there), as
+/// [`push_sentence_with_route`](crate::format::sentence::push_sentence_with_route) writes it.
+/// Fixed-size copies: the route's 24 bytes, then the last square's text and the first's over
+/// them, the first last, so that it wins where they are one square (a route of no moves), as
+/// the general writer has it. Appending the route's pieces one by one took half as long again
+/// as the whole plain answer.
 #[inline(always)]
-pub(crate) fn push_sentence_with_route_text(
-    out: &mut Vec<u8>,
+pub(crate) fn append_route_text<const N: usize>(
+    room: &mut Room<'_, N>,
     (from, to): ([u8; 2], [u8; 2]),
-    moves: u8,
     route: &RouteText,
 ) {
-    // The sentence's full stop and newline are overwritten by the route's colon onwards.
-    const ROUTE_AT: usize = SENTENCE.len() - 2;
-    let start = out.len();
-    out.extend_from_slice(&judge_sentence(from, to, moves));
-    out.truncate(start + ROUTE_AT);
-    out.extend_from_slice(&route.bytes);
-    let line = &mut out[start..];
-    line[ROUTE_AT + 2..ROUTE_AT + 4].copy_from_slice(&from);
-    let end = ROUTE_AT + usize::from(route.len);
-    if moves > 0 {
-        line[end - 4..end - 2].copy_from_slice(&to);
-    }
-    out.truncate(start + end);
+    let start = room.len();
+    room.append(route.bytes, usize::from(route.len));
+    let end = room.len();
+    room.patch(end - 4, to);
+    room.patch(start + 2, from);
 }
 
 /// A square's text as typed, seen through a window of the input that starts with it and runs
@@ -211,8 +308,27 @@ mod tests {
         }
     }
 
-    /// On every pair of 8×8, as typed in lower and upper case, the template and the
-    /// precomputed route texts write what the general writers write.
+    /// The judge's sentence from the words, as the accelerator appends it (on x86-64 from
+    /// vectors, which `fast/mod.rs` holds to the words), keeping `keep` bytes.
+    fn append_words<const N: usize>(
+        room: &mut Room<'_, N>,
+        texts: ([u8; 2], [u8; 2]),
+        digit: u8,
+        keep: usize,
+    ) {
+        let word =
+            u64::from(u16::from_le_bytes(texts.0)) | u64::from(u16::from_le_bytes(texts.1)) << 24;
+        for (index, sentence_word) in judge_sentence_words(word, digit).into_iter().enumerate() {
+            room.append(
+                sentence_word.to_le_bytes(),
+                keep.saturating_sub(8 * index).min(8),
+            );
+        }
+    }
+
+    /// On every pair of 8×8, as typed in lower and upper case (so that a route of no moves has
+    /// its two ends in different cases), the sentence's words and the precomputed route texts
+    /// write what the general writers write.
     #[test]
     fn judge_sentences_and_route_texts_match_the_general_writers_on_every_pair() {
         let mut route = Vec::new();
@@ -228,14 +344,20 @@ mod tests {
                     from.name(),
                     [to.name()[0].to_ascii_uppercase(), to.name()[1]],
                 );
+                let digit = b'0' + moves;
 
-                let (mut fast, mut general) = (Vec::new(), Vec::new());
-                fast.extend_from_slice(&judge_sentence(texts.0, texts.1, moves));
+                let (mut fast, mut general) = (b"before\n".to_vec(), b"before\n".to_vec());
+                fill_room::<SENTENCE_WORDS_BYTES>(&mut fast, |room| {
+                    append_words(room, texts, digit, SENTENCE.len())
+                });
                 push_sentence(&mut general, &typed, Some(u64::from(moves)), b"knight");
                 assert_eq!(fast, general);
 
                 let (mut fast, mut general) = (Vec::new(), Vec::new());
-                push_sentence_with_route_text(&mut fast, texts, moves, &RouteText::new(&route));
+                fill_room::<ROUTED_SENTENCE_ROOM>(&mut fast, |room| {
+                    append_words(room, texts, digit, ROUTE_AT);
+                    append_route_text(room, texts, &RouteText::new(&route));
+                });
                 let keep = &mut |_: &mut Vec<u8>| Ok(());
                 let (route, knight) = (&positions, b"knight");
                 push_sentence_with_route(
@@ -250,6 +372,42 @@ mod tests {
                 assert_eq!(fast, general);
             }
         }
+    }
+
+    /// The room adds what was appended and kept, after what the buffer held, patched where
+    /// patched, and grows the buffer when it is short of room.
+    #[test]
+    fn a_room_adds_what_was_appended_and_kept() {
+        for capacity in [0, 5, 20, 100] {
+            let mut out = Vec::with_capacity(capacity);
+            out.extend_from_slice(b"ab");
+            fill_room::<12>(&mut out, |room| {
+                room.append(*b"cdef", 2);
+                room.append(*b"EFGH", 4);
+                room.append(*b"ijklmn", 2);
+                room.patch(1, *b"XY");
+            });
+            assert_eq!(out, b"abcXYFGHij");
+            fill_room::<4>(&mut out, |room| room.append(*b"xy", 2));
+            assert_eq!(out, b"abcXYFGHijxy");
+            fill_room::<4>(&mut out, |_| {});
+            assert_eq!(out, b"abcXYFGHijxy");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "patching bytes not kept")]
+    fn a_room_refuses_a_patch_past_what_it_keeps() {
+        fill_room::<8>(&mut Vec::new(), |room| {
+            room.append(*b"abcd", 2);
+            room.patch(1, *b"xy");
+        });
+    }
+
+    #[test]
+    #[should_panic(expected = "keeping bytes not written")]
+    fn a_room_refuses_to_keep_more_than_it_wrote() {
+        fill_room::<8>(&mut Vec::new(), |room| room.append(*b"ab", 3));
     }
 
     #[test]

@@ -893,3 +893,85 @@ fn running_out_of_memory_suggests_leaving_out_the_route_only_where_one_was_asked
         assert!(message.ends_with(&format!("; {hint}")), "{message}");
     }
 }
+
+/// Runs of lines of the judge's own shape, long enough for the accelerator's batches of eight,
+/// any pair in either case, with a few bytes changed anywhere (so that a batch is refused at
+/// every place in it, by any byte and by the bytes just outside each range).
+fn judge_runs() -> impl Strategy<Value = Vec<u8>> {
+    let line = (0u8..8, 0u8..8, 0u8..8, 0u8..8, any::<bool>(), any::<bool>()).prop_map(
+        |(file, rank, to_file, to_rank, upper, to_upper)| {
+            let case = |upper: bool| if upper { 0 } else { 0x20 };
+            vec![
+                (b'A' + file) | case(upper),
+                b'1' + rank,
+                b' ',
+                (b'A' + to_file) | case(to_upper),
+                b'1' + to_rank,
+                b'\n',
+            ]
+        },
+    );
+    let change = prop_oneof![
+        any::<u8>(),
+        prop::sample::select(b"@`iI09 \t\r\n\x80".to_vec()),
+    ];
+    (
+        prop::collection::vec(line, 0..120),
+        prop::collection::vec((any::<prop::sample::Index>(), change), 0..4),
+    )
+        .prop_map(|(lines, changes)| {
+            let mut input = lines.concat();
+            for (at, byte) in changes {
+                if !input.is_empty() {
+                    let at = at.index(input.len());
+                    input[at] = byte;
+                }
+            }
+            input
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Runs of judge lines, near misses among them, read in pieces of any size: the judge's
+    /// sentences, with and without routes, are the general path's and the rules' (see
+    /// [`check_on_8x8`]); NAKANJ's numbers, after a count that may end the queries inside a
+    /// batch, are the general path's too.
+    #[test]
+    fn runs_of_judge_lines_are_answered_alike_in_batches_and_one_by_one(
+        input in judge_runs(),
+        sizes in prop::collection::vec(1usize..400, 1..4),
+        count in 0u64..150,
+    ) {
+        check_on_8x8(&input, &sizes)?;
+        let mut counted = format!("{count}\n").into_bytes();
+        counted.extend_from_slice(&input);
+        run_both_ways(nakanj(NUMBERS, false), || Chunked::boxed(&counted, &sizes));
+    }
+}
+
+/// Every pair of squares, in lower and upper case, in one file read whole and in reads that
+/// split it at every offset of a batch: answered alike by the batches and by the general path.
+#[test]
+fn every_pair_is_answered_alike_in_batches_and_by_the_general_path() {
+    let mut input = Vec::new();
+    for from in crate::board::standard::Square::all() {
+        for to in crate::board::standard::Square::all() {
+            input.extend_from_slice(format!("{from} {to}\n").as_bytes());
+            input.extend_from_slice(
+                format!("{} {to}\n", from.to_string().to_uppercase()).as_bytes(),
+            );
+        }
+    }
+    let routes = settings(Board::STANDARD, Engine::Table, Shape::Sentence, true);
+    for sizes in [&[usize::MAX][..], &[7], &[48, 5], &[50, 1, 300]] {
+        let plain = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&input, sizes));
+        assert_eq!(plain.out().lines().count(), 2 * 64 * 64);
+        assert_eq!(plain.invalid_lines, 0);
+        run_both_ways(routes, || Chunked::boxed(&input, sizes));
+        let mut counted = b"8192\n".to_vec();
+        counted.extend_from_slice(&input);
+        run_both_ways(nakanj(NUMBERS, false), || Chunked::boxed(&counted, sizes));
+    }
+}

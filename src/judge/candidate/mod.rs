@@ -552,10 +552,13 @@ mod tests {
         // while it runs, whatever the test process holds (the figure after the run, which
         // Linux inflates by the parent's memory, is checked through the binary, in
         // tests/judge_processes.rs).
-        let (run, usage) = run_shell(
-            "dd if=/dev/zero bs=100000000 count=1 2>/dev/null | sleep 1",
-            &limits(30.0),
-        );
+        // (On Linux, whose figure is checked, `iflag=fullblock`: a read of /dev/zero may
+        // return short when the machine is busy, leaving part of the buffer untouched.)
+        let hold = match cfg!(target_os = "linux") {
+            true => "dd if=/dev/zero bs=100000000 count=1 iflag=fullblock 2>/dev/null | sleep 1",
+            false => "dd if=/dev/zero bs=100000000 count=1 2>/dev/null | sleep 1",
+        };
+        let (run, usage) = run_shell(hold, &limits(30.0));
         assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
         if cfg!(target_os = "linux") {
             let peak = usage.peak_memory_bytes.unwrap();
@@ -581,8 +584,10 @@ mod tests {
             "{usage:?}"
         );
         // The figure is not simply dropped: a candidate above what knight-moves holds has it.
+        // (`iflag=fullblock`: a read of /dev/zero may return short when the machine is busy,
+        // leaving part of the buffer untouched.)
         let (run, usage) = run_shell_now(
-            "dd if=/dev/zero bs=409715200 count=1 of=/dev/null 2>&1",
+            "dd if=/dev/zero bs=409715200 count=1 iflag=fullblock of=/dev/null 2>&1",
             &limits(10.0),
         );
         assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
