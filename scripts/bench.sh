@@ -70,12 +70,10 @@ for ((run = 0; run < runs; run++)); do
     times[$name,path]+="$(wall "$p" --path "$judge") "
     times[$name,big]+="$(wall "$p" --board 1000000 "$big") "
     times[$name,general]+="$(KNIGHT_MOVES_ACCELERATOR=off wall "$p" "$judge") "
-    if [[ $name == knight-moves ]]; then
-      times[$name,nakanj]+="$(wall "$p" --problem nakanj "$nakanj") "
-      times[$name,utf16]+="$(wall "$p" "$utf16") "
-      times[$name,grid]+="$(echo 3000 | wall "$p" --problem cses-grid) "
-      times[$name,check]+="$(wall "$p" check "$answers" "$judge") "
-    fi
+    times[$name,nakanj]+="$(wall "$p" --problem nakanj "$nakanj") "
+    times[$name,utf16]+="$(wall "$p" "$utf16") "
+    times[$name,grid]+="$(echo 3000 | wall "$p" --problem cses-grid) "
+    times[$name,check]+="$(wall "$p" check "$answers" "$judge") "
   done
 done
 
@@ -89,8 +87,7 @@ printf '%-13s %-10s %9.3f %9.1f %12s %11s %s\n' reference judge "$reference" "$(
 cmp_time=$(echo "${times[cmp]}" | median)
 printf '%-13s %-10s %9.3f %9.1f %12s %11s %s\n' cmp answers "$cmp_time" "$(echo "$cmp_time * 1000000000 / $lines" | bc -l)" "$(ratio_of "$cmp_time" "$reference")" - '(the judge answers and a copy)'
 for name in "${binaries[@]}"; do
-  workloads=(judge messy path big general)
-  [[ $name == knight-moves ]] && workloads+=(nakanj utf16 grid check)
+  workloads=(judge messy path big general nakanj utf16 grid check)
   for workload in "${workloads[@]}"; do
     t=$(echo "${times[$name,$workload]}" | median)
     count=$lines
