@@ -577,11 +577,23 @@ mod tests {
         let held = vec![1u8; 300_000_000];
         let mut limited = limits(10.0);
         limited.memory_bytes = Some(50_000_000);
-        let (run, usage) = run_shell_now("cat", &limited);
-        assert!(matches!(run, RunEnd::Finished { .. }), "{run:?} {usage:?}");
+        // The other unit tests run on threads of this same process: one that allocates between
+        // the look at this process's peak and the fork raises what `cat` inherits past what was
+        // seen, so a few tries are allowed; were the held memory counted, every try would fail.
+        let mut tries = Vec::new();
+        for _ in 0..5 {
+            let (run, usage) = run_shell_now("cat", &limited);
+            assert!(matches!(run, RunEnd::Finished { .. }), "{run:?} {usage:?}");
+            let small = usage.peak_memory_bytes.is_none_or(|peak| peak < 50_000_000);
+            tries.push(usage);
+            if small {
+                break;
+            }
+        }
+        let last = tries.last().unwrap();
         assert!(
-            usage.peak_memory_bytes.is_none_or(|peak| peak < 50_000_000),
-            "{usage:?}"
+            last.peak_memory_bytes.is_none_or(|peak| peak < 50_000_000),
+            "{tries:?}"
         );
         // The figure is not simply dropped: a candidate above what knight-moves holds has it.
         // (`iflag=fullblock`: a read of /dev/zero may return short when the machine is busy,
