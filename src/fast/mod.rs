@@ -40,12 +40,15 @@
 //!   bytes against each byte's least and most) and names a line's pair by a 12-bit key, one
 //!   multiplication of its bytes, that looks its moves up. `fast/read.rs` reads a line in one
 //!   pass: the exact judge shape as the six lanes of one 8-byte word, each checked against its
-//!   own range at once; any well-formed 8×8 line from five masks of its first 16 bytes (blanks,
-//!   newlines, returns, file letters, rank digits), where the squares are the lowest bits of
-//!   the line's text and every way the line can be wrong leaves a bit in one mask, so no branch
-//!   depends on where the blanks are; or a byte at a time near the end of a read; and any
+//!   own range at once; a run of any well-formed 8×8 lines (messy ones: blanks before, runs of
+//!   spaces or tabs, CRLF) from one classification of a 64-byte block of them into masks
+//!   (`read::BlockLines`: newlines, returns, file letters, rank digits, anything else), where
+//!   the checks that do not depend on where a line ends are made once for the block, and each
+//!   line's squares are the lowest bits left of the files' mask, so no branch depends on where
+//!   the blanks are; a line no block takes from five masks of its first 16 bytes, the same
+//!   way; or a byte at a time near the end of a read; and any
 //!   board's squares eight bytes at a time (`fast/lanes.rs`, SWAR arithmetic on `u64` lanes,
-//!   portable, no `unsafe`). The 16-byte masks come from SSE2 on x86-64 (`fast/simd.rs`, whose
+//!   portable, no `unsafe`). The 16- and 64-byte masks come from SSE2 on x86-64 (`fast/simd.rs`, whose
 //!   `unsafe` blocks are SSE2 intrinsics on borrowed arrays, as are the batch check and the
 //!   sentence's three vectors there) and from portable SWAR elsewhere (`fast/classes.rs`, which
 //!   also defines the masks; `fast/batch.rs` and `fast/write.rs` hold the batch's and the
@@ -89,7 +92,9 @@ use crate::board::{Board, Position};
 use crate::engine::Engine;
 use crate::engine::formula::knight::{ClosedForm, closed_form, closed_form_covers};
 use crate::fast::batch::{MOVE_DIGITS_BY_KEY, pair_key, squares_key};
-use crate::fast::read::{checked_judge_line, exact_query_line, scan_board_line, scan_query_line};
+use crate::fast::read::{
+    BLOCK, BlockLines, checked_judge_line, exact_query_line, scan_board_line, scan_query_line,
+};
 use crate::fast::write::{
     ROUTE_AT, ROUTED_SENTENCE_ROOM, Room, RouteText, SENTENCE, SENTENCE_WORDS_BYTES, TextWindow,
     append_route_text, fill_room, push_sentence_by_windows,
@@ -507,6 +512,12 @@ fn judge_batches(
 /// run of a batch's worth of lines of six bytes, which may be of the judge's shape, or a line
 /// the shortcuts do not take.
 ///
+/// The lines are read a block at a time ([`BlockLines`]), the block starting at the next
+/// line, and again from a new block where one stops; a line no block takes (a bad line, one
+/// longer than a block, one near the end of the read) is read on its own by
+/// [`scan_query_line`], which declines it if it is bad. The block's one classification serves
+/// its seven or so messy lines, where a window a line cost each about fifty instructions.
+///
 /// A run, not one such line: a messy file has them now and then (`xx\tyy` or `xx yy`), and
 /// going back to [`judge_lines`] for each, to find no batch there, cost messy lines 5
 /// instructions each (scripts/count-instructions.sh).
@@ -519,7 +530,32 @@ fn other_judge_lines(
 ) -> Answered {
     let mut six_byte_run = 0;
     while answered.lines < most_lines {
-        let Some(line) = scan_query_line(&bytes[answered.bytes..]) else {
+        let rest = &bytes[answered.bytes..];
+        let before = answered.lines;
+        if let Some(block) = rest.first_chunk::<BLOCK>() {
+            let mut lines = BlockLines::new(block);
+            while answered.lines < most_lines {
+                let Some(line) = lines.next() else {
+                    break;
+                };
+                answer.write(&line);
+                answered.take(line.length);
+                six_byte_run = if line.length == 6 {
+                    six_byte_run + 1
+                } else {
+                    0
+                };
+                if six_byte_run == batch::LINES {
+                    return answered;
+                }
+            }
+        }
+        if answered.lines != before {
+            continue; // the next line starts a new block
+        }
+        // No line of the block taken: the next line is bad, longer than a block, or near the
+        // end of the read.
+        let Some(line) = scan_query_line(rest) else {
             break;
         };
         answer.write(&line);
