@@ -57,8 +57,9 @@
 //!   others have a loop each (`judge_lines`, `other_judge_lines`), handing over to each other,
 //!   and what each loop writes is a small type a variant (`Sentences`, `Routes`, `Numbers`)
 //!   whose methods are inlined into both; batches come first, their answers stored in room
-//!   checked once a batch (`fill_room`). Every reader gives the squares' texts where a judge
-//!   line has them, and the answer is looked up by the pair's key. `fast/write.rs` writes the
+//!   checked once a batch (`fill_room`), as are a block's messy lines' answers. Every reader
+//!   gives the squares' texts where a judge line has them, and the answer is looked up by the
+//!   pair's key. `fast/write.rs` writes the
 //!   sentence as the template's words with the squares and the moves' digit put in (three SSE2
 //!   vectors on x86-64), a route from its precomputed text, or, on other boards, with
 //!   fixed-size copies that overrun and are overwritten, then cut back.
@@ -318,6 +319,37 @@ trait JudgeAnswer {
     /// Appends the answers to a batch of lines of the judge's exact shape, checked by
     /// [`is_judge_batch`]: the first [`batch::BYTES`] bytes of `window`.
     fn write_batch(&mut self, window: &[u8; batch::WINDOW]);
+
+    /// Appends the answers to the lines `lines` reads from a block, at most `most_lines` of
+    /// them, in room checked once for the most a block holds ([`block_answers`]); says how
+    /// many it answered.
+    fn write_block(&mut self, lines: BlockLines<'_>, most_lines: u64) -> Answered;
+}
+
+/// The most lines a block holds: the shortest answered line is six bytes long.
+const BLOCK_LINES: usize = BLOCK / 6;
+
+/// Appends the answers to the lines `lines` reads, at most `most_lines`, each by `append`,
+/// in `ROOM` bytes checked once ([`fill_room`]): the room a block's lines need. Checking the
+/// room once a line cost a messy line six instructions (scripts/count-instructions.sh).
+#[inline(always)]
+fn block_answers<const ROOM: usize>(
+    out: &mut Vec<u8>,
+    mut lines: BlockLines<'_>,
+    most_lines: u64,
+    mut append: impl FnMut(&mut Room<'_, ROOM>, &read::StandardLine),
+) -> Answered {
+    let mut answered = Answered::default();
+    fill_room::<ROOM>(out, |room| {
+        while answered.lines < most_lines {
+            let Some(line) = lines.next() else {
+                break;
+            };
+            append(room, &line);
+            answered.take(line.length);
+        }
+    });
+    answered
 }
 
 /// The `line`th line of a batch's `window` as an 8-byte word (its last two lanes the next
@@ -350,6 +382,13 @@ impl JudgeAnswer for Numbers<'_> {
             }
         });
     }
+
+    #[inline(always)]
+    fn write_block(&mut self, lines: BlockLines<'_>, most_lines: u64) -> Answered {
+        block_answers::<{ 2 * BLOCK_LINES }>(self.0, lines, most_lines, |room, line| {
+            room.append([MOVE_DIGITS_BY_KEY[pair_key(line.word)], b'\n'], 2);
+        })
+    }
 }
 
 /// The judge's sentences.
@@ -377,6 +416,15 @@ impl JudgeAnswer for Sentences<'_> {
                 append_judge_sentence(room, word, digit, SENTENCE.len());
             }
         });
+    }
+
+    #[inline(always)]
+    fn write_block(&mut self, lines: BlockLines<'_>, most_lines: u64) -> Answered {
+        const ROOM: usize = SENTENCE.len() * (BLOCK_LINES - 1) + SENTENCE_WORDS_BYTES;
+        block_answers::<ROOM>(self.0, lines, most_lines, |room, line| {
+            let digit = MOVE_DIGITS_BY_KEY[pair_key(line.word)];
+            append_judge_sentence(room, line.word, digit, SENTENCE.len());
+        })
     }
 }
 
@@ -444,6 +492,17 @@ impl JudgeAnswer for Routes<'_> {
                 append_route_text(room, texts, &self.texts[key]);
             }
         });
+    }
+
+    #[inline(always)]
+    fn write_block(&mut self, lines: BlockLines<'_>, most_lines: u64) -> Answered {
+        const ROOM: usize = ROUTED_SENTENCE_ROOM * BLOCK_LINES;
+        let texts = self.texts;
+        block_answers::<ROOM>(self.out, lines, most_lines, |room, line| {
+            let key = pair_key(line.word);
+            append_judge_sentence(room, line.word, MOVE_DIGITS_BY_KEY[key], ROUTE_AT);
+            append_route_text(room, line.texts(), &texts[key]);
+        })
     }
 }
 
@@ -531,27 +590,19 @@ fn other_judge_lines(
     let mut six_byte_run = 0;
     while answered.lines < most_lines {
         let rest = &bytes[answered.bytes..];
-        let before = answered.lines;
         if let Some(block) = rest.first_chunk::<BLOCK>() {
-            let mut lines = BlockLines::new(block);
-            while answered.lines < most_lines {
-                let Some(line) = lines.next() else {
+            let lines = BlockLines::new(block);
+            let block = answer.write_block(lines, most_lines - answered.lines);
+            if block.lines != 0 {
+                answered.lines += block.lines;
+                answered.bytes += block.bytes;
+                // Lines of the judge's shape fill a block with ten of them.
+                if block.bytes as u64 == 6 * block.lines && block.lines >= batch::LINES as u64 {
                     break;
-                };
-                answer.write(&line);
-                answered.take(line.length);
-                six_byte_run = if line.length == 6 {
-                    six_byte_run + 1
-                } else {
-                    0
-                };
-                if six_byte_run == batch::LINES {
-                    return answered;
                 }
+                six_byte_run = 0;
+                continue; // the next line starts a new block
             }
-        }
-        if answered.lines != before {
-            continue; // the next line starts a new block
         }
         // No line of the block taken: the next line is bad, longer than a block, or near the
         // end of the read.
