@@ -61,3 +61,44 @@ fn window_bits(window: &[u8; 16], mark: impl Fn(u64) -> u64) -> u64 {
     let half = |bytes: &[u8]| <&[u8; 8]>::try_from(bytes).map_or(0, word_bits);
     half(low) | half(high) << 8
 }
+
+/// The bytes of a 64-byte block of several lines, by what the block reader
+/// ([`crate::fast::read::BlockLines`]) needs of them: bit i of each mask is set when byte i is
+/// of that class. Blanks have no mask of their own: a line's blanks are whatever is left of it
+/// once its squares, its carriage return and its newline are placed, and `others` marks every
+/// byte that is none of the five classes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct BlockClasses {
+    /// `\n`.
+    pub newlines: u64,
+    /// `\r`.
+    pub returns: u64,
+    /// A square's first byte: `a` to `h` in either case.
+    pub files: u64,
+    /// A square's second byte: `1` to `8`.
+    pub ranks: u64,
+    /// Every byte that is not a blank, a newline, a return, a file or a rank.
+    pub others: u64,
+}
+
+/// The block's classes in portable code: the four 16-byte windows' classes
+/// ([`classify_portably`]) side by side, the specification the SSE2 code is tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+pub(crate) fn classify_block_portably(block: &[u8; 64]) -> BlockClasses {
+    let mut classes = BlockClasses::default();
+    for (index, window) in block.chunks_exact(16).enumerate() {
+        let Ok(window) = <&[u8; 16]>::try_from(window) else {
+            unreachable!("a block is four 16-byte windows");
+        };
+        let window = classify_portably(window);
+        let known = window.blanks | window.newlines | window.returns | window.files | window.ranks;
+        let place = |bits: u64| bits << (16 * index);
+        classes.newlines |= place(window.newlines);
+        classes.returns |= place(window.returns);
+        classes.files |= place(window.files);
+        classes.ranks |= place(window.ranks);
+        classes.others |= place(!known & 0xffff);
+    }
+    classes
+}

@@ -40,12 +40,15 @@
 //!   bytes against each byte's least and most) and names a line's pair by a 12-bit key, one
 //!   multiplication of its bytes, that looks its moves up. `fast/read.rs` reads a line in one
 //!   pass: the exact judge shape as the six lanes of one 8-byte word, each checked against its
-//!   own range at once; any well-formed 8×8 line from five masks of its first 16 bytes (blanks,
-//!   newlines, returns, file letters, rank digits), where the squares are the lowest bits of
-//!   the line's text and every way the line can be wrong leaves a bit in one mask, so no branch
-//!   depends on where the blanks are; or a byte at a time near the end of a read; and any
+//!   own range at once; a run of any well-formed 8×8 lines (messy ones: blanks before, runs of
+//!   spaces or tabs, CRLF) from one classification of a 64-byte block of them into masks
+//!   (`read::BlockLines`: newlines, returns, file letters, rank digits, anything else), where
+//!   the checks that do not depend on where a line ends are made once for the block, and each
+//!   line's squares are the lowest bits left of the files' mask, so no branch depends on where
+//!   the blanks are; a line no block takes from five masks of its first 16 bytes, the same
+//!   way; or a byte at a time near the end of a read; and any
 //!   board's squares eight bytes at a time (`fast/lanes.rs`, SWAR arithmetic on `u64` lanes,
-//!   portable, no `unsafe`). The 16-byte masks come from SSE2 on x86-64 (`fast/simd.rs`, whose
+//!   portable, no `unsafe`). The 16- and 64-byte masks come from SSE2 on x86-64 (`fast/simd.rs`, whose
 //!   `unsafe` blocks are SSE2 intrinsics on borrowed arrays, as are the batch check and the
 //!   sentence's three vectors there) and from portable SWAR elsewhere (`fast/classes.rs`, which
 //!   also defines the masks; `fast/batch.rs` and `fast/write.rs` hold the batch's and the
@@ -54,8 +57,9 @@
 //!   others have a loop each (`judge_lines`, `other_judge_lines`), handing over to each other,
 //!   and what each loop writes is a small type a variant (`Sentences`, `Routes`, `Numbers`)
 //!   whose methods are inlined into both; batches come first, their answers stored in room
-//!   checked once a batch (`fill_room`). Every reader gives the squares' texts where a judge
-//!   line has them, and the answer is looked up by the pair's key. `fast/write.rs` writes the
+//!   checked once a batch (`fill_room`), as are a block's messy lines' answers. Every reader
+//!   gives the squares' texts where a judge line has them, and the answer is looked up by the
+//!   pair's key. `fast/write.rs` writes the
 //!   sentence as the template's words with the squares and the moves' digit put in (three SSE2
 //!   vectors on x86-64), a route from its precomputed text, or, on other boards, with
 //!   fixed-size copies that overrun and are overwritten, then cut back.
@@ -89,7 +93,9 @@ use crate::board::{Board, Position};
 use crate::engine::Engine;
 use crate::engine::formula::knight::{ClosedForm, closed_form, closed_form_covers};
 use crate::fast::batch::{MOVE_DIGITS_BY_KEY, pair_key, squares_key};
-use crate::fast::read::{checked_judge_line, exact_query_line, scan_board_line, scan_query_line};
+use crate::fast::read::{
+    BLOCK, BlockLines, checked_judge_line, exact_query_line, scan_board_line, scan_query_line,
+};
 use crate::fast::write::{
     ROUTE_AT, ROUTED_SENTENCE_ROOM, Room, RouteText, SENTENCE, SENTENCE_WORDS_BYTES, TextWindow,
     append_route_text, fill_room, push_sentence_by_windows,
@@ -313,6 +319,37 @@ trait JudgeAnswer {
     /// Appends the answers to a batch of lines of the judge's exact shape, checked by
     /// [`is_judge_batch`]: the first [`batch::BYTES`] bytes of `window`.
     fn write_batch(&mut self, window: &[u8; batch::WINDOW]);
+
+    /// Appends the answers to the lines `lines` reads from a block, at most `most_lines` of
+    /// them, in room checked once for the most a block holds ([`block_answers`]); says how
+    /// many it answered.
+    fn write_block(&mut self, lines: BlockLines<'_>, most_lines: u64) -> Answered;
+}
+
+/// The most lines a block holds: the shortest answered line is six bytes long.
+const BLOCK_LINES: usize = BLOCK / 6;
+
+/// Appends the answers to the lines `lines` reads, at most `most_lines`, each by `append`,
+/// in `ROOM` bytes checked once ([`fill_room`]): the room a block's lines need. Checking the
+/// room once a line cost a messy line six instructions (scripts/count-instructions.sh).
+#[inline(always)]
+fn block_answers<const ROOM: usize>(
+    out: &mut Vec<u8>,
+    mut lines: BlockLines<'_>,
+    most_lines: u64,
+    mut append: impl FnMut(&mut Room<'_, ROOM>, &read::StandardLine),
+) -> Answered {
+    let mut answered = Answered::default();
+    fill_room::<ROOM>(out, |room| {
+        while answered.lines < most_lines {
+            let Some(line) = lines.next() else {
+                break;
+            };
+            append(room, &line);
+            answered.take(line.length);
+        }
+    });
+    answered
 }
 
 /// The `line`th line of a batch's `window` as an 8-byte word (its last two lanes the next
@@ -345,6 +382,13 @@ impl JudgeAnswer for Numbers<'_> {
             }
         });
     }
+
+    #[inline(always)]
+    fn write_block(&mut self, lines: BlockLines<'_>, most_lines: u64) -> Answered {
+        block_answers::<{ 2 * BLOCK_LINES }>(self.0, lines, most_lines, |room, line| {
+            room.append([MOVE_DIGITS_BY_KEY[pair_key(line.word)], b'\n'], 2);
+        })
+    }
 }
 
 /// The judge's sentences.
@@ -372,6 +416,15 @@ impl JudgeAnswer for Sentences<'_> {
                 append_judge_sentence(room, word, digit, SENTENCE.len());
             }
         });
+    }
+
+    #[inline(always)]
+    fn write_block(&mut self, lines: BlockLines<'_>, most_lines: u64) -> Answered {
+        const ROOM: usize = SENTENCE.len() * (BLOCK_LINES - 1) + SENTENCE_WORDS_BYTES;
+        block_answers::<ROOM>(self.0, lines, most_lines, |room, line| {
+            let digit = MOVE_DIGITS_BY_KEY[pair_key(line.word)];
+            append_judge_sentence(room, line.word, digit, SENTENCE.len());
+        })
     }
 }
 
@@ -440,6 +493,17 @@ impl JudgeAnswer for Routes<'_> {
             }
         });
     }
+
+    #[inline(always)]
+    fn write_block(&mut self, lines: BlockLines<'_>, most_lines: u64) -> Answered {
+        const ROOM: usize = ROUTED_SENTENCE_ROOM * BLOCK_LINES;
+        let texts = self.texts;
+        block_answers::<ROOM>(self.out, lines, most_lines, |room, line| {
+            let key = pair_key(line.word);
+            append_judge_sentence(room, line.word, MOVE_DIGITS_BY_KEY[key], ROUTE_AT);
+            append_route_text(room, line.texts(), &texts[key]);
+        })
+    }
 }
 
 /// Writes the answers to 8×8 query lines with `answer` while the shortcuts take them, at most
@@ -507,6 +571,12 @@ fn judge_batches(
 /// run of a batch's worth of lines of six bytes, which may be of the judge's shape, or a line
 /// the shortcuts do not take.
 ///
+/// The lines are read a block at a time ([`BlockLines`]), the block starting at the next
+/// line, and again from a new block where one stops; a line no block takes (a bad line, one
+/// longer than a block, one near the end of the read) is read on its own by
+/// [`scan_query_line`], which declines it if it is bad. The block's one classification serves
+/// its seven or so messy lines, where a window a line cost each about fifty instructions.
+///
 /// A run, not one such line: a messy file has them now and then (`xx\tyy` or `xx yy`), and
 /// going back to [`judge_lines`] for each, to find no batch there, cost messy lines 5
 /// instructions each (scripts/count-instructions.sh).
@@ -519,7 +589,24 @@ fn other_judge_lines(
 ) -> Answered {
     let mut six_byte_run = 0;
     while answered.lines < most_lines {
-        let Some(line) = scan_query_line(&bytes[answered.bytes..]) else {
+        let rest = &bytes[answered.bytes..];
+        if let Some(block) = rest.first_chunk::<BLOCK>() {
+            let lines = BlockLines::new(block);
+            let block = answer.write_block(lines, most_lines - answered.lines);
+            if block.lines != 0 {
+                answered.lines += block.lines;
+                answered.bytes += block.bytes;
+                // Lines of the judge's shape fill a block with ten of them.
+                if block.bytes as u64 == 6 * block.lines && block.lines >= batch::LINES as u64 {
+                    break;
+                }
+                six_byte_run = 0;
+                continue; // the next line starts a new block
+            }
+        }
+        // No line of the block taken: the next line is bad, longer than a block, or near the
+        // end of the read.
+        let Some(line) = scan_query_line(rest) else {
             break;
         };
         answer.write(&line);

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use crate::board::standard::Square;
 use crate::board::{Board, Position};
-use crate::fast::classes::WindowClasses;
+use crate::fast::classes::{BlockClasses, WindowClasses};
 use crate::fast::lanes::{lanes_between, lanes_value, lanes_within, leading_lanes};
 use crate::input::line::{MAX_LINE_BYTES, Query, is_blank};
 
@@ -175,6 +175,105 @@ fn scan_query_window(window: &[u8; 16], classes: WindowClasses) -> Option<Standa
         word: text_at(first) | text_at(second) << 24,
         length: newline as usize + 1,
     })
+}
+
+/// The bytes a block reader ([`BlockLines`]) classes at once: a few messy judge lines.
+pub(crate) const BLOCK: usize = 64;
+
+/// The block's classes: on x86-64 by SSE2 (`fast/simd.rs`), elsewhere by the portable code
+/// (`fast/classes.rs`), chosen here as [`classify`] chooses a window's.
+#[inline(always)]
+fn classify_block(block: &[u8; BLOCK]) -> BlockClasses {
+    #[cfg(target_arch = "x86_64")]
+    return crate::fast::simd::classify_block(block);
+    #[cfg(not(target_arch = "x86_64"))]
+    return crate::fast::classes::classify_block_portably(block);
+}
+
+/// The well-formed 8×8 query lines at the start of a 64-byte block, read one after another
+/// from one classification of the whole block: [`scan_query_line`] classes a 16-byte window
+/// for every line, which cost a messy line about fifty instructions, where a block of seven or
+/// so such lines is classed once.
+///
+/// The checks that do not depend on where a line ends are made once for the block
+/// ([`BlockLines::new`]): every byte is a blank, a newline, a return, a file or a rank; every
+/// file is followed by a rank and every rank follows a file; no file follows a rank (squares
+/// touching); a return is followed by a newline. A byte that breaks one of these marks a
+/// fault, at its own place or the next, within its own line, so the lines whose newline comes
+/// before the first fault are all made of blanks, squares, and a return right before the
+/// newline. What is left for each line ([`BlockLines::next`]) is to hold exactly two squares:
+/// its first two files before its newline and the third after it, found as the lowest bits of
+/// the files' mask, a few operations and one branch, whatever its blanks are. That is exactly
+/// the grammar [`parse_line`](crate::input::line::parse_line) accepts on 8×8 for a line
+/// shorter than the block (and so under [`MAX_LINE_BYTES`]); the tests hold them to each other.
+///
+/// It stops at the first line it does not take: a bad line, or one whose newline is past the
+/// block, which the caller reads from a new block or with [`scan_query_line`].
+pub(crate) struct BlockLines<'a> {
+    block: &'a [u8; BLOCK],
+    /// The newlines of the lines not read yet, before the block's first fault.
+    newlines: u64,
+    /// The files of the lines not read yet.
+    files: u64,
+    /// Where the next line starts.
+    start: u32,
+}
+
+impl<'a> BlockLines<'a> {
+    /// The lines at the start of `block`, a line's start.
+    #[inline(always)]
+    pub(crate) fn new(block: &'a [u8; BLOCK]) -> BlockLines<'a> {
+        let BlockClasses {
+            newlines,
+            returns,
+            files,
+            ranks,
+            others,
+        } = classify_block(block);
+        let faults = others
+            | (files << 1 ^ ranks) // a file without its rank, or a rank without its file
+            | (ranks << 1 & files) // squares touching
+            | (returns << 1 & !newlines); // a return not right before the newline
+        // The bits below the first fault: all of them when there is none.
+        let before_fault = (faults & faults.wrapping_neg()).wrapping_sub(1);
+        BlockLines {
+            block,
+            newlines: newlines & before_fault,
+            files,
+            start: 0,
+        }
+    }
+
+    /// The next line, or `None` when it is not well formed or its newline is not in the block
+    /// before the first fault (then `None` for good: the caller moves on to a new block).
+    #[inline(always)]
+    #[allow(clippy::should_implement_trait)] // an iterator's `next`, with no need of the trait
+    pub(crate) fn next(&mut self) -> Option<StandardLine> {
+        let without_lowest = |bits: u64| bits & bits.wrapping_sub(1);
+        let newline = self.newlines.trailing_zeros(); // 64 when there is none
+        let first = self.files.trailing_zeros();
+        let after_first = without_lowest(self.files);
+        let second = after_first.trailing_zeros();
+        let after_second = without_lowest(after_first);
+        // Two squares before the newline, and no third.
+        if !((second < newline) & (newline < after_second.trailing_zeros())) {
+            return None;
+        }
+        self.newlines = without_lowest(self.newlines);
+        self.files = after_second;
+        let length = newline + 1 - self.start;
+        self.start = newline + 1;
+        // Each square is one 16-bit load, put in its lanes; both lie before the newline, in
+        // the block.
+        let text_at = |at: u32| match self.block[at as usize..].first_chunk::<2>() {
+            Some(&text) => u64::from(u16::from_le_bytes(text)),
+            None => unreachable!("a square lies before its newline, in the block"),
+        };
+        Some(StandardLine {
+            word: text_at(first) | text_at(second) << 24,
+            length: length as usize,
+        })
+    }
 }
 
 /// The 8×8 square whose two bytes start at `at`, with its text as typed.
@@ -363,7 +462,7 @@ fn read_square_bytewise(bytes: &[u8], at: usize) -> SquareText {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fast::classes::classify_portably;
+    use crate::fast::classes::{classify_block_portably, classify_portably};
     use crate::input::line::parse_line;
 
     /// The shortcuts must take a line exactly when the general parser takes it, with the same
@@ -431,6 +530,144 @@ mod tests {
                 if scanned.is_some_and(|line| line.length <= 12) {
                     assert_eq!(windowed, scanned, "{line:?}");
                 }
+            }
+        }
+    }
+
+    /// The lines a block reader reads from `bytes` (at least a block long), in order, until it
+    /// stops.
+    fn block_lines(bytes: &[u8]) -> Vec<StandardLine> {
+        let block = bytes
+            .first_chunk::<BLOCK>()
+            .expect("a block's worth of bytes");
+        let mut lines = BlockLines::new(block);
+        std::iter::from_fn(|| lines.next()).collect()
+    }
+
+    /// The block reader on `lines` (each without its newline, padded to a block with more
+    /// lines): it reads the lines the general parser accepts, with the same squares, texts and
+    /// lengths, and stops only at a line the parser refuses or one whose newline lies past the
+    /// block: so a well-formed line is never sent to the slower readers while in the block.
+    fn assert_block_reader_agrees_with_the_parser(lines: &[&[u8]]) {
+        let mut bytes = Vec::new();
+        for line in lines {
+            bytes.extend_from_slice(line);
+            bytes.push(b'\n');
+        }
+        while bytes.len() < BLOCK {
+            bytes.extend_from_slice(b" A1\t\tb3\r\n");
+        }
+        let read = block_lines(&bytes);
+        let mut at = 0;
+        for (index, line) in bytes.split_inclusive(|&byte| byte == b'\n').enumerate() {
+            let text = &line[..line.len() - 1];
+            let in_block = at + line.len() <= BLOCK && line.ends_with(b"\n");
+            let parsed = parse_line(text, Board::STANDARD).ok().flatten();
+            match (read.get(index), parsed) {
+                (Some(line_read), Some(query)) => {
+                    assert!(in_block, "{bytes:?}: line {index} read past the block");
+                    let (from, to) = line_read.squares();
+                    assert_eq!((from.position(), to.position()), (query.from, query.to));
+                    let texts = line_read.texts();
+                    assert_eq!(
+                        (&texts.0[..], &texts.1[..]),
+                        (query.from_text, query.to_text)
+                    );
+                    assert_eq!(line_read.length, line.len(), "{bytes:?}: line {index}");
+                }
+                (Some(_), None) => panic!("{bytes:?}: line {index} read, the parser refuses it"),
+                (None, parsed) => {
+                    assert!(
+                        parsed.is_none() || !in_block,
+                        "{bytes:?}: line {index} is well formed and in the block"
+                    );
+                    return;
+                }
+            }
+            at += line.len();
+        }
+    }
+
+    /// Every byte value in every place of a few messy lines, after a well-formed line and
+    /// before others, read from a block as the parser reads them.
+    #[test]
+    fn the_block_reader_agrees_with_the_parser_on_every_byte_in_every_place() {
+        for template in [&b"e2 e4"[..], b"\tB7  h1 \r", b" a8\t\t\t\tH2\r", b"h8\th8"] {
+            for at in 0..template.len() {
+                for byte in 0..=u8::MAX {
+                    let mut changed = template.to_vec();
+                    changed[at] = byte;
+                    assert_block_reader_agrees_with_the_parser(&[b"a1 b2", &changed, b" c3 d5"]);
+                    assert_block_reader_agrees_with_the_parser(&[&changed, b"c3  D5\r"]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_block_reader_agrees_with_the_parser_on_near_misses() {
+        let lines: &[&[u8]] = &[
+            b"e2 e4 e6",
+            b"e2e4",
+            b"e2",
+            b"",
+            b" ",
+            b"\r",
+            b"e2 e4\r\r",
+            b"e2 \re4",
+            b"e2 e4\r ",
+            b"1e e4",
+            b"e2 4e",
+            b"ee22 e4",
+            b"e2 e44",
+            b"i9 a1",
+            b"e2\x00e4",
+        ];
+        for line in lines {
+            assert_block_reader_agrees_with_the_parser(&[b"a1 b2", line, b"c3 d5"]);
+            assert_block_reader_agrees_with_the_parser(&[line]);
+        }
+        // A line whose newline is the block's last byte, and one that runs past it.
+        let long: &[u8] = b"a1                                                 b2";
+        for padding in 0..12 {
+            let padded = [&b" "[..].repeat(padding)[..], long].concat();
+            assert_block_reader_agrees_with_the_parser(&[b"c3 d5", &padded]);
+        }
+    }
+
+    proptest::proptest! {
+        /// Random messy lines, as `benches/generate.c messy` makes them, with now and then a
+        /// byte changed: the block reader reads them as the parser does.
+        #[test]
+        fn the_block_reader_agrees_with_the_parser_on_messy_lines(
+            lines in proptest::collection::vec(
+                "( ?)[a-hA-H][1-8]( {1,4}|\t{1,4})[a-hA-H][1-8](\r?)", 1..10),
+            changes in proptest::collection::vec((0usize..80, proptest::prop_oneof![
+                proptest::num::u8::ANY,
+                proptest::sample::select(b"aAhH@`iI0189 \t\n\r\x80".to_vec()),
+            ]), 0..2),
+        ) {
+            let mut bytes: Vec<u8> = lines.join("\n").into_bytes();
+            for (at, byte) in changes {
+                if at < bytes.len() {
+                    bytes[at] = byte;
+                }
+            }
+            let lines: Vec<&[u8]> = bytes.split(|&byte| byte == b'\n').collect();
+            assert_block_reader_agrees_with_the_parser(&lines);
+        }
+
+        /// The SSE2 masks of a block and the portable ones agree: on any bytes, and on the
+        /// bytes at the edges of the classes.
+        #[test]
+        fn both_ways_of_classing_a_block_agree(
+            any in proptest::collection::vec(proptest::num::u8::ANY, BLOCK),
+            edges in proptest::collection::vec(proptest::sample::select(
+                b" \t\n\r\x00\x08\x0b\x1f\x21\x89\x8a\xa0\xc1\xe1\xe8\xff@AHI`ahi0189".to_vec()), BLOCK)
+        ) {
+            for bytes in [any, edges] {
+                let block = bytes.first_chunk::<BLOCK>().unwrap();
+                proptest::prop_assert_eq!(classify_block(block), classify_block_portably(block));
             }
         }
     }

@@ -14,7 +14,7 @@ use std::arch::x86_64::{
 use crate::fast::batch::{BYTES, FOLD, LEAST, MOST, line_pattern};
 use crate::fast::write::{SENTENCE_TEMPLATE_WORDS, SENTENCE_WORDS_BYTES};
 
-use crate::fast::classes::WindowClasses;
+use crate::fast::classes::{BlockClasses, WindowClasses};
 
 /// The classes of the window's bytes: one comparison or two a class, and one `movemask` to
 /// gather each class's 16 bits.
@@ -46,6 +46,54 @@ pub(crate) fn classify(window: &[u8; 16]) -> WindowClasses {
             files: bits(between(_mm_or_si128(bytes, every(0x20)), b'a', b'h')),
             ranks: bits(between(bytes, b'1', b'8')),
         }
+    }
+}
+
+/// The classes of a block of 64 bytes ([`crate::fast::classes::classify_block_portably`], the
+/// specification): four vectors, each classed as [`classify`] classes a window, the five
+/// classes of each gathered by one `movemask` each into its 16 bits of the block's masks.
+/// Classing 64 bytes at once is what lets one classification serve the seven or so messy lines
+/// a block holds.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unused_unsafe)] // the intrinsics below are safe to call on newer compilers
+pub(crate) fn classify_block(block: &[u8; 64]) -> BlockClasses {
+    // SAFETY: SSE2 is part of x86-64, so these instructions exist on every x86-64 processor;
+    // each load reads 16 of the 64 bytes `block` borrows (at 0, 16, 32 and 48), unaligned loads
+    // being allowed.
+    unsafe {
+        let every = |byte: u8| _mm_set1_epi8(byte as i8);
+        let between = |lanes: __m128i, low: u8, high: u8| {
+            _mm_and_si128(
+                _mm_cmpgt_epi8(lanes, every(low - 1)),
+                _mm_cmplt_epi8(lanes, every(high + 1)),
+            )
+        };
+        let mut classes = BlockClasses::default();
+        let mut known = 0;
+        for index in 0..4 {
+            let Some(window) = block[16 * index..].first_chunk::<16>() else {
+                unreachable!("64 bytes hold four vectors");
+            };
+            let bytes = _mm_loadu_si128(window.as_ptr().cast::<__m128i>());
+            let equal = |byte: u8| _mm_cmpeq_epi8(bytes, every(byte));
+            let bits = |lanes: __m128i| u64::from(_mm_movemask_epi8(lanes) as u16) << (16 * index);
+            let newlines = equal(b'\n');
+            let returns = equal(b'\r');
+            // `| 0x20` folds A–Z onto a–z and no other byte into that range.
+            let files = between(_mm_or_si128(bytes, every(0x20)), b'a', b'h');
+            let ranks = between(bytes, b'1', b'8');
+            let blanks = _mm_or_si128(equal(b' '), equal(b'\t'));
+            let line_ends = _mm_or_si128(newlines, returns);
+            let squares = _mm_or_si128(files, ranks);
+            classes.newlines |= bits(newlines);
+            classes.returns |= bits(returns);
+            classes.files |= bits(files);
+            classes.ranks |= bits(ranks);
+            known |= bits(_mm_or_si128(blanks, _mm_or_si128(line_ends, squares)));
+        }
+        classes.others = !known;
+        classes
     }
 }
 

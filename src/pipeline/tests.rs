@@ -951,6 +951,54 @@ proptest! {
     }
 }
 
+/// Messy lines as `benches/generate.c messy` lays them out (a blank before, a run of spaces or
+/// tabs between, either case, CRLF), with now and then a line too long for a block, a blank
+/// line or a few bytes changed: what the accelerator's block reader takes, and its edges.
+fn messy_lines() -> impl Strategy<Value = Vec<u8>> {
+    let line = prop_oneof![
+        20 => "( ?)[a-hA-H][1-8]( {1,4}|\t{1,4})[a-hA-H][1-8](\r?)\n",
+        1 => "[a-h][1-8] {40,70}[a-h][1-8]\n",
+        1 => Just("\n".to_string()),
+    ];
+    let change = prop_oneof![
+        any::<u8>(),
+        prop::sample::select(b"@`iI09 \t\r\n\x80".to_vec()),
+    ];
+    (
+        prop::collection::vec(line, 0..80),
+        prop::collection::vec((any::<prop::sample::Index>(), change), 0..3),
+    )
+        .prop_map(|(lines, changes)| {
+            let mut input = lines.concat().into_bytes();
+            for (at, byte) in changes {
+                if !input.is_empty() {
+                    let at = at.index(input.len());
+                    input[at] = byte;
+                }
+            }
+            input
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Messy lines read in pieces of any size, so that blocks end anywhere in a line: the
+    /// judge's sentences, with and without routes, and NAKANJ's numbers after a count, are the
+    /// general path's and the rules' (see [`check_on_8x8`]).
+    #[test]
+    fn messy_lines_are_answered_alike_in_blocks_and_one_by_one(
+        input in messy_lines(),
+        sizes in prop::collection::vec(1usize..400, 1..4),
+        count in 0u64..100,
+    ) {
+        check_on_8x8(&input, &sizes)?;
+        let mut counted = format!("{count}\n").into_bytes();
+        counted.extend_from_slice(&input);
+        run_both_ways(nakanj(NUMBERS, false), || Chunked::boxed(&counted, &sizes));
+    }
+}
+
 /// Every pair of squares, in lower and upper case, in one file read whole and in reads that
 /// split it at every offset of a batch: answered alike by the batches and by the general path.
 #[test]
