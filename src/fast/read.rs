@@ -180,10 +180,17 @@ fn scan_query_window(window: &[u8; 16], classes: WindowClasses) -> Option<Standa
 /// The bytes a block reader ([`BlockLines`]) classes at once: a few messy judge lines.
 pub(crate) const BLOCK: usize = 64;
 
-/// The block's classes: on x86-64 by SSE2 (`fast/simd.rs`), elsewhere by the portable code
-/// (`fast/classes.rs`), chosen here as [`classify`] chooses a window's.
+/// The block's classes: on x86-64 by AVX2 where the processor has it, else by SSE2
+/// (`fast/simd.rs`), elsewhere by the portable code (`fast/classes.rs`), chosen here as
+/// [`classify`] chooses a window's. (Asking the processor costs a load and a test a block:
+/// std keeps the answer.)
 #[inline(always)]
 fn classify_block(block: &[u8; BLOCK]) -> BlockClasses {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, just asked.
+        return unsafe { crate::fast::simd::classify_block_avx2(block) };
+    }
     #[cfg(target_arch = "x86_64")]
     return crate::fast::simd::classify_block(block);
     #[cfg(not(target_arch = "x86_64"))]
@@ -668,6 +675,11 @@ mod tests {
             for bytes in [any, edges] {
                 let block = bytes.first_chunk::<BLOCK>().unwrap();
                 proptest::prop_assert_eq!(classify_block(block), classify_block_portably(block));
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let sse2 = crate::fast::simd::classify_block(block);
+                    proptest::prop_assert_eq!(sse2, classify_block_portably(block));
+                }
             }
         }
     }
