@@ -180,6 +180,9 @@ fn scan_query_window(window: &[u8; 16], classes: WindowClasses) -> Option<Standa
 /// The bytes a block reader ([`BlockLines`]) classes at once: a few messy judge lines.
 pub(crate) const BLOCK: usize = 64;
 
+/// What a block reader ([`BlockLines`]) is handed: a block and the byte after it.
+pub(crate) const BLOCK_AND_ONE: usize = BLOCK + 1;
+
 /// The block's classes: on x86-64 by AVX2 where the processor has it, else by SSE2
 /// (`fast/simd.rs`), elsewhere by the portable code (`fast/classes.rs`), chosen here as
 /// [`classify`] chooses a window's. (Asking the processor costs a load and a test a block:
@@ -217,7 +220,10 @@ fn classify_block(block: &[u8; BLOCK]) -> BlockClasses {
 /// It stops at the first line it does not take: a bad line, or one whose newline is past the
 /// block, which the caller reads from a new block or with [`scan_query_line`].
 pub(crate) struct BlockLines<'a> {
-    block: &'a [u8; BLOCK],
+    /// The block and the byte after it: a square's two bytes read from any place below
+    /// [`BLOCK`] (its place masked to the block) then lie in these bytes with no check at
+    /// run time, where a check cost a messy line four instructions.
+    block: &'a [u8; BLOCK_AND_ONE],
     /// The newlines of the lines not read yet, before the block's first fault.
     newlines: u64,
     /// The files of the lines not read yet.
@@ -229,14 +235,17 @@ pub(crate) struct BlockLines<'a> {
 impl<'a> BlockLines<'a> {
     /// The lines at the start of `block`, a line's start.
     #[inline(always)]
-    pub(crate) fn new(block: &'a [u8; BLOCK]) -> BlockLines<'a> {
+    pub(crate) fn new(block: &'a [u8; BLOCK_AND_ONE]) -> BlockLines<'a> {
+        let Some(first_block) = block.first_chunk::<BLOCK>() else {
+            unreachable!("a block and one byte hold a block");
+        };
         let BlockClasses {
             newlines,
             returns,
             files,
             ranks,
             others,
-        } = classify_block(block);
+        } = classify_block(first_block);
         let faults = others
             | (files << 1 ^ ranks) // a file without its rank, or a rank without its file
             | (ranks << 1 & files) // squares touching
@@ -271,15 +280,22 @@ impl<'a> BlockLines<'a> {
         let length = newline + 1 - self.start;
         self.start = newline + 1;
         // Each square is one 16-bit load, put in its lanes; both lie before the newline, in
-        // the block.
-        let text_at = |at: u32| match self.block[at as usize..].first_chunk::<2>() {
+        // the block, so masking their places changes nothing but lets the compiler see that
+        // both bytes are in `self.block`.
+        let text_at = |at: u32| match self.block[at as usize % BLOCK..].first_chunk::<2>() {
             Some(&text) => u64::from(u16::from_le_bytes(text)),
-            None => unreachable!("a square lies before its newline, in the block"),
+            None => unreachable!("a place below the block and the next byte are in its bytes"),
         };
         Some(StandardLine {
             word: text_at(first) | text_at(second) << 24,
             length: length as usize,
         })
+    }
+
+    /// The bytes of the lines read so far, their newlines included.
+    #[inline(always)]
+    pub(crate) fn bytes_read(&self) -> usize {
+        self.start as usize
     }
 }
 
@@ -545,8 +561,8 @@ mod tests {
     /// stops.
     fn block_lines(bytes: &[u8]) -> Vec<StandardLine> {
         let block = bytes
-            .first_chunk::<BLOCK>()
-            .expect("a block's worth of bytes");
+            .first_chunk::<BLOCK_AND_ONE>()
+            .expect("a block's worth of bytes and one");
         let mut lines = BlockLines::new(block);
         std::iter::from_fn(|| lines.next()).collect()
     }
@@ -561,7 +577,7 @@ mod tests {
             bytes.extend_from_slice(line);
             bytes.push(b'\n');
         }
-        while bytes.len() < BLOCK {
+        while bytes.len() < BLOCK_AND_ONE {
             bytes.extend_from_slice(b" A1\t\tb3\r\n");
         }
         let read = block_lines(&bytes);

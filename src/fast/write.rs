@@ -67,6 +67,36 @@ pub(crate) fn judge_sentence_words(line: u64, digit: u8) -> [u64; SENTENCE_WORDS
     ]
 }
 
+/// Appends the judge's sentence for the squares' texts `from` and `to` (as typed) and the
+/// `digit` of its moves: the whole sentence copied from [`SENTENCE`] (as three 16-byte stores
+/// on x86-64), then the squares and the digit stored over its blanks. Six stores and nothing
+/// to compute, where putting the squares into the template's vectors first
+/// ([`judge_sentence_words`] and its SSE2 twin) took a messy line fourteen shuffles and moves
+/// as the compiler laid them out (scripts/count-instructions.sh).
+#[inline(always)]
+pub(crate) fn append_sentence_over_template<const N: usize>(
+    room: &mut Room<'_, N>,
+    from: [u8; 2],
+    to: [u8; 2],
+    digit: u8,
+) {
+    /// [`SENTENCE`] and five bytes to spare, left for the next answer to overwrite.
+    const PADDED: [u8; SENTENCE_WORDS_BYTES] = {
+        let mut bytes = [0; SENTENCE_WORDS_BYTES];
+        let mut at = 0;
+        while at < SENTENCE.len() {
+            bytes[at] = SENTENCE[at];
+            at += 1;
+        }
+        bytes
+    };
+    let start = room.len();
+    room.append(PADDED, SENTENCE.len());
+    room.patch(start + 12, from);
+    room.patch(start + 18, to);
+    room.patch(start + 27, [digit]);
+}
+
 /// The spare capacity at the end of an output buffer, `N` bytes of it, written front to back by
 /// fixed-size copies with no check of its own each: [`fill_room`] makes sure of the room once,
 /// and adds what was written to the buffer.
