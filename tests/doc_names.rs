@@ -408,3 +408,81 @@ fn the_lint_finds_a_name_that_is_not_there() {
     assert!(definitions_on("    pub(crate) fn answer_run(").contains(&"answer_run".to_owned()));
     assert!(definitions_on("    GaveUp {").contains(&"GaveUp".to_owned()));
 }
+
+/// The crate's names in the symbol patterns of `src/hot-text.ld` (see build.rs): the segments
+/// of a `_ZN12knight_moves...` name, and of each `knight_moves..a..B` inside a generic's or an
+/// impl's name. A segment that is no identifier (an impl block's, a closure's) is passed over.
+fn hot_text_names(list: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for line in list.lines() {
+        for pattern in line
+            .split_whitespace()
+            .filter(|word| word.contains(".text."))
+        {
+            if let Some(mut rest) = pattern.split("_ZN12knight_moves").nth(1) {
+                // Length-prefixed segments, up to the hash's `17h*`.
+                while let Some(digits) = rest
+                    .find(|c: char| !c.is_ascii_digit())
+                    .filter(|&at| at > 0)
+                {
+                    let Ok(length) = rest[..digits].parse::<usize>() else {
+                        break;
+                    };
+                    // The hash's `17h*` is shorter than the 17 its length says: the end.
+                    let Some(segment) = rest.get(digits..digits + length) else {
+                        break;
+                    };
+                    names.push(segment.to_owned());
+                    rest = &rest[digits + length..];
+                }
+            }
+            for inside in pattern.split("knight_moves..").skip(1) {
+                let end = inside
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                    .unwrap_or(inside.len());
+                let path = &inside[..end];
+                names.extend(
+                    path.split("..")
+                        .filter(|part| !part.is_empty())
+                        .map(str::to_owned),
+                );
+            }
+        }
+    }
+    names.retain(|name| is_identifier(name));
+    names
+}
+
+/// The names of `hot_text_names` that `src/` does not hold.
+fn hot_text_strangers(list: &str, defined: &Defined) -> Vec<String> {
+    let mut strangers: Vec<String> = hot_text_names(list)
+        .into_iter()
+        .filter(|name| !defined.has(name) && !defined.is_module(name))
+        .collect();
+    strangers.dedup();
+    strangers
+}
+
+#[test]
+fn every_name_in_the_hot_text_list_is_in_the_source() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let defined = Defined::read(&root.join("src"));
+    let list = fs::read_to_string(root.join("src/hot-text.ld")).unwrap();
+    assert!(
+        hot_text_names(&list).len() > 20,
+        "src/hot-text.ld names too little of the crate to be the filter's list"
+    );
+    let strangers = hot_text_strangers(&list, &defined);
+    assert!(
+        strangers.is_empty(),
+        "src/hot-text.ld names {strangers:?}, which src/ no longer holds: a function the filter \
+         runs was renamed or moved, and would now lie among the cold code; run \
+         scripts/hot-text.sh to write the list again"
+    );
+    let made_up = "    *(.text._ZN12knight_moves4fast12answer_linez17h* .text.unlikely.x)\n    \
+                   *(.text._ZN4core3ptr50drop_in_place$LT$knight_moves..pipline..Answerer$GT$17h*)\n";
+    assert_eq!(
+        hot_text_strangers(made_up, &defined),
+        ["answer_linez", "pipline"]
+    );
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Writes src/hot-text.ld, the list of the functions the filter runs, which build.rs gives the
+# linker so that it puts them side by side at the start of the program's code (see build.rs).
+#   scripts/hot-text.sh         after a change that moves, renames or adds code the filter runs
+# It runs the release build under valgrind's callgrind on the filter's usual jobs (a judge file
+# named and on standard input, a messy one, --path, --problem nakanj), takes every function of
+# the program that ran, and writes each as a pattern without the hash Rust puts in its symbol
+# names (which changes with the compiler and the crate's metadata), so that the list holds
+# across builds: a generic function stands for all its instances, and a function the linker
+# finds no longer only costs memory, never correctness. Needs valgrind, cargo and a C compiler.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind > /dev/null || { echo "valgrind is not installed" >&2; exit 2; }
+work=${WORK:-target/bench}
+mkdir -p "$work"
+cargo build --release --quiet
+bin=target/release/knight-moves
+cc -O2 -o "$work/generate" benches/generate.c
+judge=$work/hot-judge.txt messy=$work/hot-messy.txt nakanj=$work/hot-nakanj.txt
+"$work/generate" judge 2000 2243 > "$judge"
+"$work/generate" messy 2000 2243 > "$messy"
+{ echo 2000; cat "$judge"; } > "$nakanj"
+
+profiles=$(mktemp -d)
+trap 'rm -rf "$profiles"' EXIT
+run=0
+# One profiled run of the program with these arguments (and standard input, if redirected).
+profile() {
+  run=$((run + 1))
+  valgrind --tool=callgrind --demangle=no --compress-strings=no \
+    --callgrind-out-file="$profiles/$run.out" "$bin" "$@" > /dev/null 2>&1
+}
+profile "$judge"
+profile < "$judge"
+profile "$messy"
+profile < "$messy"
+profile --path "$judge"
+profile --problem nakanj "$nakanj"
+
+# Each function that ran in the program itself (not in libc: Rust's, and the C `main` that
+# starts them), its hash taken out: a legacy symbol's `17h` and sixteen hex digits before its
+# final `E`, a v0 symbol's crate disambiguators (`Cs` ... `_`). callgrind marks a recursive
+# call's copy with a quote.
+patterns=$(awk '/^ob=/ { mine = ($0 ~ /\/knight-moves$/) }
+             mine && /^fn=/ { name = substr($0, 4); sub(/'"'"'.*/, "", name); print name }' \
+             "$profiles"/*.out |
+  grep -E '^(_(ZN|R)|main$)' |
+  sed -E 's/17h[0-9a-f]{16}E$/17h*/; /^_R/ s/Cs[0-9A-Za-z]+_/Cs*_/g' |
+  LC_ALL=C sort -u)
+count=$(wc -l <<< "$patterns")
+# The filter runs a few hundred functions: far fewer means a profile went wrong.
+((count >= 100)) || { echo "only $count functions ran: the profiles in $profiles are kept" >&2; trap - EXIT; exit 1; }
+
+{
+  cat << 'EOF'
+/* The functions the filter runs, put first in the program's code by build.rs.
+ * Written by scripts/hot-text.sh: run it again, do not edit by hand. Each function appears
+ * under both names LLVM may give its section (a cold one is under .text.unlikely.). */
+SECTIONS {
+  .text.hot : {
+EOF
+  while read -r pattern; do
+    echo "    *(.text.$pattern .text.unlikely.$pattern)"
+  done <<< "$patterns"
+  cat << 'EOF'
+  }
+}
+INSERT BEFORE .text;
+EOF
+} > src/hot-text.ld
+echo "src/hot-text.ld: $count functions"
