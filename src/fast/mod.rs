@@ -53,15 +53,21 @@
 //!   sentence's three vectors there) and from portable SWAR elsewhere (`fast/classes.rs`, which
 //!   also defines the masks; `fast/batch.rs` and `fast/write.rs` hold the batch's and the
 //!   sentence's portable specifications); tests hold the two equal on every byte value in every
-//!   place and on random windows, and the readers' tests run both. Judge-shaped lines and
+//!   place and on random windows, and the readers' tests run both. Wider vectors are chosen
+//!   at run time, never assumed: where the processor has AVX2 a block is classed in two 32-byte
+//!   vectors (`simd::classify_block_avx2`), and the messy lines' loop runs a copy of itself
+//!   compiled for AVX2 and BMI1 (`other_judge_lines_avx2`, the same code); property tests hold
+//!   each to its baseline twin. Judge-shaped lines and
 //!   others have a loop each (`judge_lines`, `other_judge_lines`), handing over to each other,
 //!   and what each loop writes is a small type a variant (`Sentences`, `Routes`, `Numbers`)
 //!   whose methods are inlined into both; batches come first, their answers stored in room
 //!   checked once a batch (`fill_room`), as are a block's messy lines' answers. Every reader
 //!   gives the squares' texts where a judge line has them, and the answer is looked up by the
-//!   pair's key. `fast/write.rs` writes the
+//!   pair's key. `fast/write.rs` writes the judge's
 //!   sentence as the template's words with the squares and the moves' digit put in (three SSE2
-//!   vectors on x86-64), a route from its precomputed text, or, on other boards, with
+//!   vectors on x86-64) for a batch's lines, or, for a messy line, as the whole template copied
+//!   and the squares and digit stored over its blanks (`append_sentence_over_template`); a
+//!   route from its precomputed text; or, on other boards, with
 //!   fixed-size copies that overrun and are overwritten, then cut back.
 //! - **How it is held to the general path.** Its readers are tested against `parse_line` on
 //!   near misses and random lines, and its writers against `format::sentence` on every 8×8 pair
