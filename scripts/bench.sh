@@ -33,16 +33,12 @@ mkdir -p "$work"
 
 cargo build --release --quiet
 bin=target/release/knight-moves
-cc -O2 -o "$work/generate" benches/generate.c
+# shellcheck source=scripts/inputs.sh
+source scripts/inputs.sh
+bench_inputs "$work" "$lines" "$big_lines"
 cc -O2 -o "$work/reference" benches/reference.c
-judge=$work/judge-$lines.txt messy=$work/messy-$lines.txt big=$work/big-$big_lines.txt
 pairs=$work/all-pairs-x100.txt
-[[ -s $judge ]] || "$work/generate" judge "$lines" 2243 > "$judge"
-[[ -s $messy ]] || "$work/generate" messy "$lines" 2243 > "$messy"
-[[ -s $big ]] || "$work/generate" big "$big_lines" 1372 1000000 > "$big"
 [[ -s $pairs ]] || for _ in $(seq 100); do cat tests/data/all-pairs.in; done > "$pairs"
-nakanj=$work/nakanj-$lines.txt
-[[ -s $nakanj ]] || { echo "$lines"; cat "$judge"; } > "$nakanj"
 utf16=$work/judge-$lines-utf16.txt
 [[ -s $utf16 ]] || { printf '\xff\xfe'; iconv -f UTF-8 -t UTF-16LE "$judge"; } > "$utf16"
 answers=$work/judge-$lines.out answers_copy=$work/judge-$lines-copy.out

@@ -1,0 +1,19 @@
+# shellcheck shell=bash
+# The benchmarks' inputs, sourced by scripts/bench.sh, scripts/count-instructions.sh and
+# scripts/hot-text.sh, so that all three measure and profile the same bytes.
+#   bench_inputs WORK LINES BIG_LINES
+# sets `judge` (LINES lines of the judge's shape), `messy` (the same pairs with blanks, upper
+# case and CRLF), `nakanj` (the judge file's queries after a count line, as SPOJ NAKANJ has
+# them) and `big` (BIG_LINES lines of a 10^6 x 10^6 board), each a file in WORK made by
+# benches/generate.c (seeded: the same bytes on every machine) unless it is already there.
+bench_inputs() {
+  local work=$1 lines=$2 big_lines=$3
+  mkdir -p "$work"
+  cc -O2 -o "$work/generate" benches/generate.c
+  judge=$work/judge-$lines.txt messy=$work/messy-$lines.txt
+  nakanj=$work/nakanj-$lines.txt big=$work/big-$big_lines.txt
+  [[ -s $judge ]] || "$work/generate" judge "$lines" 2243 > "$judge"
+  [[ -s $messy ]] || "$work/generate" messy "$lines" 2243 > "$messy"
+  [[ -s $nakanj ]] || { echo "$lines"; cat "$judge"; } > "$nakanj"
+  [[ -s $big ]] || "$work/generate" big "$big_lines" 1372 1000000 > "$big"
+}
