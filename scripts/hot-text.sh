@@ -2,7 +2,7 @@
 # Writes src/hot-text.ld, the list of the functions the filter runs, which build.rs gives the
 # linker so that it puts them side by side at the start of the program's code (see build.rs).
 #   scripts/hot-text.sh         after a change that moves, renames or adds code the filter runs
-# It runs the release build under valgrind's callgrind on the filter's usual jobs (a judge file
+# It runs a release build under valgrind's callgrind on the filter's usual jobs (a judge file
 # named and on standard input, a messy one, --path, --problem nakanj), takes every function of
 # the program that ran, and writes each as a pattern without the hash Rust puts in its symbol
 # names (which changes with the compiler and the crate's metadata), so that the list holds
@@ -12,14 +12,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind > /dev/null || { echo "valgrind is not installed" >&2; exit 2; }
 work=${WORK:-target/bench}
-mkdir -p "$work"
-cargo build --release --quiet
-bin=target/release/knight-moves
-cc -O2 -o "$work/generate" benches/generate.c
-judge=$work/hot-judge.txt messy=$work/hot-messy.txt nakanj=$work/hot-nakanj.txt
-"$work/generate" judge 2000 2243 > "$judge"
-"$work/generate" messy 2000 2243 > "$messy"
-{ echo 2000; cat "$judge"; } > "$nakanj"
+# The profile is of the program linked plainly, in a target folder of its own: valgrind names the
+# functions of a build linked with the list but gives them no object (`ob=???`), and the list
+# should not depend on itself.
+KNIGHT_MOVES_PLAIN_LINK=1 CARGO_TARGET_DIR=target/hot-text cargo build --release --quiet
+bin=target/hot-text/release/knight-moves
+# shellcheck source=scripts/inputs.sh
+source scripts/inputs.sh
+bench_inputs "$work" 2000 2000
 
 profiles=$(mktemp -d)
 trap 'rm -rf "$profiles"' EXIT
