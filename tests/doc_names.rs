@@ -459,6 +459,8 @@ fn hot_text_strangers(list: &str, defined: &Defined) -> Vec<String> {
         .into_iter()
         .filter(|name| !defined.has(name) && !defined.is_module(name))
         .collect();
+    // A name comes back once for each symbol and section it is in: say it once.
+    strangers.sort();
     strangers.dedup();
     strangers
 }
