@@ -45,7 +45,9 @@
 //!   (`read::BlockLines`: newlines, returns, file letters, rank digits, anything else), where
 //!   the checks that do not depend on where a line ends are made once for the block, and each
 //!   line's squares are the lowest bits left of the files' mask, so no branch depends on where
-//!   the blanks are; a line no block takes from five masks of its first 16 bytes, the same
+//!   the blanks are; where a block may hold six lines, six are read at once and their answers
+//!   kept if all six are there (`BlockLines::next_six`), so none depends on where a block's
+//!   lines stop either; a line no block takes from five masks of its first 16 bytes, the same
 //!   way; or a byte at a time near the end of a read; and any
 //!   board's squares eight bytes at a time (`fast/lanes.rs`, SWAR arithmetic on `u64` lanes,
 //!   portable, no `unsafe`). The 16- and 64-byte masks come from SSE2 on x86-64 (`fast/simd.rs`, whose
@@ -56,9 +58,8 @@
 //!   place and on random windows, and the readers' tests run both. Wider vectors are chosen
 //!   at run time, never assumed: where the processor has AVX2 a block is classed in two 32-byte
 //!   vectors (`simd::classify_block_avx2`), and the messy lines' loop runs a copy of itself
-//!   compiled for AVX2 and BMI1 (`other_judge_lines_avx2`, the same code); property tests hold
-//!   each to its baseline twin. Judge-shaped lines and
-//!   others have a loop each (`judge_lines`, `other_judge_lines`), handing over to each other,
+//!   compiled for AVX2, BMI1 and POPCNT (`other_judge_lines_avx2`, the same code); property
+//!   tests hold each to its baseline twin. Judge-shaped lines and others have a loop each (`judge_lines`, `other_judge_lines`), handing over to each other,
 //!   and what each loop writes is a small type a variant (`Sentences`, `Routes`, `Numbers`)
 //!   whose methods are inlined into both; batches come first, their answers stored in room
 //!   checked once a batch (`fill_room`), as are a block's messy lines' answers. Every reader
@@ -100,12 +101,13 @@ use crate::engine::Engine;
 use crate::engine::formula::knight::{ClosedForm, closed_form, closed_form_covers};
 use crate::fast::batch::{MOVE_DIGITS_BY_KEY, pair_key, squares_key};
 use crate::fast::read::{
-    BLOCK, BLOCK_AND_ONE, BlockLines, checked_judge_line, exact_query_line, scan_board_line,
-    scan_query_line,
+    BLOCK, BLOCK_AND_ONE, BlockLines, SIX_LINES, checked_judge_line, exact_query_line,
+    scan_board_line, scan_query_line,
 };
 use crate::fast::write::{
-    ROUTE_AT, ROUTED_SENTENCE_ROOM, Room, RouteText, SENTENCE, SENTENCE_WORDS_BYTES, TextWindow,
-    append_route_text, append_sentence_over_template, fill_room, push_sentence_by_windows,
+    ROUTE_AT, ROUTED_SENTENCE_ROOM, Room, RoomFiller, RouteText, SENTENCE, SENTENCE_WORDS_BYTES,
+    TextWindow, append_route_text, append_sentence_over_template, fill_room, fill_room_by,
+    push_sentence_by_windows,
 };
 use crate::format::Shape;
 use crate::format::grid::{GridEnd, GridKind, GridSpill, push_rows};
@@ -337,27 +339,89 @@ trait JudgeAnswer {
 const BLOCK_LINES: usize = BLOCK / 6;
 
 /// Appends the answers to the lines `lines` reads, at most `most_lines`, each by `append`,
-/// in `ROOM` bytes checked once ([`fill_room`]): the room a block's lines need. Checking the
-/// room once a line cost a messy line six instructions (scripts/count-instructions.sh).
+/// in `ROOM` bytes checked once ([`fill_room_by`]): the room a block's lines need. Checking
+/// the room once a line cost a messy line six instructions (scripts/count-instructions.sh).
+///
+/// Six lines at once ([`BlockLines::next_six`]), their answers kept when all six are there,
+/// and no more: the next block starts after them. Otherwise the lines one at a time.
 #[inline(always)]
 fn block_answers<const ROOM: usize>(
     out: &mut Vec<u8>,
+    lines: BlockLines<'_>,
+    most_lines: u64,
+    append: impl FnMut(&mut Room<'_, ROOM>, &read::StandardLine),
+) -> Answered {
+    let block = BlockAnswers {
+        lines,
+        most_lines,
+        append,
+    };
+    fill_room_by(out, block)
+}
+
+/// What [`block_answers`] reads and writes by, as a [`RoomFiller`].
+struct BlockAnswers<'a, A> {
+    lines: BlockLines<'a>,
+    most_lines: u64,
+    append: A,
+}
+
+impl<const ROOM: usize, A> RoomFiller<ROOM> for BlockAnswers<'_, A>
+where
+    A: FnMut(&mut Room<'_, ROOM>, &read::StandardLine),
+{
+    type Filled = Answered;
+
+    #[inline(always)]
+    fn fill(self, room: &mut Room<'_, ROOM>) -> Answered {
+        let BlockAnswers {
+            mut lines,
+            most_lines,
+            mut append,
+        } = self;
+        // At most BLOCK_LINES: so the compiler sees that the room holds every answer.
+        let most_lines = most_lines.min(BLOCK_LINES as u64);
+        // Six at once only where six may be there: a block of long lines holds fewer, and
+        // making six answers to keep none cost such a line two thirds more instructions.
+        if most_lines >= SIX_LINES as u64 && lines.most_lines_left() >= SIX_LINES as u32 {
+            let before = room.len();
+            if lines.next_six(|line| append(room, line)) {
+                let six = Answered {
+                    bytes: lines.bytes_read(),
+                    lines: SIX_LINES as u64,
+                };
+                // Six lines of the judge's shape: a block holds ten, and the rest are read
+                // here, so that a file of such lines the batches refuse (`e2\te4`) is not sent
+                // back to them every six lines.
+                if six.bytes != 6 * SIX_LINES {
+                    return six;
+                }
+                return lines_one_at_a_time(room, lines, six, most_lines, append);
+            }
+            room.take_back(before);
+        }
+        lines_one_at_a_time(room, lines, Answered::default(), most_lines, append)
+    }
+}
+
+/// Goes on from what is `answered` of a block with the lines `lines` reads, one at a time, at
+/// most `most_lines` in all, appending each one's answer by `append`. Two copies, one after
+/// six lines and one from the start, so that in each the compiler sees how much room is left.
+#[inline(always)]
+fn lines_one_at_a_time<const ROOM: usize>(
+    room: &mut Room<'_, ROOM>,
     mut lines: BlockLines<'_>,
+    mut answered: Answered,
     most_lines: u64,
     mut append: impl FnMut(&mut Room<'_, ROOM>, &read::StandardLine),
 ) -> Answered {
-    let mut answered = Answered::default();
-    // At most BLOCK_LINES: so the compiler sees that the room holds every answer.
-    let most_lines = most_lines.min(BLOCK_LINES as u64);
-    fill_room::<ROOM>(out, |room| {
-        while answered.lines < most_lines {
-            let Some(line) = lines.next() else {
-                break;
-            };
-            append(room, &line);
-            answered.lines += 1;
-        }
-    });
+    while answered.lines < most_lines {
+        let Some(line) = lines.next() else {
+            break;
+        };
+        append(room, &line);
+        answered.lines += 1;
+    }
     answered.bytes = lines.bytes_read();
     answered
 }
@@ -599,24 +663,29 @@ fn other_judge_lines(
     answer: &mut impl JudgeAnswer,
 ) -> Answered {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi1") {
-        // SAFETY: the processor has AVX2 and BMI1, just asked.
+    if std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: the processor has AVX2, BMI1 and POPCNT, just asked.
         return unsafe { other_judge_lines_avx2(bytes, answered, most_lines, answer) };
     }
     other_judge_lines_baseline(bytes, answered, most_lines, answer)
 }
 
-/// [`other_judge_lines_baseline`] compiled for processors with AVX2 and BMI1, which
-/// [`other_judge_lines`] runs where the processor has them. The code is the same; what the
-/// compiler may do with it is not: the block's classes by AVX2 inlined where the baseline
-/// calls them out of line and passes them back through memory, `tzcnt` with no move before it
-/// to define a zero's count, and fewer values spilled. It took a messy line from 70 to 57
-/// instructions (scripts/count-instructions.sh). The baseline copy is held to it by a test.
+/// [`other_judge_lines_baseline`] compiled for processors with AVX2, BMI1 and POPCNT (every
+/// processor with AVX2 has the other two), which [`other_judge_lines`] runs where the
+/// processor has them. The code is the same; what the compiler may do with it is not: the
+/// block's classes by AVX2 inlined where the baseline calls them out of line and passes them
+/// back through memory, `tzcnt` with no move before it to define a zero's count, a count of
+/// bits in one instruction where the baseline takes a dozen, and fewer values spilled. It
+/// took a messy line from 70 to 57 instructions (scripts/count-instructions.sh). The baseline
+/// copy is held to it by a test.
 ///
 /// # Safety
-/// The processor must have AVX2 and BMI1.
+/// The processor must have AVX2, BMI1 and POPCNT.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1")]
+#[target_feature(enable = "avx2,bmi1,popcnt")]
 unsafe fn other_judge_lines_avx2(
     bytes: &[u8],
     answered: Answered,
@@ -797,7 +866,7 @@ mod tests {
             proptest::prop_assert_eq!(simd::is_judge_batch(&batch), batch::is_judge_batch_portably(&batch));
         }
 
-        /// The copy of the messy lines' loop compiled for AVX2 and BMI1, which this processor
+        /// The copy of the messy lines' loop compiled for AVX2, BMI1 and POPCNT, which this processor
         /// runs if it can (and so every test through the program), and the baseline copy
         /// that other processors run write the same answers and stop at the same place, for
         /// each kind of answer: on messy lines with now and then a byte changed, and with a
@@ -829,7 +898,7 @@ mod tests {
             };
             #[cfg(target_arch = "x86_64")]
             let wide: Copy = |bytes, answered, most, out, routes, numbers| {
-                // SAFETY: called only where the processor has AVX2 and BMI1, asked below.
+                // SAFETY: called only where the processor has AVX2, BMI1 and POPCNT, asked below.
                 unsafe {
                     match (routes, numbers) {
                         (Some(texts), _) => other_judge_lines_avx2(bytes, answered, most, &mut Routes { out, texts }),
@@ -839,7 +908,10 @@ mod tests {
                 }
             };
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi1") {
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
                 for (routes, numbers) in [(None, false), (None, true), (Some(&*texts), false)] {
                     let (mut out_baseline, mut out_wide) = (Vec::new(), Vec::new());
                     let start = Answered::default();

@@ -128,6 +128,14 @@ impl<const N: usize> Room<'_, N> {
         self.bytes[at..at + M].copy_from_slice(&bytes.map(MaybeUninit::new));
     }
 
+    /// Takes back what was kept since `len` was `before`: answers written before it was
+    /// known whether their lines are there (`BlockLines::next_six`).
+    #[inline(always)]
+    pub(crate) fn take_back(&mut self, before: usize) {
+        assert!(before <= self.len, "taking back bytes never kept");
+        self.len = before;
+    }
+
     /// How many bytes are kept.
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
@@ -139,18 +147,51 @@ impl<const N: usize> Room<'_, N> {
 /// [`Room`] for why.
 #[inline(always)]
 pub(crate) fn fill_room<const N: usize>(out: &mut Vec<u8>, fill: impl FnOnce(&mut Room<'_, N>)) {
+    /// A closure as a [`RoomFiller`].
+    struct Closure<F>(F);
+    impl<const N: usize, F: FnOnce(&mut Room<'_, N>)> RoomFiller<N> for Closure<F> {
+        type Filled = ();
+        #[inline(always)]
+        fn fill(self, room: &mut Room<'_, N>) {
+            (self.0)(room);
+        }
+    }
+    fill_room_by(out, Closure(fill));
+}
+
+/// What writes into a [`Room`], for [`fill_room_by`]: a closure does ([`fill_room`]), and so
+/// may a type whose `fill` is always inlined, where a closure may not be.
+pub(crate) trait RoomFiller<const N: usize> {
+    /// What the filler says when done.
+    type Filled;
+
+    /// Writes into `room`.
+    fn fill(self, room: &mut Room<'_, N>) -> Self::Filled;
+}
+
+/// Lets `filler` write into `N` bytes of room at the end of `out`, and appends what it kept;
+/// returns what `filler` says. [`fill_room`] for a filler whose work is too large for the
+/// compiler to inline it as a closure (it inlines a closure only when small, and there is no
+/// way to ask for it): out of line, a block's loop in `fast/mod.rs` kept its values in memory
+/// and lost the AVX2 code its caller is compiled for, and took a fifth longer.
+#[inline(always)]
+pub(crate) fn fill_room_by<const N: usize, F: RoomFiller<N>>(
+    out: &mut Vec<u8>,
+    filler: F,
+) -> F::Filled {
     out.reserve(N);
     let Some(bytes) = out.spare_capacity_mut().first_chunk_mut::<N>() else {
         unreachable!("the room was reserved");
     };
     let mut room = Room { bytes, len: 0 };
-    fill(&mut room);
+    let filled = filler.fill(&mut room);
     let kept = room.len;
     // SAFETY: `Room::append` writes at least the bytes it adds to `len`, right at `len`, and
     // `patch` writes only below `len`, so every byte before `kept` has been written; those
     // bytes are the start of `out`'s spare capacity, as the room is (`kept` ≤ N ≤ the spare
     // capacity, the slices' bounds checks see to it). So the new length covers written bytes.
     unsafe { out.set_len(out.len() + kept) };
+    filled
 }
 
 /// The end of a routed answer on 8×8, from the colon on, with every square in lower case:

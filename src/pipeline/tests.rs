@@ -999,26 +999,31 @@ proptest! {
     }
 }
 
-/// Every pair of squares, in lower and upper case, in one file read whole and in reads that
-/// split it at every offset of a batch: answered alike by the batches and by the general path.
+/// Every pair of squares, in lower and upper case and laid out messily, in one file read
+/// whole and in reads that split it at every offset of a batch: answered alike by the batches,
+/// the blocks (six lines at once and one at a time) and the general path.
 #[test]
 fn every_pair_is_answered_alike_in_batches_and_by_the_general_path() {
     let mut input = Vec::new();
-    for from in crate::board::standard::Square::all() {
-        for to in crate::board::standard::Square::all() {
-            input.extend_from_slice(format!("{from} {to}\n").as_bytes());
-            input.extend_from_slice(
-                format!("{} {to}\n", from.to_string().to_uppercase()).as_bytes(),
-            );
-        }
+    let blanks = [" ", "\t", "  \t", "    "];
+    let pairs = crate::board::standard::Square::all()
+        .flat_map(|from| crate::board::standard::Square::all().map(move |to| (from, to)));
+    for (index, (from, to)) in pairs.enumerate() {
+        input.extend_from_slice(format!("{from} {to}\n").as_bytes());
+        input.extend_from_slice(format!("{} {to}\n", from.to_string().to_uppercase()).as_bytes());
+        // Six to twelve bytes, in an order that changes from pair to pair: blocks of six
+        // lines and of fewer.
+        let (before, between) = (" ".repeat(index % 2), blanks[index / 2 % 4]);
+        let end = ["\n", "\r\n"][index / 3 % 2];
+        input.extend_from_slice(format!("{before}{from}{between}{to}{end}").as_bytes());
     }
     let routes = settings(Board::STANDARD, Engine::Table, Shape::Sentence, true);
     for sizes in [&[usize::MAX][..], &[7], &[48, 5], &[50, 1, 300]] {
         let plain = run_both_ways(AnswerSettings::judge(), || Chunked::boxed(&input, sizes));
-        assert_eq!(plain.out().lines().count(), 2 * 64 * 64);
+        assert_eq!(plain.out().lines().count(), 3 * 64 * 64);
         assert_eq!(plain.invalid_lines, 0);
         run_both_ways(routes, || Chunked::boxed(&input, sizes));
-        let mut counted = b"8192\n".to_vec();
+        let mut counted = b"12288\n".to_vec();
         counted.extend_from_slice(&input);
         run_both_ways(nakanj(NUMBERS, false), || Chunked::boxed(&counted, sizes));
     }
