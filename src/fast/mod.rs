@@ -46,30 +46,31 @@
 //!   the checks that do not depend on where a line ends are made once for the block, and each
 //!   line's squares are the lowest bits left of the files' mask, so no branch depends on where
 //!   the blanks are; where a block may hold six lines, six are read at once and their answers
-//!   kept if all six are there (`BlockLines::next_six`), so none depends on where a block's
-//!   lines stop either; a line no block takes from five masks of its first 16 bytes, the same
-//!   way; or a byte at a time near the end of a read; and any
-//!   board's squares eight bytes at a time (`fast/lanes.rs`, SWAR arithmetic on `u64` lanes,
-//!   portable, no `unsafe`). The 16- and 64-byte masks come from SSE2 on x86-64 (`fast/simd.rs`, whose
-//!   `unsafe` blocks are SSE2 intrinsics on borrowed arrays, as are the batch check and the
-//!   sentence's three vectors there) and from portable SWAR elsewhere (`fast/classes.rs`, which
-//!   also defines the masks; `fast/batch.rs` and `fast/write.rs` hold the batch's and the
-//!   sentence's portable specifications); tests hold the two equal on every byte value in every
-//!   place and on random windows, and the readers' tests run both. Wider vectors are chosen
-//!   at run time, never assumed: where the processor has AVX2 a block is classed in two 32-byte
-//!   vectors (`simd::classify_block_avx2`), and the messy lines' loop runs a copy of itself
-//!   compiled for AVX2, BMI1 and POPCNT (`other_judge_lines_avx2`, the same code); property
-//!   tests hold each to its baseline twin. Judge-shaped lines and others have a loop each (`judge_lines`, `other_judge_lines`), handing over to each other,
-//!   and what each loop writes is a small type a variant (`Sentences`, `Routes`, `Numbers`)
-//!   whose methods are inlined into both; batches come first, their answers stored in room
-//!   checked once a batch (`fill_room`), as are a block's messy lines' answers. Every reader
-//!   gives the squares' texts where a judge line has them, and the answer is looked up by the
-//!   pair's key. `fast/write.rs` writes the judge's
-//!   sentence as the template's words with the squares and the moves' digit put in (three SSE2
-//!   vectors on x86-64) for a batch's lines, or, for a messy line, as the whole template copied
-//!   and the squares and digit stored over its blanks (`append_sentence_over_template`); a
-//!   route from its precomputed text; or, on other boards, with
-//!   fixed-size copies that overrun and are overwritten, then cut back.
+//!   kept if all six are well formed (`BlockLines::next_six`), one branch a block that goes
+//!   the same way block after block, where a branch a line on where the lines stop did not; a
+//!   line no block takes from five masks of its first 16 bytes, the same way; or a byte at a
+//!   time near the end of a read; and any board's squares eight bytes at a time
+//!   (`fast/lanes.rs`, SWAR arithmetic on `u64` lanes, portable, no `unsafe`). The 16- and
+//!   64-byte masks come from SSE2 on x86-64 (`fast/simd.rs`, whose `unsafe` blocks are SSE2
+//!   intrinsics on borrowed arrays, as are the batch check and the sentence's three vectors
+//!   there) and from portable SWAR elsewhere (`fast/classes.rs`, which also defines the masks;
+//!   `fast/batch.rs` and `fast/write.rs` hold the batch's and the sentence's portable
+//!   specifications); tests hold the two equal on every byte value in every place and on
+//!   random windows, and the readers' tests run both. Wider vectors are chosen at run time,
+//!   never assumed: where the processor has AVX2 a block is classed in two 32-byte vectors
+//!   (`simd::classify_block_avx2`), and the messy lines' loop runs a copy of itself compiled
+//!   for AVX2, BMI1 and POPCNT (`other_judge_lines_avx2`, the same code); property tests hold
+//!   each to its baseline twin. Judge-shaped lines and others have a loop each
+//!   (`judge_lines`, `other_judge_lines`), handing over to each other, and what each loop
+//!   writes is a small type a variant (`Sentences`, `Routes`, `Numbers`) whose methods are
+//!   inlined into both; batches come first, their answers stored in room checked once a batch
+//!   (`fill_room`), as are a block's messy lines' answers (`fill_room_by`). Every reader gives
+//!   the squares' texts where a judge line has them, and the answer is looked up by the pair's
+//!   key. `fast/write.rs` writes the judge's sentence as the template's words with the squares
+//!   and the moves' digit put in (three SSE2 vectors on x86-64) for a batch's lines, or, for a
+//!   messy line, as the whole template copied and the squares and digit stored over its blanks
+//!   (`append_sentence_over_template`); a route from its precomputed text; or, on other
+//!   boards, with fixed-size copies that overrun and are overwritten, then cut back.
 //! - **How it is held to the general path.** Its readers are tested against `parse_line` on
 //!   near misses and random lines, and its writers against `format::sentence` on every 8×8 pair
 //!   and on random long squares. The golden corpus runs every case with the accelerator on and
@@ -338,12 +339,13 @@ trait JudgeAnswer {
 /// The most lines a block holds: the shortest answered line is six bytes long.
 const BLOCK_LINES: usize = BLOCK / 6;
 
+/// The bytes of a line of the judge's own shape, `xx yy\n`.
+const JUDGE_LINE_BYTES: usize = 6;
+
 /// Appends the answers to the lines `lines` reads, at most `most_lines`, each by `append`,
-/// in `ROOM` bytes checked once ([`fill_room_by`]): the room a block's lines need. Checking
-/// the room once a line cost a messy line six instructions (scripts/count-instructions.sh).
-///
-/// Six lines at once ([`BlockLines::next_six`]), their answers kept when all six are there,
-/// and no more: the next block starts after them. Otherwise the lines one at a time.
+/// in `ROOM` bytes checked once ([`fill_room_by`]): the room a block's lines need, which
+/// [`BlockAnswers`] fills. Checking the room once a line cost a messy line six instructions
+/// (scripts/count-instructions.sh).
 #[inline(always)]
 fn block_answers<const ROOM: usize>(
     out: &mut Vec<u8>,
@@ -359,7 +361,10 @@ fn block_answers<const ROOM: usize>(
     fill_room_by(out, block)
 }
 
-/// What [`block_answers`] reads and writes by, as a [`RoomFiller`].
+/// A block's lines and how to answer them, for [`block_answers`]: six lines at once
+/// ([`BlockLines::next_six`]), their answers kept when all six are well formed, and no more,
+/// so that the next block starts after them; or, where six are not there, the lines one at a
+/// time.
 struct BlockAnswers<'a, A> {
     lines: BlockLines<'a>,
     most_lines: u64,
@@ -381,22 +386,23 @@ where
         } = self;
         // At most BLOCK_LINES: so the compiler sees that the room holds every answer.
         let most_lines = most_lines.min(BLOCK_LINES as u64);
-        // Six at once only where six may be there: a block of long lines holds fewer, and
-        // making six answers to keep none cost such a line two thirds more instructions.
+        // Six at once only where six may be there: a block of long lines holds fewer, and six
+        // answers made to be thrown away cost more than counting the newlines
+        // (docs/PERFORMANCE.md).
         if most_lines >= SIX_LINES as u64 && lines.most_lines_left() >= SIX_LINES as u32 {
             let before = room.len();
             if lines.next_six(|line| append(room, line)) {
-                let six = Answered {
+                let six_lines = Answered {
                     bytes: lines.bytes_read(),
                     lines: SIX_LINES as u64,
                 };
-                // Six lines of the judge's shape: a block holds ten, and the rest are read
-                // here, so that a file of such lines the batches refuse (`e2\te4`) is not sent
-                // back to them every six lines.
-                if six.bytes != 6 * SIX_LINES {
-                    return six;
+                if six_lines.bytes != JUDGE_LINE_BYTES * SIX_LINES {
+                    return six_lines;
                 }
-                return lines_one_at_a_time(room, lines, six, most_lines, append);
+                // Six lines of the judge's shape: the rest of the block is read too, as it was
+                // before six were read at once, so that a block of eight or more such lines
+                // sends [`other_judge_lines`] back to the batches, which may take those after.
+                return lines_one_at_a_time(room, lines, six_lines, most_lines, append);
             }
             room.take_back(before);
         }
@@ -678,9 +684,9 @@ fn other_judge_lines(
 /// processor has them. The code is the same; what the compiler may do with it is not: the
 /// block's classes by AVX2 inlined where the baseline calls them out of line and passes them
 /// back through memory, `tzcnt` with no move before it to define a zero's count, a count of
-/// bits in one instruction where the baseline takes a dozen, and fewer values spilled. It
-/// took a messy line from 70 to 57 instructions (scripts/count-instructions.sh). The baseline
-/// copy is held to it by a test.
+/// bits in one instruction where the baseline takes a dozen, and fewer values spilled: a
+/// messy line in about four fifths of the baseline's instructions (docs/PERFORMANCE.md). The
+/// baseline copy is held to it by a test.
 ///
 /// # Safety
 /// The processor must have AVX2, BMI1 and POPCNT.
@@ -713,7 +719,9 @@ fn other_judge_lines_baseline(
                 answered.lines += block.lines;
                 answered.bytes += block.bytes;
                 // Lines of the judge's shape fill a block with ten of them.
-                if block.bytes as u64 == 6 * block.lines && block.lines >= batch::LINES as u64 {
+                if block.bytes == JUDGE_LINE_BYTES * block.lines as usize
+                    && block.lines >= batch::LINES as u64
+                {
                     break;
                 }
                 six_byte_run = 0;
@@ -784,6 +792,45 @@ fn route_texts() -> Box<[RouteText; batch::KEYS]> {
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
+
+    /// Lines of the judge's shape after a messy line: a block of them is read whole (its first
+    /// six at once, the rest one at a time), and after the first block of eight or more (a
+    /// messy line and five judge lines, then ten) the messy loop hands the lines back to the
+    /// batches. The same in both copies, with a space between the squares or a tab (which
+    /// the batches refuse, so the loop takes them again).
+    #[test]
+    fn judge_lines_after_a_messy_line_go_back_to_the_batches() {
+        for judge_line in [&b"a1 b2\n"[..], b"a1\tb2\n"] {
+            let mut bytes = b" c3 d4\n".to_vec();
+            for _ in 0..100 {
+                bytes.extend_from_slice(judge_line);
+            }
+            let mut expected = b"To get from c3 to d4 takes 2 knight moves.\n".to_vec();
+            for _ in 0..15 {
+                expected.extend_from_slice(b"To get from a1 to b2 takes 4 knight moves.\n");
+            }
+            let answered = Answered {
+                bytes: 7 + 15 * JUDGE_LINE_BYTES,
+                lines: 16,
+            };
+            let mut out = Vec::new();
+            let start = Answered::default();
+            let by_baseline =
+                other_judge_lines_baseline(&bytes, start, u64::MAX, &mut Sentences(&mut out));
+            assert_eq!((by_baseline, &out), (answered, &expected));
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                out.clear();
+                // SAFETY: the processor has AVX2, BMI1 and POPCNT, just asked.
+                let by_avx2 = unsafe {
+                    other_judge_lines_avx2(&bytes, start, u64::MAX, &mut Sentences(&mut out))
+                };
+                assert_eq!((by_avx2, &out), (answered, &expected));
+            }
+        }
+    }
 
     /// On every pair, in either case, the sentence in SSE2 vectors is the sentence in words,
     /// the portable specification (held to the template's sentence in `fast/write.rs`).
@@ -866,11 +913,11 @@ mod tests {
             proptest::prop_assert_eq!(simd::is_judge_batch(&batch), batch::is_judge_batch_portably(&batch));
         }
 
-        /// The copy of the messy lines' loop compiled for AVX2, BMI1 and POPCNT, which this processor
-        /// runs if it can (and so every test through the program), and the baseline copy
-        /// that other processors run write the same answers and stop at the same place, for
-        /// each kind of answer: on messy lines with now and then a byte changed, and with a
-        /// limit on the lines.
+        /// The copy of the messy lines' loop compiled for AVX2, BMI1 and POPCNT, which this
+        /// processor runs if it can (and so every test through the program), and the baseline
+        /// copy that other processors run write the same answers and stop at the same place,
+        /// for each kind of answer: on messy lines with now and then a byte changed, and with
+        /// a limit on the lines.
         #[test]
         fn both_copies_of_the_messy_loop_agree(
             lines in proptest::collection::vec(

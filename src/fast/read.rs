@@ -227,12 +227,56 @@ pub(crate) struct BlockLines<'a> {
     /// [`BLOCK`] (its place masked to the block) then lie in these bytes with no check at
     /// run time, where a check cost a messy line four instructions.
     block: &'a [u8; BLOCK_AND_ONE],
-    /// The newlines of the lines not read yet, before the block's first fault.
+    /// The lines not read yet.
+    unread: Unread,
+}
+
+/// The lines of a block not read yet, as a [`BlockLines`] reader has them.
+#[derive(Clone, Copy)]
+struct Unread {
+    /// Their newlines, before the block's first fault.
     newlines: u64,
-    /// The files of the lines not read yet.
+    /// Their files.
     files: u64,
-    /// Where the next line starts.
+    /// Where the first of them starts.
     start: u32,
+}
+
+impl Unread {
+    /// The first of these lines, whether it is well formed (two squares before its newline,
+    /// and no third), and the lines after it. Of a line not well formed, both are of no use;
+    /// they are made all the same, from bytes of the block, so that a caller may decide with
+    /// no branch ([`BlockLines::next_six`]).
+    #[inline(always)]
+    fn first_line(self, block: &[u8; BLOCK_AND_ONE]) -> (StandardLine, bool, Unread) {
+        let without_lowest = |bits: u64| bits & bits.wrapping_sub(1);
+        let newline = self.newlines.trailing_zeros(); // 64 when there is none
+        let first = self.files.trailing_zeros();
+        let after_first = without_lowest(self.files);
+        let second = after_first.trailing_zeros();
+        let after_second = without_lowest(after_first);
+        let well_formed = (second < newline) & (newline < after_second.trailing_zeros());
+        // Each square is one 16-bit load, put in its lanes. A well-formed line's squares lie
+        // before its newline, in the block, so masking their places changes nothing for
+        // them; it keeps the place of a square not there (64) within the block, and lets the
+        // compiler see that both bytes are in `block`, with no check at run time.
+        let square_text = |at: u32| match block[at as usize % BLOCK..].first_chunk::<2>() {
+            Some(&text) => u64::from(u16::from_le_bytes(text)),
+            None => unreachable!("a place below the block and the next byte are in its bytes"),
+        };
+        // The next newline is past the last, or 64: the end is never before the start.
+        let end = newline + 1;
+        let line = StandardLine {
+            word: square_text(first) | square_text(second) << 24,
+            length: (end - self.start) as usize,
+        };
+        let after = Unread {
+            newlines: without_lowest(self.newlines),
+            files: after_second,
+            start: end,
+        };
+        (line, well_formed, after)
+    }
 }
 
 impl<'a> BlockLines<'a> {
@@ -257,9 +301,11 @@ impl<'a> BlockLines<'a> {
         let before_fault = (faults & faults.wrapping_neg()).wrapping_sub(1);
         BlockLines {
             block,
-            newlines: newlines & before_fault,
-            files,
-            start: 0,
+            unread: Unread {
+                newlines: newlines & before_fault,
+                files,
+                start: 0,
+            },
         }
     }
 
@@ -268,87 +314,52 @@ impl<'a> BlockLines<'a> {
     #[inline(always)]
     #[allow(clippy::should_implement_trait)] // an iterator's `next`, with no need of the trait
     pub(crate) fn next(&mut self) -> Option<StandardLine> {
-        let without_lowest = |bits: u64| bits & bits.wrapping_sub(1);
-        let newline = self.newlines.trailing_zeros(); // 64 when there is none
-        let first = self.files.trailing_zeros();
-        let after_first = without_lowest(self.files);
-        let second = after_first.trailing_zeros();
-        let after_second = without_lowest(after_first);
-        // Two squares before the newline, and no third.
-        if !((second < newline) & (newline < after_second.trailing_zeros())) {
+        let (line, well_formed, after) = self.unread.first_line(self.block);
+        if !well_formed {
             return None;
         }
-        self.newlines = without_lowest(self.newlines);
-        self.files = after_second;
-        let length = newline + 1 - self.start;
-        self.start = newline + 1;
-        // Each square is one 16-bit load, put in its lanes.
-        Some(StandardLine {
-            word: self.square_text(first) | self.square_text(second) << 24,
-            length: length as usize,
-        })
+        self.unread = after;
+        Some(line)
     }
 
     /// The most lines left to read: the newlines left before the block's first fault.
     #[inline(always)]
     pub(crate) fn most_lines_left(&self) -> u32 {
-        self.newlines.count_ones()
+        self.unread.newlines.count_ones()
     }
 
     /// Reads the next [`SIX_LINES`] lines at once, handing each to `each` as it is read,
     /// whether or not all of them are well formed; says whether they are. If they are, the
     /// reader moves past them; if not, it is as it was, and what `each` was handed is of no
-    /// use (its words are made from bytes of the block all the same).
+    /// use: `each` must take any word (every word names a pair by its key,
+    /// [`pair_key`](crate::fast::batch::pair_key), well formed or not).
     ///
     /// A line at a time ([`next`](Self::next)), where the lines stop is a branch, and where a
     /// messy file's lines stop in a block varies from block to block, which a processor cannot
     /// foresee. Six lines fit in a block unless they average over 10⅔ bytes, so the one branch
-    /// for six, on their being there, goes the same way block after block; with it the messy
-    /// file took 57.3 → 53.0 instructions a line and a tenth less time (docs/PERFORMANCE.md).
+    /// for six, on their all being well formed, goes the same way block after block
+    /// (docs/PERFORMANCE.md has what it saved).
     #[inline(always)]
     pub(crate) fn next_six(&mut self, mut each: impl FnMut(&StandardLine)) -> bool {
-        let without_lowest = |bits: u64| bits & bits.wrapping_sub(1);
-        let (mut newlines, mut files, mut start) = (self.newlines, self.files, self.start);
+        let mut unread = self.unread;
         let mut well_formed = true;
         for _ in 0..SIX_LINES {
-            let newline = newlines.trailing_zeros(); // 64 when there is none
-            let first = files.trailing_zeros();
-            files = without_lowest(files);
-            let second = files.trailing_zeros();
-            files = without_lowest(files);
-            // Two squares before the newline, and no third: `&`, not `&&`, for no branch.
-            well_formed &= (second < newline) & (newline < files.trailing_zeros());
-            newlines = without_lowest(newlines);
-            let end = newline + 1;
-            each(&StandardLine {
-                word: self.square_text(first) | self.square_text(second) << 24,
-                length: end.wrapping_sub(start) as usize,
-            });
-            start = end;
+            let (line, this_well_formed, after) = unread.first_line(self.block);
+            // `&`, not `&&`: no branch.
+            well_formed &= this_well_formed;
+            each(&line);
+            unread = after;
         }
         if well_formed {
-            (self.newlines, self.files, self.start) = (newlines, files, start);
+            self.unread = unread;
         }
         well_formed
-    }
-
-    /// The two bytes at `at` in their lanes of a word: a square's text when a line taken has
-    /// one there. Masking the place to the block changes nothing for such a square, which
-    /// lies before its newline, in the block; it keeps the place of one not there (64) within
-    /// the block, and lets the compiler see that both bytes are in `self.block`, with no check
-    /// at run time.
-    #[inline(always)]
-    fn square_text(&self, at: u32) -> u64 {
-        match self.block[at as usize % BLOCK..].first_chunk::<2>() {
-            Some(&text) => u64::from(u16::from_le_bytes(text)),
-            None => unreachable!("a place below the block and the next byte are in its bytes"),
-        }
     }
 
     /// The bytes of the lines read so far, their newlines included.
     #[inline(always)]
     pub(crate) fn bytes_read(&self) -> usize {
-        self.start as usize
+        self.unread.start as usize
     }
 }
 
@@ -610,9 +621,9 @@ mod tests {
         }
     }
 
-    /// The lines a block reader reads from `bytes` (at least a block long), in order, until it
-    /// stops: one at a time, and the same when the first six are read at once where they may
-    /// be there ([`BlockLines::next_six`]), as `block_answers` reads them.
+    /// The lines a block reader reads from `bytes` (at least a block and a byte long), in
+    /// order, until it stops: one at a time, and the same when the first six are read at once
+    /// ([`BlockLines::next_six`]) and the rest one at a time.
     fn block_lines(bytes: &[u8]) -> Vec<StandardLine> {
         let block = bytes
             .first_chunk::<BLOCK_AND_ONE>()

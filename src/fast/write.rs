@@ -173,7 +173,7 @@ pub(crate) trait RoomFiller<const N: usize> {
 /// returns what `filler` says. [`fill_room`] for a filler whose work is too large for the
 /// compiler to inline it as a closure (it inlines a closure only when small, and there is no
 /// way to ask for it): out of line, a block's loop in `fast/mod.rs` kept its values in memory
-/// and lost the AVX2 code its caller is compiled for, and took a fifth longer.
+/// and lost the AVX2 code its caller is compiled for (docs/PERFORMANCE.md).
 #[inline(always)]
 pub(crate) fn fill_room_by<const N: usize, F: RoomFiller<N>>(
     out: &mut Vec<u8>,
@@ -186,10 +186,11 @@ pub(crate) fn fill_room_by<const N: usize, F: RoomFiller<N>>(
     let mut room = Room { bytes, len: 0 };
     let filled = filler.fill(&mut room);
     let kept = room.len;
-    // SAFETY: `Room::append` writes at least the bytes it adds to `len`, right at `len`, and
-    // `patch` writes only below `len`, so every byte before `kept` has been written; those
-    // bytes are the start of `out`'s spare capacity, as the room is (`kept` ≤ N ≤ the spare
-    // capacity, the slices' bounds checks see to it). So the new length covers written bytes.
+    // SAFETY: `Room::append` writes at least the bytes it adds to `len`, right at `len`,
+    // `patch` writes only below `len`, and `take_back` only lowers `len`, so every byte before
+    // `kept` has been written; those bytes are the start of `out`'s spare capacity, as the
+    // room is (`kept` ≤ N ≤ the spare capacity, the slices' bounds checks see to it). So the
+    // new length covers written bytes.
     unsafe { out.set_len(out.len() + kept) };
     filled
 }
