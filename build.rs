@@ -5,11 +5,12 @@
 //! part, the judge path) is under half a megabyte scattered over two. Grouped, the blocks it
 //! touches are a third as many, and the peak resident memory of a judge run falls by about a
 //! megabyte (docs/PERFORMANCE.md, "Memory of a run"). `src/hot-text.ld` lists those functions
-//! (`scripts/hot-text.sh` writes it from a profile), then those the benchmark's other jobs run;
-//! it is a linker script that only adds two output sections before `.text`, which GNU ld and
-//! LLD both read beside their defaults. Each of those functions starts on a 64-byte boundary,
-//! so that a change elsewhere in the program does not move its loops against the processor's
-//! fetch blocks (which once made the UTF-16 job a fifth slower with the same instructions).
+//! (`scripts/hot-text.sh` writes it from a profile), then those of scripts/bench.sh's
+//! big-board, UTF-16, cses-grid and check jobs; it is a linker script that only adds two
+//! output sections before `.text`, which GNU ld and LLD both read beside their defaults. Each
+//! of those functions starts on a 64-byte boundary, so that a change elsewhere in the program
+//! does not move its loops against the processor's fetch blocks (the same page says what that
+//! cost).
 //!
 //! Only the program is linked so, and only where the linker is one of those (Linux's). mold
 //! refuses such a script: asked for in the compiler's flags (`-fuse-ld=mold`), it is seen and

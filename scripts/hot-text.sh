@@ -8,12 +8,11 @@
 # names (which changes with the compiler and the crate's metadata), so that the list holds
 # across builds: a generic function stands for all its instances, and a function the linker
 # finds no longer only costs memory, never correctness. Those are `.text.hot`; the functions
-# that scripts/bench.sh's other jobs run (a big board, UTF-16, cses-grid, check) and those do
-# not are `.text.warm`, after them. Each function of both starts on a 64-byte boundary, so that
-# where its loops lie against the processor's 32- and 64-byte fetch blocks is the compiler's
-# doing alone, not moved by every change elsewhere in the program: before, a change to the
-# messy path left the UTF-16 decoder's loop 48 bytes further on and the UTF-16 job a fifth
-# slower, with the same instructions. Needs valgrind, cargo, iconv and a C compiler.
+# that scripts/bench.sh's big-board, UTF-16, cses-grid and check jobs run and those do not are
+# `.text.warm`, after them. Each function of both starts on a 64-byte boundary, so that where
+# its loops lie against the processor's fetch blocks is the compiler's doing alone, not moved
+# by every change elsewhere in the program (docs/PERFORMANCE.md, "Memory of a run", says what
+# that cost). Needs valgrind, cargo, iconv and a C compiler.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind > /dev/null || { echo "valgrind is not installed" >&2; exit 2; }
@@ -61,13 +60,13 @@ profile warm check "$answers" "$judge"
 functions_in() {
   awk '/^ob=/ { mine = ($0 ~ /\/knight-moves$/) }
        mine && /^fn=/ { name = substr($0, 4); sub(/'"'"'.*/, "", name); print name }' "$@" |
-    grep -E '^(_(ZN|R)|main$)' |
+    { grep -E '^(_(ZN|R)|main$)' || true; } |
     sed -E 's/17h[0-9a-f]{16}E$/17h*/; /^_R/ s/Cs[0-9A-Za-z]+_/Cs*_/g; s/\.[0-9]+$/.*/' |
     LC_ALL=C sort -u
 }
 hot=$(functions_in "$profiles"/hot-*.out)
 warm=$(LC_ALL=C comm -13 <(echo "$hot") <(functions_in "$profiles"/warm-*.out))
-count=$(wc -l <<< "$hot") warm_count=$(wc -l <<< "$warm")
+count=$(grep -c . <<< "$hot" || true) warm_count=$(grep -c . <<< "$warm" || true)
 # The filter runs a few hundred functions: far fewer means a profile went wrong.
 ((count >= 100 && warm_count >= 20)) || {
   echo "only $count and $warm_count functions ran: the profiles in $profiles are kept" >&2
@@ -83,6 +82,8 @@ section() {
   done
   echo "  }"
 }
+# Written aside and moved into place, so that a failure leaves the list as it was.
+list=$profiles/hot-text.ld
 {
   cat << 'EOF'
 /* The functions the filter runs (.text.hot), then those the benchmark's other jobs run
@@ -97,5 +98,6 @@ EOF
 }
 INSERT BEFORE .text;
 EOF
-} > src/hot-text.ld
+} > "$list"
+mv "$list" src/hot-text.ld
 echo "src/hot-text.ld: $count functions the filter runs, $warm_count more the other jobs run"
