@@ -15,8 +15,11 @@ use crate::fast::lanes::lanes_within;
 /// Lines in a batch.
 pub(crate) const LINES: usize = 8;
 
+/// The bytes of a line of the judge's own shape, `xx yy\n`.
+pub(crate) const LINE_BYTES: usize = 6;
+
 /// Bytes of a batch's lines: eight of six bytes.
-pub(crate) const BYTES: usize = LINES * 6;
+pub(crate) const BYTES: usize = LINES * LINE_BYTES;
 
 /// How many keys [`pair_key`] gives: one for each pair of squares.
 pub(crate) const KEYS: usize = 4096;

@@ -336,11 +336,8 @@ trait JudgeAnswer {
     fn write_block(&mut self, lines: BlockLines<'_>, most_lines: u64) -> Answered;
 }
 
-/// The most lines a block holds: the shortest answered line is six bytes long.
-const BLOCK_LINES: usize = BLOCK / 6;
-
-/// The bytes of a line of the judge's own shape, `xx yy\n`.
-const JUDGE_LINE_BYTES: usize = 6;
+/// The most lines a block holds: the shortest answered line, the judge's, is six bytes long.
+const BLOCK_LINES: usize = BLOCK / batch::LINE_BYTES;
 
 /// Appends the answers to the lines `lines` reads, at most `most_lines`, each by `append`,
 /// in `ROOM` bytes checked once ([`fill_room_by`]): the room a block's lines need, which
@@ -396,7 +393,7 @@ where
                     bytes: lines.bytes_read(),
                     lines: SIX_LINES as u64,
                 };
-                if six_lines.bytes != JUDGE_LINE_BYTES * SIX_LINES {
+                if six_lines.bytes != batch::LINE_BYTES * SIX_LINES {
                     return six_lines;
                 }
                 // Six lines of the judge's shape: the rest of the block is read too, as it was
@@ -436,7 +433,7 @@ fn lines_one_at_a_time<const ROOM: usize>(
 /// line's).
 #[inline(always)]
 fn line_word(window: &[u8; batch::WINDOW], line: usize) -> u64 {
-    let Some(word) = window[6 * line..].first_chunk::<8>() else {
+    let Some(word) = window[batch::LINE_BYTES * line..].first_chunk::<8>() else {
         unreachable!("a batch's window holds each line and two bytes more");
     };
     u64::from_le_bytes(*word)
@@ -669,14 +666,21 @@ fn other_judge_lines(
     answer: &mut impl JudgeAnswer,
 ) -> Answered {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("popcnt")
-    {
+    if has_avx2_loop_features() {
         // SAFETY: the processor has AVX2, BMI1 and POPCNT, just asked.
         return unsafe { other_judge_lines_avx2(bytes, answered, most_lines, answer) };
     }
     other_judge_lines_baseline(bytes, answered, most_lines, answer)
+}
+
+/// Whether this processor has what [`other_judge_lines_avx2`] is compiled for: AVX2, BMI1
+/// and POPCNT. (Asking costs a load and a test: std keeps the answer.)
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_avx2_loop_features() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("popcnt")
 }
 
 /// [`other_judge_lines_baseline`] compiled for processors with AVX2, BMI1 and POPCNT (every
@@ -719,7 +723,7 @@ fn other_judge_lines_baseline(
                 answered.lines += block.lines;
                 answered.bytes += block.bytes;
                 // Lines of the judge's shape fill a block with ten of them.
-                if block.bytes == JUDGE_LINE_BYTES * block.lines as usize
+                if block.bytes == batch::LINE_BYTES * block.lines as usize
                     && block.lines >= batch::LINES as u64
                 {
                     break;
@@ -735,7 +739,7 @@ fn other_judge_lines_baseline(
         };
         answer.write(&line);
         answered.take(line.length);
-        six_byte_run = if line.length == 6 {
+        six_byte_run = if line.length == batch::LINE_BYTES {
             six_byte_run + 1
         } else {
             0
@@ -810,7 +814,7 @@ mod tests {
                 expected.extend_from_slice(b"To get from a1 to b2 takes 4 knight moves.\n");
             }
             let answered = Answered {
-                bytes: 7 + 15 * JUDGE_LINE_BYTES,
+                bytes: 7 + 15 * batch::LINE_BYTES,
                 lines: 16,
             };
             let mut out = Vec::new();
@@ -818,10 +822,7 @@ mod tests {
             let by_baseline =
                 other_judge_lines_baseline(&bytes, start, u64::MAX, &mut Sentences(&mut out));
             assert_eq!((by_baseline, &out), (answered, &expected));
-            if std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("bmi1")
-                && std::arch::is_x86_feature_detected!("popcnt")
-            {
+            if has_avx2_loop_features() {
                 out.clear();
                 // SAFETY: the processor has AVX2, BMI1 and POPCNT, just asked.
                 let by_avx2 = unsafe {
@@ -955,10 +956,7 @@ mod tests {
                 }
             };
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("bmi1")
-                && std::arch::is_x86_feature_detected!("popcnt")
-            {
+            if has_avx2_loop_features() {
                 for (routes, numbers) in [(None, false), (None, true), (Some(&*texts), false)] {
                     let (mut out_baseline, mut out_wide) = (Vec::new(), Vec::new());
                     let start = Answered::default();
