@@ -39,8 +39,6 @@ bench_inputs "$work" "$lines" "$big_lines"
 cc -O2 -o "$work/reference" benches/reference.c
 pairs=$work/all-pairs-x100.txt
 [[ -s $pairs ]] || for _ in $(seq 100); do cat tests/data/all-pairs.in; done > "$pairs"
-utf16=$work/judge-$lines-utf16.txt
-[[ -s $utf16 ]] || { printf '\xff\xfe'; iconv -f UTF-8 -t UTF-16LE "$judge"; } > "$utf16"
 answers=$work/judge-$lines.out answers_copy=$work/judge-$lines-copy.out
 "$bin" "$judge" > "$answers"
 cp "$answers" "$answers_copy"

@@ -28,8 +28,7 @@ bench_inputs "$work" 2000 2000
 
 profiles=$(mktemp -d)
 trap 'rm -rf "$profiles"' EXIT
-utf16=$profiles/judge-utf16.txt answers=$profiles/judge.out
-{ printf '\xff\xfe'; iconv -f UTF-8 -t UTF-16LE "$judge"; } > "$utf16"
+answers=$profiles/judge.out
 "$bin" "$judge" > "$answers"
 run=0
 # One profiled run of the program, of the `hot` or `warm` jobs, with the other arguments (and
