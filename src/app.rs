@@ -11,12 +11,17 @@ use crate::cli::{Cli, UsageErrorOf};
 use crate::exit::protocol::TESTLIB_FAIL;
 use crate::exit::{Ending, ExitStatus};
 use crate::jobs::{self, STDOUT_TROUBLE, ensure_stdout_is_open, is_broken_pipe};
+use crate::judge::candidate::workers;
 use crate::settings::Task;
 
 /// The whole program, as the binary runs it: reads the command line, runs, and says how it
 /// went as an exit status (see [`ExitStatus`]).
 pub(crate) fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
+    // A process `stress` started to run its cases: not a command line a user types.
+    if let Some(command) = workers::worker_command(&args) {
+        return ExitCode::from(workers::serve(&command));
+    }
     let task = match Cli::task_from(&args) {
         Ok(task) => task,
         Err(error) => return clap_said(&error, &args),
@@ -44,12 +49,14 @@ fn run(task: Task) -> anyhow::Result<Ending> {
             sources,
             report,
         } => writing(|| jobs::answer::run(&sources, &answers, report.as_deref())),
+        // A judge's status is its verdict: its line is written, or the failure to write it
+        // weighed with it, whatever standard output is (see `jobs::write_verdict`).
         Task::Check {
             answers,
             sources,
             file,
-        } => writing(|| jobs::check::run(&sources, &answers, &file)),
-        Task::Stress(settings) => writing(|| jobs::stress::run(settings)),
+        } => jobs::check::run(&sources, &answers, &file),
+        Task::Stress(settings) => jobs::stress::run(settings),
         Task::Generate(settings) => writing(|| jobs::generate::run(&settings)),
         Task::Package(settings) => writing(|| jobs::package::run(&settings)),
         Task::Document(document) => writing(|| jobs::documents::run(&document)),

@@ -66,6 +66,9 @@ struct Answerer {
     measurements: Option<Measurements>,
     /// The queries kept for `--report`, when one is asked.
     report: Option<KeptQueries>,
+    /// The name the answers give their source (JSON's `source`), where it is not the name
+    /// messages give it: see [`Pipeline::answering_as_read_from`].
+    answers_source: Option<&'static str>,
 }
 
 impl<S: Sink, M: Write> Pipeline<S, M> {
@@ -119,10 +122,20 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
                 writer,
                 measurements,
                 report: None,
+                answers_source: None,
             },
             invalid_lines: 0,
             unanswered_lines: 0,
         }
+    }
+
+    /// The pipeline, its answers naming their source `name` (JSON's `source`) whatever the
+    /// source is called in messages: a judged program reads its input on standard input, as
+    /// every judge (and `stress`) gives it, so its answers name it `<stdin>`, while verdicts
+    /// and messages name the file the judge read.
+    pub(crate) fn answering_as_read_from(mut self, name: &'static str) -> Self {
+        self.answerer.answers_source = Some(name);
+        self
     }
 
     /// The sink, with every answer handed to it; a failure to write them is returned.
@@ -524,7 +537,7 @@ impl Answerer {
         let outcome = explained.outcome;
         let answer = Answer {
             query,
-            source,
+            source: self.answers_source.unwrap_or(source),
             line_number,
             moves: outcome.moves,
             route: self.with_route.then_some(&self.workspace.route[..]),

@@ -106,6 +106,12 @@ pub(crate) struct StressSettings {
     pub reach: Reach,
     /// How knight-moves answers the same inputs.
     pub answers: AnswerSettings,
+    /// The most parts (queries, scenarios) a case holds (`--size`).
+    pub largest: u64,
+    /// How many cases run at once (`--jobs`).
+    pub jobs: usize,
+    /// Where the smallest failing input is saved (`--save`), if not in the current folder.
+    pub save: Option<PathBuf>,
 }
 
 /// The judge systems whose input validators knight-moves can be (`validate`): CMS runs none.
@@ -154,12 +160,15 @@ pub(crate) enum CheckerFiles {
 }
 
 /// What `validate` was asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ValidatorSettings {
     pub problem: Problem,
     /// UVa 439's board (`--board`); the other problems' boards come from their inputs.
     pub board: Board,
     pub system: ValidatorSystem,
+    /// The arguments the system passes, which are not read: one that names a file where
+    /// standard input holds nothing is the user's mistake, said as such.
+    pub ignored: Vec<PathBuf>,
 }
 
 /// What `generate` was asked.
@@ -312,6 +321,27 @@ impl AnswerSettings {
             .path
             .then_some((self.search.piece, self.search.board));
         Checker::for_answers(found, comparison, self.output.shape, routes)
+    }
+
+    /// These settings with `--path` the other way (routes judged if they were not, or not if
+    /// they were), where the problem takes routes: what a failing judgement is tried again
+    /// with, to say that the option was what was meant (see [`AnswerSettings::routes_hint`]).
+    pub(crate) fn with_routes_toggled(&self) -> Option<AnswerSettings> {
+        use crate::problem::description::Feature;
+        self.problem.takes(Feature::Routes).then(|| {
+            let mut toggled = *self;
+            toggled.output.path = !self.output.path;
+            toggled
+        })
+    }
+
+    /// What a verdict adds where the answers judged with [`AnswerSettings::with_routes_toggled`]
+    /// are right: that `--path` was what was meant, or its absence.
+    pub(crate) fn routes_hint(&self) -> &'static str {
+        match self.output.path {
+            true => "; they hold no routes, and are right judged without --path",
+            false => "; they hold routes, right ones: judge them with --path",
+        }
     }
 
     /// The judge's case: 8×8, the table, plain sentences, accelerated.

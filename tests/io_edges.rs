@@ -249,7 +249,7 @@ fn a_judge_s_verdict_stands_when_the_reader_of_its_line_is_gone() {
         };
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knight-moves"))
             .args(args)
-            .current_dir(common::data_dir())
+            .current_dir(common::stress_dir())
             .stdin(std::process::Stdio::piped())
             .stdout(output)
             .stderr(std::process::Stdio::null())
@@ -351,5 +351,42 @@ fn max_nodes_states_its_real_range() {
             .stderr(predicate::str::contains(
                 "expected a whole number from 1 to 18446744073709551615",
             ));
+    }
+}
+
+/// A judge's verdict stands whatever its standard output is: closed, open for reading only,
+/// or full, `check` and `stress` report that the line cannot be written and end with the
+/// higher of 2 and the verdict's status (issue 59: closed or read-only, it was 2).
+#[cfg(target_os = "linux")] // /dev/full
+#[test]
+fn a_judge_s_verdict_stands_whatever_its_output_is() {
+    let wrong = common::stress_dir().join("wrong-59.out");
+    std::fs::write(&wrong, "To get from e2 to e4 takes 3 knight moves.\n").unwrap();
+    let wrong = wrong.display();
+    let itself = env!("CARGO_BIN_EXE_knight-moves");
+    let runs = [
+        (format!("check {wrong} sample.in"), 4),
+        ("check sample.out sample.in".to_owned(), 2),
+        (
+            format!("stress cat --cases 2 --seed 1 --save {wrong}.in"),
+            4,
+        ),
+        (format!("stress '{itself}' --cases 2 --seed 1"), 2),
+    ];
+    for (args, status) in runs {
+        for (output, why) in [
+            (">&-", "it is closed"),
+            ("1<sample.in", "it is open for reading only"),
+            (">/dev/full", "No space left on device"),
+        ] {
+            let (found, _, stderr) = in_a_shell(&format!("\"$KM\" {args} {output}"));
+            assert_eq!(found, status, "{args} {output}: {stderr}");
+            assert!(
+                stderr.starts_with(&format!(
+                    "knight-moves: cannot write to standard output: {why}"
+                )),
+                "{args} {output}: {stderr}"
+            );
+        }
     }
 }

@@ -12,9 +12,10 @@ use predicates::prelude::*;
 /// The built binary's path, for candidate commands.
 const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
 
-/// Runs `stress COMMAND` with `args`, from a temporary folder; returns the output.
+/// Runs `stress COMMAND` with `args`, from the folder for stress runs; returns the output.
 fn stress(command: &str, args: &[&str]) -> Output {
     knight_moves()
+        .current_dir(common::stress_dir())
         .args(["stress", command])
         .args(args)
         .output()
@@ -66,7 +67,7 @@ fn a_wrong_answer_is_shrunk_to_the_one_query_that_breaks_it() {
         lines[0].contains("takes 4 knight moves.\", found"),
         "{text}"
     );
-    assert!(lines[1].contains("1 part;"), "{text}");
+    assert!(lines[1].contains("1 query;"), "{text}");
     let corner_diagonal = [
         "a1 b2", "b2 a1", "h1 g2", "g2 h1", "a8 b7", "b7 a8", "h8 g7", "g7 h8",
     ];
@@ -81,7 +82,7 @@ fn a_wrong_answer_is_shrunk_to_the_one_query_that_breaks_it() {
         .unwrap()
         .trim_start_matches("input saved to ");
     assert_eq!(
-        std::fs::read_to_string(saved).unwrap(),
+        std::fs::read_to_string(common::stress_dir().join(saved)).unwrap(),
         format!("{}\n", lines[2])
     );
 }
@@ -514,5 +515,428 @@ fn verdicts_count_only_what_was_given_and_show_what_was_written() {
         ),
         "Wrong answer at a.out:1: the route ends after 1 move, before the fewest, for q.in:1: \
          e2 e4"
+    );
+}
+
+/// The words of a line a refusal offers to type (`…: knight-moves stress 'a b' --cases 3`),
+/// after `knight-moves`, split as a POSIX shell splits them.
+#[cfg(unix)]
+fn offered_line(stderr: &str) -> Vec<String> {
+    let line = stderr.lines().next().unwrap_or_default();
+    let (_, offered) = line
+        .rsplit_once(": knight-moves ")
+        .unwrap_or_else(|| panic!("no line offered: {stderr}"));
+    shlex::split(offered).unwrap_or_else(|| panic!("not one a shell splits: {offered}"))
+}
+
+/// The failing input is saved in the current folder, made new: a link of that name planted
+/// there (by another user, pointing at a file of the victim's) is left as it was, the file it
+/// names untouched, and the input saved under the next free name; nothing goes to the
+/// system's temporary folder, which other users share (issue 59).
+#[cfg(unix)] // symbolic links, and `cat` as the candidate
+#[test]
+fn a_failing_input_is_saved_where_the_user_works_never_through_a_planted_link() {
+    let folder = tempfile::tempdir().unwrap();
+    let temporary = tempfile::tempdir().unwrap();
+    let victim = folder.path().join("victim.txt");
+    std::fs::write(&victim, "mine\n").unwrap();
+    let planted = folder.path().join("knight-moves-stress-4242.in");
+    std::os::unix::fs::symlink(&victim, &planted).unwrap();
+    let run = |extra: &[&str]| {
+        knight_moves()
+            .current_dir(folder.path())
+            .env("TMPDIR", temporary.path())
+            .args(["stress", "cat", "--cases", "3", "--seed", "4242"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let output = run(&[]);
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.last(),
+        Some(&"input saved to knight-moves-stress-4242-2.in"),
+        "{text}"
+    );
+    let input_at = lines
+        .iter()
+        .position(|line| line.starts_with("on the smallest"))
+        .unwrap();
+    let expected_at = lines
+        .iter()
+        .position(|line| *line == "expected output:")
+        .unwrap();
+    let input: String = lines[input_at + 1..expected_at]
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let saved = folder.path().join("knight-moves-stress-4242-2.in");
+    assert_eq!(std::fs::read_to_string(saved).unwrap(), input);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine\n");
+    assert_eq!(std::fs::read_link(&planted).unwrap(), victim);
+    assert_eq!(std::fs::read_dir(temporary.path()).unwrap().count(), 0);
+    // Where --save says, and never over what is there.
+    for expected in ["case.in", "case-2.in"] {
+        let output = run(&["--save", "case.in"]);
+        let text = stdout(&output);
+        assert_eq!(
+            text.lines().last(),
+            Some(format!("input saved to {expected}").as_str())
+        );
+        assert_eq!(
+            std::fs::read_to_string(folder.path().join(expected)).unwrap(),
+            input
+        );
+    }
+    let output = run(&["--save", "no-such-folder/case.in"]);
+    assert_eq!(output.status.code(), Some(4));
+    assert!(
+        stdout(&output)
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("input not saved: "),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// The same seed finds the same failing case, shrunk alike, whether its cases run one at a
+/// time or several at once: the lowest-numbered failing case wins, whichever ends first
+/// (issue 59).
+#[cfg(unix)] // the candidate is a POSIX shell pipeline
+#[test]
+fn the_counterexample_is_the_same_whatever_runs_at_once() {
+    // Right everywhere but from a corner to the square diagonally next to it: 2, not 4.
+    let wrong = format!(
+        "sh -c '{BINARY} | sed -E \"s/from (a1 to b2|b2 to a1|h1 to g2|g2 to h1|a8 to b7|b7 to \
+         a8|h8 to g7|g7 to h8) takes 4/from \\1 takes 2/\"'"
+    );
+    // The run's report, its figures (times, memory) and the saved file's name left out.
+    let report = |jobs: &str| {
+        let output = stress(&wrong, &["--cases", "300", "--seed", "23", "--jobs", jobs]);
+        assert_eq!(output.status.code(), Some(4), "{output:?}");
+        stdout(&output)
+            .lines()
+            .filter(|line| !line.starts_with("input saved to "))
+            .map(|line| match line.split_once("; it took") {
+                Some((before, _)) => before.to_owned(),
+                None => line.to_owned(),
+            })
+            .collect::<Vec<_>>()
+    };
+    let one = report("1");
+    assert!(one[0].starts_with("Wrong answer at output:"), "{one:?}");
+    for jobs in ["2", "4"] {
+        assert_eq!(report(jobs), one, "--jobs {jobs}");
+    }
+}
+
+/// Once a case fails, the cases after it that still run are stopped at once, not waited for,
+/// and nothing of theirs is left running (issue 59).
+#[cfg(target_os = "linux")] // leftovers are looked for in /proc
+#[test]
+fn a_verdict_stops_the_cases_after_it() {
+    // Fails at once on an input of one line (the first case), hangs on longer ones (the next).
+    let command = "sh -c 'n=$(wc -l); if [ \"$n\" -ge 2 ]; then exec sleep 61.4247; fi; exit 3'";
+    let start = std::time::Instant::now();
+    let output = stress(
+        command,
+        &[
+            "--cases",
+            "5",
+            "--seed",
+            "1",
+            "--jobs",
+            "2",
+            "--time-limit",
+            "60",
+        ],
+    );
+    let elapsed = start.elapsed();
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    assert!(
+        stdout(&output).starts_with("Runtime error (exit status 3)"),
+        "{}",
+        stdout(&output)
+    );
+    // Waited for, the second case would have held the run for its 60 s time limit.
+    assert!(elapsed < std::time::Duration::from_secs(40), "{elapsed:?}");
+    assert_eq!(common::processes_holding("61.4247"), Vec::<String>::new());
+}
+
+/// A runtime error shows the end of what the program said on stderr, where interpreters put
+/// the exception: its last line in the verdict, its last lines in the report (issue 59).
+#[cfg(unix)] // the candidate is a POSIX shell
+#[test]
+fn a_runtime_error_shows_the_end_of_what_the_program_said() {
+    let command = "sh -c 'echo Traceback >&2; echo \"  line 3\" >&2; \
+                   echo \"ValueError: no e2\" >&2; exit 1'";
+    let output = stress(command, &["--cases", "2", "--seed", "1"]);
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("Runtime error (exit status 1): ValueError: no e2\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "its standard error ended with:\n  Traceback\n    line 3\n  ValueError: no e2\n"
+        ),
+        "{text}"
+    );
+}
+
+/// The usual mistakes with COMMAND are refused with the line to type, and the line offered
+/// runs: the program's words given apart (`stress python3 sol.py`), and a program of the
+/// current folder without `./` (issue 59). Nothing says which seed a run took before its
+/// program has started.
+#[cfg(unix)] // the candidates are POSIX shell scripts
+#[test]
+fn a_mistaken_command_is_refused_with_the_line_to_type() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = tempfile::tempdir().unwrap();
+    let script = folder.path().join("right.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nexec {} \"$@\"\n", quoted(BINARY)),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let run = |words: &[String]| {
+        knight_moves()
+            .current_dir(folder.path())
+            .args(words)
+            .output()
+            .unwrap()
+    };
+    // No --seed: a run that had started would say the one it chose.
+    let rows: [&[&str]; 2] = [
+        &["stress", "sh", "right.sh", "--cases", "3"],
+        &["stress", "right.sh", "--cases", "3"],
+    ];
+    for typed in rows {
+        let typed: Vec<String> = typed.iter().map(ToString::to_string).collect();
+        let output = run(&typed);
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(2), "{typed:?}: {stderr}");
+        assert!(!stderr.contains("with --seed"), "{stderr}");
+        let offered = offered_line(&stderr);
+        let output = run(&offered);
+        assert_eq!(output.status.code(), Some(0), "{offered:?}: {output:?}");
+        assert!(stdout(&output).starts_with("Passed 3 cases (seed "));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with("knight-moves: stress with --seed "),
+            "{stderr}"
+        );
+    }
+    // A program that cannot be started ran no case: no seed is said.
+    let output = run(&["stress".to_owned(), "./no-such-4243".to_owned()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("with --seed"), "{stderr}");
+    assert!(stderr.contains("cannot run ./no-such-4243"), "{stderr}");
+}
+
+/// `check` with its two files the other way round (`check q.in q.ans`, as testlib orders
+/// them) is a usage error that names the order, for every problem, and the line it offers is
+/// judged; so is standard input that holds no queries, or answers where the queries were to
+/// come (issue 59).
+#[cfg(unix)] // the lines offered are split as a POSIX shell splits them
+#[test]
+fn check_with_its_files_swapped_is_refused_with_the_order() {
+    let problems = [
+        ("uva439", "sample.in", "sample.out"),
+        ("nakanj", "problems/nakanj.in", "problems/nakanj.out"),
+        ("poj1915", "problems/poj1915.in", "problems/poj1915.out"),
+        (
+            "cses-grid",
+            "problems/cses-grid.in",
+            "problems/cses-grid.out",
+        ),
+    ];
+    for (problem, queries, answers) in problems {
+        let output = knight_moves()
+            .args(["check", "--problem", problem, queries, answers])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(2), "{problem}: {stderr}");
+        assert!(
+            stderr.contains("the answer file comes first, then the queries"),
+            "{stderr}"
+        );
+        let offered = offered_line(&stderr);
+        let output = knight_moves().args(&offered).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{offered:?}: {output:?}");
+    }
+    // Standard input empty, where the queries were to come.
+    let output = knight_moves()
+        .args(["check", "sample.out"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "knight-moves: check: standard input held no queries to judge sample.out against; \
+         name their file after it: knight-moves check sample.out FILE\n"
+    );
+    // The answers on standard input, the queries named as ANSWERS.
+    let answers = std::fs::read_to_string(common::data_dir().join("sample.out")).unwrap();
+    let output = knight_moves()
+        .args(["check", "sample.in"])
+        .write_stdin(answers.clone())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let last = stderr.lines().last().unwrap();
+    assert_eq!(
+        last,
+        "knight-moves: check: sample.in holds queries and standard input does not: the answer \
+         file comes first, then the queries: knight-moves check - sample.in"
+    );
+    let offered = offered_line(last);
+    knight_moves()
+        .args(&offered)
+        .write_stdin(answers)
+        .assert()
+        .code(0)
+        .stdout("Accepted (8 answers)\n");
+}
+
+/// `validate SYSTEM FILE` with nothing on standard input is refused with the line to type,
+/// which validates FILE; with an input there, the arguments are the system's, ignored as
+/// before (issue 59).
+#[cfg(unix)] // the line offered is run by a POSIX shell
+#[test]
+fn validate_given_a_file_and_no_input_says_to_redirect_it() {
+    for (system, refused, valid) in [("kattis", 2, 42), ("testlib", 3, 0)] {
+        let output = knight_moves()
+            .args([
+                "validate",
+                system,
+                "--problem",
+                "nakanj",
+                "problems/nakanj.in",
+            ])
+            .write_stdin("")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(refused), "{system}: {stderr}");
+        let (_, offered) = stderr.trim_end().rsplit_once(": knight-moves ").unwrap();
+        assert_eq!(
+            offered,
+            format!("validate {system} --problem nakanj < problems/nakanj.in")
+        );
+        let status = std::process::Command::new("sh")
+            .args(["-c", &format!("\"$KM\" {offered}")])
+            .env("KM", BINARY)
+            .current_dir(common::data_dir())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(valid), "{offered}");
+        // An input on standard input is validated, whatever the arguments name.
+        let input = std::fs::read(common::data_dir().join("problems/nakanj.in")).unwrap();
+        knight_moves()
+            .args([
+                "validate",
+                system,
+                "--problem",
+                "nakanj",
+                "problems/nakanj.in",
+            ])
+            .write_stdin(input)
+            .assert()
+            .code(valid);
+    }
+}
+
+/// Answers with routes judged without --path, and without routes judged with it, are wrong,
+/// and the verdict says which option would take them: `check`, a judge's answer file under
+/// `checker kattis`, and `stress` (issue 59).
+#[test]
+fn answers_judged_the_other_way_about_routes_name_the_option() {
+    let folder = tempfile::tempdir().unwrap();
+    let routes = folder.path().join("routes.out");
+    let made = knight_moves()
+        .args(["--path", "sample.in"])
+        .output()
+        .unwrap();
+    std::fs::write(&routes, &made.stdout).unwrap();
+    let routes = routes.to_str().unwrap();
+    let with_routes = "; they hold routes, right ones: judge them with --path";
+    let without = "; they hold no routes, and are right judged without --path";
+    let output = knight_moves()
+        .args(["check", routes, "sample.in"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    assert!(
+        stdout(&output).trim_end().ends_with(with_routes),
+        "{output:?}"
+    );
+    let output = knight_moves()
+        .args(["check", "--path", "sample.out", "sample.in"])
+        .output()
+        .unwrap();
+    assert!(stdout(&output).trim_end().ends_with(without), "{output:?}");
+    // A judge's answer file with routes, where the problem is judged without.
+    let feedback = tempfile::tempdir().unwrap();
+    let output = knight_moves()
+        .args(["checker", "kattis", "sample.in", routes])
+        .arg(feedback.path())
+        .write_stdin(made.stdout.clone())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(5));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .trim_end()
+            .ends_with(with_routes),
+        "{output:?}"
+    );
+    // A program that writes routes.
+    let output = stress(
+        &format!("{} --path", quoted(BINARY)),
+        &["--cases", "3", "--seed", "1"],
+    );
+    assert_eq!(output.status.code(), Some(4));
+    let first = stdout(&output).lines().next().unwrap().to_owned();
+    assert!(first.ends_with(with_routes), "{first}");
+}
+
+/// Under `checker` with `--format json`, the answers name their source `<stdin>`, as the
+/// program read it, and the verdict names the judge's input (issue 59).
+#[test]
+fn json_answers_say_stdin_and_verdicts_name_the_input() {
+    let folder = tempfile::tempdir().unwrap();
+    let made = knight_moves()
+        .args(["--format", "json"])
+        .write_stdin(std::fs::read(common::data_dir().join("sample.in")).unwrap())
+        .output()
+        .unwrap();
+    let answer = folder.path().join("s1.ans");
+    std::fs::write(&answer, &made.stdout).unwrap();
+    let wrong = String::from_utf8(made.stdout)
+        .unwrap()
+        .replacen("\"moves\":2", "\"moves\":3", 1);
+    let feedback = tempfile::tempdir().unwrap();
+    knight_moves()
+        .args(["checker", "kattis", "--format", "json", "sample.in"])
+        .arg(&answer)
+        .arg(feedback.path())
+        .write_stdin(wrong)
+        .assert()
+        .code(43);
+    let message = std::fs::read_to_string(feedback.path().join("judgemessage.txt")).unwrap();
+    assert_eq!(
+        message,
+        "Wrong answer at output:1: expected \"2\", found \"3\", for sample.in:1: e2 e4\n"
     );
 }

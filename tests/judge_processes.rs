@@ -32,6 +32,7 @@ fn start_stress(command: &str, args: &[&str]) -> Child {
     Command::new(BINARY)
         .args(["stress", command])
         .args(args)
+        .current_dir(common::stress_dir())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -291,7 +292,11 @@ fn each_resource_the_system_refuses_is_a_judge_failure_not_a_panic() {
         let limit = (own_processes + room) as libc::rlim_t;
         let mut command = Command::new(binary);
         command
-            .args(["stress", binary, "--cases", "3", "--seed", "1"])
+            // One worker: each refusal met in turn as the room grows (with two, the second's
+            // refusal is met by running the cases on the first).
+            .args([
+                "stress", binary, "--cases", "3", "--seed", "1", "--jobs", "1",
+            ])
             .current_dir("/")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -121,7 +121,10 @@ fn a_folder_that_holds_files_is_refused_unless_forced_and_an_empty_one_is_taken(
     // --force replaces it whole: the old file is gone, nothing is left beside it.
     let (status, stdout, stderr) = package(folder.path(), &["mine", "--force"]);
     assert_eq!(status, 0, "{stderr}");
-    assert_eq!(stdout, "Wrote the problem package to mine\n");
+    assert_eq!(
+        stdout.lines().next(),
+        Some("Wrote the problem package to mine")
+    );
     assert!(dir.join("problem.yaml").is_file());
     assert!(!dir.join("notes.txt").exists());
     assert_eq!(names_in(folder.path()), ["mine"]);
@@ -490,7 +493,10 @@ fn a_folder_the_judge_tools_would_refuse_is_refused_with_the_name_to_use() {
     assert_eq!(status, 0, "{stderr}");
     let (status, stdout, stderr) = package(folder.path(), &["csesgrid", "--problem", "cses-grid"]);
     assert_eq!(status, 0, "{stderr}");
-    assert_eq!(stdout, "Wrote the problem package to csesgrid\n");
+    assert_eq!(
+        stdout.lines().next(),
+        Some("Wrote the problem package to csesgrid")
+    );
 }
 
 /// A DIR named with `.` components is the folder it names (issue 45): `dotted/.` for an empty
@@ -502,7 +508,10 @@ fn a_dir_with_dot_components_is_the_folder_it_names() {
     fs::create_dir(folder.path().join("dotted")).unwrap();
     let (status, stdout, stderr) = package(folder.path(), &["dotted/."]);
     assert_eq!(status, 0, "{stderr}");
-    assert_eq!(stdout, "Wrote the problem package to dotted\n");
+    assert_eq!(
+        stdout.lines().next(),
+        Some("Wrote the problem package to dotted")
+    );
     assert!(folder.path().join("dotted/problem.yaml").is_file());
     fs::create_dir_all(folder.path().join("upper/inner")).unwrap();
     let (status, stdout, stderr) = package(folder.path(), &["./upper/./inner/.."]);
@@ -576,4 +585,50 @@ fn a_dir_through_dot_dot_a_long_name_and_a_dash_are_each_said_or_taken() {
     assert_eq!(status, 0, "{stderr}");
     assert!(folder.path().join("-x/p/problem.yaml").is_file());
     assert_eq!(names_in(folder.path()), ["-x", "q", "r"]);
+}
+
+/// After writing, `package` says what its validators need of the judge host and what to run
+/// next, with the format's own tool (issue 59): verifyproblem, BAPCtools from the contest
+/// folder, DOMjudge's import for a zip.
+#[test]
+fn after_writing_the_next_step_is_the_format_s_tool() {
+    let folder = tempfile::tempdir().unwrap();
+    let rows: [(&[&str], &str); 4] = [
+        (
+            &["one"],
+            "Next: verifyproblem one (problemtools; Python submissions run with pypy3)",
+        ),
+        (
+            &["--format", "2025-09", "contest/two"],
+            "Next, from contest: bt validate --problem two && bt run --problem two (BAPCtools; \
+             Python submissions run with pypy3)",
+        ),
+        (
+            &["--format", "2025-09", "three"],
+            "Next: bt validate --problem three && bt run --problem three (BAPCtools; Python \
+             submissions run with pypy3)",
+        ),
+        (
+            &["four.zip"],
+            "Next: import it into DOMjudge as a problem (its jury pages, or its API's problems \
+             import).",
+        ),
+    ];
+    for (args, next) in rows {
+        let (status, stdout, stderr) = package(folder.path(), args);
+        assert_eq!(status, 0, "{args:?}: {stderr}");
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 3, "{args:?}: {stdout}");
+        assert!(
+            lines[1].starts_with("Its validators are copies of this knight-moves"),
+            "{args:?}: {stdout}"
+        );
+        // This build's own: linked dynamically, unless it was built static.
+        let needs = match cfg!(target_feature = "crt-static") {
+            true => "statically linked",
+            false => "write the package with a static build",
+        };
+        assert!(lines[1].contains(needs), "{args:?}: {stdout}");
+        assert_eq!(lines[2], next, "{args:?}");
+    }
 }

@@ -19,6 +19,7 @@ const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
 fn a_search_that_gives_up_is_a_judge_failure_not_a_wrong_answer() {
     let right = format!("{} --board 100", quoted(BINARY));
     let output = knight_moves()
+        .current_dir(common::stress_dir())
         .args(["stress", &right])
         .args(["--board", "100", "--algorithm", "bfs", "--max-nodes", "10"])
         .args(["--cases", "5", "--seed", "1"])
@@ -39,6 +40,7 @@ fn a_search_that_gives_up_is_a_judge_failure_not_a_wrong_answer() {
     // answers are never judged wrong.
     let right = format!("{} --board 1000000000", quoted(BINARY));
     let output = knight_moves()
+        .current_dir(common::stress_dir())
         .args(["stress", &right])
         .args(["--board", "1000000000", "--algorithm", "astar"])
         .args(["--max-nodes", "1000", "--cases", "20"])
@@ -220,8 +222,10 @@ fn shrinking_stops_at_its_deadline() {
     );
     let start = Instant::now();
     let output = knight_moves()
+        .current_dir(common::stress_dir())
         .args(["stress", &command, "--time-limit", "4"])
-        .args(["--cases", "10", "--seed", "3"])
+        // One case at a time: the runs are counted, and a second case would run meanwhile.
+        .args(["--cases", "10", "--seed", "3", "--jobs", "1"])
         .env("KNIGHT_MOVES_SHRINK_SECONDS", "6")
         .timeout(Duration::from_secs(120))
         .output()

@@ -1,17 +1,18 @@
 //! `knight-moves check ANSWERS [FILE]...`: judge an answer file.
 
 use std::ffi::OsString;
+use std::path::Path;
 
 use clap::Args;
 
 use crate::cli::answer::sources;
-use crate::cli::groups::AnsweringArgs;
+use crate::cli::groups::{AnsweringArgs, JUDGED_PATH_HELP};
 use crate::cli::usage_error;
 use crate::settings::{Input, Task};
 
 /// The options of `knight-moves check`; its help (`after_help`) says what it does.
 #[derive(Clone, Debug, Args)]
-#[command(after_help = "\
+#[command(mut_arg("path", |arg| arg.help(JUDGED_PATH_HELP)), after_help = "\
 Judge an answer file: compare ANSWERS with the right answers to the input, line by line as\n\
 both stream, and print one verdict: Accepted, Wrong answer or Presentation error (exit\n\
 status 4), or a judge failure where knight-moves could not answer a query (status 5). With\n\
@@ -55,4 +56,46 @@ impl CheckArgs {
             file,
         })
     }
+}
+
+/// Where `check ANSWERS FILE` names its two files the other way round (`check q.in q.ans`,
+/// as testlib and most tools order them): ANSWERS reads as queries and FILE does not. The
+/// message that refuses it, with the line to type, the two swapped. `None` otherwise, and
+/// where either cannot be read (the run says so).
+pub(crate) fn swapped_files(args: &[OsString], task: &Task) -> Option<String> {
+    let Task::Check {
+        answers: settings,
+        sources,
+        file: Input::File(answers),
+    } = task
+    else {
+        return None;
+    };
+    let Some(Input::File(queries)) = sources.inputs.first() else {
+        return None;
+    };
+    let reads_as_queries = |path: &Path| {
+        let board = settings.search.board;
+        settings.problem.file_reads_as_queries(board, path)
+    };
+    if reads_as_queries(answers)? && !reads_as_queries(queries)? {
+        let positionals = super::positionals(args, "check")?;
+        let (&first, &second) = (positionals.first()?, positionals.get(1)?);
+        let words: Vec<String> = (1..args.len())
+            .map(|index| match index {
+                _ if index == first => &args[second],
+                _ if index == second => &args[first],
+                _ => &args[index],
+            })
+            .map(|word| super::quoted(word))
+            .collect();
+        return Some(format!(
+            "{} holds queries and {} does not: the answer file comes first, then the queries: \
+             knight-moves {}",
+            crate::settings::shown(answers),
+            crate::settings::shown(queries),
+            words.join(" ")
+        ));
+    }
+    None
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use crate::cli::groups::{AnsweringArgs, TestlibArgs};
+use crate::cli::groups::{AnsweringArgs, JUDGED_PATH_HELP, TestlibArgs};
 use crate::cli::usage_error;
 use crate::input::line::QuotedUpTo;
 use crate::settings::{CheckerFiles, CheckerSettings, Task};
@@ -34,7 +34,7 @@ pub(crate) enum System {
     /// Kattis, DOMjudge, BAPCtools, problemtools: the output on standard input; exit 42
     /// accepted, 43 rejected, 5 a judge failure; the verdict in FEEDBACK_DIR/judgemessage.txt.
     /// Tokens are compared as the default validator compares them.
-    #[command(after_help = "\
+    #[command(mut_arg("path", |arg| arg.help(JUDGED_PATH_HELP)), after_help = "\
 Examples:
   knight-moves checker kattis in ans feedback/ < output
   knight-moves checker kattis --problem nakanj -- in ans feedback/ case_sensitive < output")]
@@ -58,7 +58,7 @@ Examples:
     /// testlib (Polygon, ejudge): IN OUTPUT ANS [RESULT_FILE [-appes]]; exit 0 OK, 1 wrong
     /// answer, 2 presentation error, 3 a judge failure (a bad command line too); the message on
     /// stderr, and in RESULT_FILE (testlib's XML with -appes or -APPES).
-    #[command(after_help = "\
+    #[command(mut_arg("path", |arg| arg.help(JUDGED_PATH_HELP)), after_help = "\
 Examples:
   knight-moves checker testlib in out ans
   knight-moves checker testlib --problem nakanj --testset tests in out ans result.xml -appes")]
@@ -74,7 +74,7 @@ Examples:
     },
     /// CMS: the score on stdout (1.0 or 0.0, exit 0), the message on stderr; exit 5 a judge
     /// failure. BatchAndOutput's fourth argument, batch or outputonly, is taken.
-    #[command(after_help = "\
+    #[command(mut_arg("path", |arg| arg.help(JUDGED_PATH_HELP)), after_help = "\
 Examples:
   knight-moves checker cms input.txt correct_output.txt user_output.txt
   knight-moves checker cms --problem poj1915 input.txt correct_output.txt output.txt batch")]

@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand};
 
-use crate::cli::groups::{BoardArg, ProblemArg, RandomArgs, ReachArg};
+use crate::cli::groups::{BoardArg, DEFAULT_CASES, ProblemArg, ReachArg, SeedArg};
 use crate::cli::usage_error;
 use crate::problem::cases::{Inputs, Reach, most_queries};
 use crate::settings::{GenerateSettings, Task};
@@ -35,8 +35,12 @@ Examples:
         problem: ProblemArg,
         #[command(flatten)]
         board: BoardArg,
+        /// How many queries (POJ 1915: scenarios) to write; for cses-grid and knightl, how
+        /// far the grid's side may go. [default: 1000]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        cases: Option<u64>,
         #[command(flatten)]
-        random: RandomArgs,
+        seed: SeedArg,
         #[command(flatten)]
         reach: ReachArg,
     },
@@ -70,29 +74,30 @@ Examples:
 
 impl GenerateArgs {
     pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
-        let (problem, board, inputs, random, reach) = match self.kind {
+        let (problem, board, inputs, (cases, seed), reach) = match self.kind {
             GenerateKind::Random {
                 problem,
                 board,
-                random,
-                reach,
-            } => (problem, board, Inputs::Random, random, reach.reach()),
-            GenerateKind::Hard {
-                problem,
-                board,
+                cases,
+                seed,
                 reach,
             } => (
                 problem,
                 board,
-                Inputs::Hard,
-                RandomArgs::default(),
+                Inputs::Random,
+                (cases, seed.seed),
                 reach.reach(),
             ),
+            GenerateKind::Hard {
+                problem,
+                board,
+                reach,
+            } => (problem, board, Inputs::Hard, (None, None), reach.reach()),
             GenerateKind::AllPairs { problem, board } => (
                 problem,
                 board,
                 Inputs::AllPairs,
-                RandomArgs::default(),
+                (None, None),
                 Reach::WithinLimits,
             ),
         };
@@ -119,7 +124,7 @@ impl GenerateArgs {
                 &format!("all-pairs writes boards up to 4096 squares, not {board}"),
             ));
         }
-        let cases = random.cases();
+        let cases = cases.unwrap_or(DEFAULT_CASES);
         let most = most_queries(problem, reach);
         if inputs == Inputs::Random && cases > most {
             return Err(usage_error(
@@ -136,7 +141,7 @@ impl GenerateArgs {
             board,
             inputs,
             cases,
-            seed: random.seed,
+            seed,
             reach,
         }))
     }

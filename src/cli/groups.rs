@@ -73,6 +73,11 @@ pub(crate) struct EngineArgs {
     pub(crate) max_nodes: Option<u64>,
 }
 
+/// `--path`'s help where answers are judged, not written (`check`, `stress`, `checker`):
+/// set on each judging command with `mut_arg`, so that the one option says what it does there.
+pub(crate) const JUDGED_PATH_HELP: &str = "The answers hold routes: each is right when it is \
+    any shortest route of its query (`… takes 2 knight moves: e2 g3 e4.`)";
+
 /// How the answers are laid out.
 #[derive(Clone, Copy, Debug, Args)]
 pub(crate) struct LayoutArgs {
@@ -135,17 +140,16 @@ impl AnsweringArgs {
     }
 }
 
-/// How many random cases, from which seed.
+/// The seed random cases are made from.
 #[derive(Clone, Copy, Debug, Default, Args)]
-pub(crate) struct RandomArgs {
-    /// How many cases to run, or queries (scenarios) to write. [default: 1000]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) cases: Option<u64>,
-
+pub(crate) struct SeedArg {
     /// The seed of the cases; without it one is chosen and printed on stderr.
     #[arg(long, value_name = "S")]
     pub(crate) seed: Option<u64>,
 }
+
+/// How many cases a random run makes, when `--cases` does not say.
+pub(crate) const DEFAULT_CASES: u64 = 1000;
 
 /// Whether generated inputs may go past the problem's limits.
 #[derive(Clone, Copy, Debug, Args)]
@@ -155,13 +159,6 @@ pub(crate) struct ReachArg {
     /// input passes `validate`.
     #[arg(long)]
     pub(crate) beyond_limits: bool,
-}
-
-impl RandomArgs {
-    /// How many cases were asked for: 1000 unless `--cases` says.
-    pub(crate) fn cases(self) -> u64 {
-        self.cases.unwrap_or(1000)
-    }
 }
 
 impl ReachArg {

@@ -123,6 +123,13 @@ impl Cli {
                 let old = old_spelling_given(&matches).is_some();
                 Cli::from_arg_matches(&matches).map(|cli| (cli, old))
             });
+        // `stress python3 sol.py`: the program's words taken for more arguments.
+        if let Err(error) = &parsed
+            && error.kind() == ErrorKind::UnknownArgument
+            && let Some(said) = stress::several_words_for_command(&args)
+        {
+            return Err(usage_error(&["stress"], &said));
+        }
         // Read again, leniently, only where something may need saying: a line clap refused,
         // an old spelling, or a first file named as a command. The filter's usual line is
         // read once (clap's definition is most of a short run's instructions).
@@ -149,8 +156,23 @@ impl Cli {
         let (cli, _) = parsed?;
         match cli.command {
             None => cli.answer.into_task(),
-            Some(Command::Check(args)) => args.into_task(),
-            Some(Command::Stress(args)) => args.into_task(),
+            Some(Command::Check(check_args)) => {
+                let task = check_args.into_task()?;
+                if let Some(said) = check::swapped_files(&args, &task) {
+                    return Err(usage_error(&["check"], &said));
+                }
+                Ok(task)
+            }
+            Some(Command::Stress(stress_args)) => {
+                let task = stress_args.into_task()?;
+                if let Task::Stress(settings) = &task
+                    && let Some(said) =
+                        stress::program_here_without_folder(&args, &settings.command)
+                {
+                    return Err(usage_error(&["stress"], &said));
+                }
+                Ok(task)
+            }
             Some(Command::Generate(args)) => args.into_task(),
             Some(Command::Checker(args)) => args.into_task(),
             Some(Command::Validate(args)) => args.into_task(),
@@ -355,10 +377,46 @@ fn command_after_options(args: &[OsString], matches: &ArgMatches) -> Option<Stri
     ))
 }
 
+/// The indexes in `args` (the program's name first) of the positional words of the command
+/// `name`: every word after the command's name that is not an option nor an option's value,
+/// as clap reads them (all after `--`). `None` where `args` hold no such command.
+fn positionals(args: &[OsString], name: &str) -> Option<Vec<usize>> {
+    let command_at = args.iter().position(|word| word == name)?;
+    let root = definition();
+    let command = root.find_subcommand(name)?;
+    let takes_value = |word: &str| {
+        command.get_arguments().any(|arg| {
+            let named = match word.strip_prefix("--") {
+                Some(long) => arg.get_long() == Some(long),
+                None => word.len() == 2 && arg.get_short() == word.chars().nth(1),
+            };
+            named && arg.get_action().takes_values()
+        })
+    };
+    let mut positionals = Vec::new();
+    let mut index = command_at + 1;
+    while index < args.len() {
+        let word = args[index].to_string_lossy();
+        if word == "--" {
+            positionals.extend(index + 1..args.len());
+            break;
+        }
+        if word.starts_with('-') && word.len() > 1 {
+            if !word.contains('=') && takes_value(&word) {
+                index += 1;
+            }
+        } else {
+            positionals.push(index);
+        }
+        index += 1;
+    }
+    Some(positionals)
+}
+
 /// `word` as a shell would need it typed, or, where it holds a control character or a byte
 /// that is not UTF-8, with those escaped as every message escapes a file's name: a message
 /// stays one line.
-fn quoted(word: &std::ffi::OsStr) -> String {
+pub(crate) fn quoted(word: &std::ffi::OsStr) -> String {
     match word.to_str() {
         Some(text) if !text.chars().any(char::is_control) => {
             shlex::try_quote(text).map_or_else(|_| text.to_owned(), |quoted| quoted.into_owned())

@@ -17,7 +17,9 @@ statement, the sample and secret cases with their answers, knight-moves as the i
 output validator, and right and wrong submissions. DIR must not exist or be empty (see\n\
 --force); the package is written whole or not at all; a DIR ending in .zip is one zip file\n\
 (for DOMjudge's import). A folder's name is the problem's short name to the judge tools:\n\
-lower-case letters and digits only.\n\n\
+lower-case letters and digits only. The validators are copies of this knight-moves: for a\n\
+judge host without its C library (a sandbox, an older system), write the package with a\n\
+static build. What to run next is printed after writing.\n\n\
 Examples:
   knight-moves package knightmoves                   for problemtools' verifyproblem
   knight-moves package --format 2025-09 csesgrid --problem cses-grid     for BAPCtools

@@ -1,10 +1,12 @@
 //! `knight-moves stress COMMAND`: judge a program on generated inputs.
 
+use std::ffi::OsString;
+use std::path::Path;
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::cli::groups::{AnsweringArgs, RandomArgs, ReachArg};
+use crate::cli::groups::{AnsweringArgs, DEFAULT_CASES, JUDGED_PATH_HELP, ReachArg, SeedArg};
 use crate::cli::usage_error;
 use crate::input::line::QuotedUpTo;
 use crate::settings::{StressSettings, Task};
@@ -43,7 +45,7 @@ const HELP: &str = stress_help!(
 
 /// The options of `knight-moves stress`; its help (`after_help`) says what it does.
 #[derive(Clone, Debug, Args)]
-#[command(after_help = HELP)]
+#[command(mut_arg("path", |arg| arg.help(JUDGED_PATH_HELP)), after_help = HELP)]
 pub(crate) struct StressArgs {
     /// The program and its arguments, as one word.
     #[arg(value_name = "COMMAND")]
@@ -52,8 +54,30 @@ pub(crate) struct StressArgs {
     #[command(flatten)]
     pub(crate) answering: AnsweringArgs,
 
+    /// How many cases to run. [default: 1000]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) cases: Option<u64>,
+
     #[command(flatten)]
-    pub(crate) random: RandomArgs,
+    pub(crate) seed: SeedArg,
+
+    /// The most queries a case holds (POJ 1915: scenarios; cses-grid, knightl: how far past
+    /// the smallest n its grid may go): the cases hold 1 to N, in turn, so that small
+    /// failing cases come early. [default: 20]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub(crate) size: Option<u64>,
+
+    /// How many cases run at once, each in a process of its own. [default: the number of
+    /// processors]
+    #[arg(long, short = 'j', value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub(crate) jobs: Option<u16>,
+
+    /// Where to save the smallest failing input. [default: knight-moves-stress-SEED.in in the
+    /// current folder] Nothing is written over: a name taken gets -2, -3, … before its
+    /// extension.
+    #[arg(long, value_name = "PATH", value_hint = clap::ValueHint::FilePath)]
+    pub(crate) save: Option<std::path::PathBuf>,
 
     #[command(flatten)]
     pub(crate) reach: ReachArg,
@@ -93,16 +117,113 @@ impl StressArgs {
         };
         Ok(Task::Stress(StressSettings {
             command,
-            cases: self.random.cases(),
-            seed: self.random.seed,
+            cases: self.cases.unwrap_or(DEFAULT_CASES),
+            seed: self.seed.seed,
             time_limit: Duration::from_secs_f64(self.time_limit.unwrap_or(2.0)),
             memory_limit: self
                 .memory_limit
                 .map(|megabytes| (megabytes * 1e6).round() as u64),
             reach: self.reach.reach(),
             answers: answering.settings()?,
+            largest: self.size.unwrap_or(DEFAULT_SIZE),
+            jobs: self.jobs.map_or_else(processors, usize::from),
+            save: self.save,
         }))
     }
+}
+
+/// Where a `stress` command line gives its COMMAND as several words (`stress python3 sol.py`),
+/// which clap refuses as unexpected: the message that refuses it, with the line to type, the
+/// words of the program and its arguments quoted as one. `None` for any other line.
+pub(crate) fn several_words_for_command(args: &[OsString]) -> Option<String> {
+    let (at, extra) = command_words(args)?;
+    if extra.is_empty() {
+        return None;
+    }
+    let words: Vec<&OsString> = std::iter::once(at)
+        .chain(extra.iter().copied())
+        .map(|index| &args[index])
+        .collect();
+    let command = joined(&words)?;
+    let line = with_command(args, at, &extra, &command);
+    Some(format!(
+        "COMMAND is one word, the program and its arguments together: {line}"
+    ))
+}
+
+/// Where COMMAND names a program of the current folder without `./` (`stress sol.py`), which
+/// no system runs from there unless its `PATH` says so: the message that refuses it, with the
+/// line to type. `None` where the program has a folder in its name, is found on `PATH`, or is
+/// no file here; and on Windows, which runs a program of the current folder by its name.
+pub(crate) fn program_here_without_folder(args: &[OsString], command: &[String]) -> Option<String> {
+    let program = command.first()?;
+    if cfg!(windows)
+        || program.contains('/')
+        || !Path::new(program).is_file()
+        || is_on_path(program)
+    {
+        return None;
+    }
+    let (at, extra) = command_words(args)?;
+    let here: Vec<String> = std::iter::once(format!("./{program}"))
+        .chain(command[1..].iter().cloned())
+        .collect();
+    let words: Vec<OsString> = here.into_iter().map(OsString::from).collect();
+    let command = joined(&words.iter().collect::<Vec<_>>())?;
+    let line = with_command(args, at, &extra, &command);
+    Some(format!(
+        "{program} is no command on PATH; a program in the current folder is named with ./: \
+         {line}"
+    ))
+}
+
+/// Whether `program` is a file in a folder of `PATH`.
+fn is_on_path(program: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|folder| folder.join(program).is_file())
+    })
+}
+
+/// Where a `stress` command line puts its COMMAND: the index in `args` (the program's name
+/// first) of its first word, and of the words that clap would take for more positional
+/// arguments. `None` where the line is not `stress`'s or has no COMMAND.
+fn command_words(args: &[OsString]) -> Option<(usize, Vec<usize>)> {
+    let positionals = super::positionals(args, "stress")?;
+    let (&at, extra) = positionals.split_first()?;
+    Some((at, extra.to_vec()))
+}
+
+/// `words` as one command, each quoted as a POSIX shell would need it.
+fn joined(words: &[&OsString]) -> Option<String> {
+    let words: Vec<&str> = words
+        .iter()
+        .map(|word| word.to_str())
+        .collect::<Option<_>>()?;
+    shlex::try_join(words).ok()
+}
+
+/// The command line `args` as typed, with `command` as the one word at `at`, and the words at
+/// `extra` (now part of it) left out.
+fn with_command(args: &[OsString], at: usize, extra: &[usize], command: &str) -> String {
+    let words: Vec<String> = args
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(index, _)| !extra.contains(index))
+        .map(|(index, word)| match index == at {
+            true => super::quoted(std::ffi::OsStr::new(command)),
+            false => super::quoted(word),
+        })
+        .collect();
+    format!("knight-moves {}", words.join(" "))
+}
+
+/// The most queries a case holds when `--size` does not say.
+const DEFAULT_SIZE: u64 = 20;
+
+/// How many processors this process may use: the cases run at once by default.
+fn processors() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// COMMAND as a program and its arguments, split as this system's users write commands: as a

@@ -78,6 +78,7 @@ fn sample_value(arg: &Arg) -> String {
         "UUID" => "3e2a38b5-efb4-40e6-8283-33404a412289",
         "NAME" => "me",
         "FILE" => "page.html",
+        "PATH" => "case.in",
         other => panic!("no sample value for {other} ({:?})", arg.get_id()),
     }
     .to_owned()

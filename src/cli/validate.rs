@@ -1,6 +1,7 @@
 //! `knight-moves validate kattis|testlib`: be a judge system's input validator.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
@@ -26,7 +27,8 @@ pub(crate) struct ValidateArgs {
 /// The judge systems, each with its statuses.
 #[derive(Clone, Debug, Subcommand)]
 pub(crate) enum ValidatorKind {
-    /// Kattis, DOMjudge, BAPCtools: exit 42 valid, 43 not, 5 when the input cannot be read.
+    /// Kattis, DOMjudge, BAPCtools: validate standard input; exit 42 valid, 43 not, 5 when it
+    /// cannot be read.
     #[command(after_help = "\
 Examples:
   knight-moves validate kattis < data/secret/01.in
@@ -36,11 +38,12 @@ Examples:
         problem: ProblemArg,
         #[command(flatten)]
         board: BoardArg,
-        /// The flags the system passes, ignored.
+        /// The flags the system passes, ignored (the input comes on standard input).
         #[arg(value_name = "FLAGS")]
         flags: Vec<OsString>,
     },
-    /// testlib (Polygon): exit 0 valid, 3 not (and a bad command line).
+    /// testlib (Polygon): validate standard input; exit 0 valid, 3 not (and a bad command
+    /// line).
     #[command(after_help = "\
 Examples:
   knight-moves validate testlib < tests/01
@@ -64,7 +67,7 @@ Examples:
         /// testlib's, taken and unused.
         #[arg(long = "testCaseFileName", value_name = "FILE")]
         test_case_file_name: Option<OsString>,
-        /// Other arguments, ignored.
+        /// Other arguments, ignored (the input comes on standard input).
         #[arg(value_name = "ARGS")]
         args: Vec<OsString>,
     },
@@ -72,12 +75,17 @@ Examples:
 
 impl ValidateArgs {
     pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
-        let (command, problem, board, system): (&[&str], _, _, _) = match self.system {
-            ValidatorKind::Kattis { problem, board, .. } => (
+        let (command, problem, board, system, ignored): (&[&str], _, _, _, _) = match self.system {
+            ValidatorKind::Kattis {
+                problem,
+                board,
+                flags,
+            } => (
                 &["validate", "kattis"],
                 problem,
                 board,
                 ValidatorSystem::Kattis,
+                flags,
             ),
             ValidatorKind::Testlib {
                 testlib:
@@ -92,11 +100,17 @@ impl ValidateArgs {
                     "--testset: expected a test set's name, found nothing",
                 ));
             }
-            ValidatorKind::Testlib { problem, board, .. } => (
+            ValidatorKind::Testlib {
+                problem,
+                board,
+                args,
+                ..
+            } => (
                 &["validate", "testlib"],
                 problem,
                 board,
                 ValidatorSystem::Testlib,
+                args,
             ),
         };
         let problem = problem.problem;
@@ -104,6 +118,7 @@ impl ValidateArgs {
             problem,
             board: board.for_problem(command, problem)?,
             system,
+            ignored: ignored.into_iter().map(PathBuf::from).collect(),
         }))
     }
 }

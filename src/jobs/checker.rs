@@ -31,7 +31,7 @@ use crate::judge::validated_input::read_validated;
 use crate::output_file::FileIdentity;
 use crate::pipeline::Pipeline;
 use crate::problem::validate::Refusal;
-use crate::settings::{AnswerSettings, CheckerFiles, CheckerSettings, shown};
+use crate::settings::{AnswerSettings, CheckerFiles, CheckerSettings, STDIN_NAME, shown};
 use crate::sink::Both;
 use crate::sink::check::Comparison;
 use crate::sink::check::tokens::Leniency;
@@ -65,8 +65,8 @@ pub(crate) fn run(settings: &CheckerSettings) -> u8 {
     // CMS reads the score from standard output: a closed one (which Rust's runtime replaces
     // with /dev/null) would lose it without a word.
     let writes_stdout = matches!(settings.files, CheckerFiles::Cms { .. });
-    if writes_stdout && crate::jobs::ensure_stdout_is_open().is_err() {
-        say(&format!("{}: it is closed", crate::jobs::STDOUT_TROUBLE));
+    if writes_stdout && let Err(error) = crate::jobs::ensure_stdout_is_open() {
+        say(&format!("{}: {error}", crate::jobs::STDOUT_TROUBLE));
         return JUDGE_FAILURE;
     }
     match &settings.files {
@@ -321,6 +321,25 @@ fn judge_output_file(
     ))
 }
 
+/// Whether the judge's answer file `answer` is right against knight-moves' answers to `input`
+/// made as `settings` say, compared as `comparison` says; nothing is said.
+fn is_right_with(
+    settings: &AnswerSettings,
+    input: &Path,
+    answer: &Path,
+    comparison: Comparison,
+) -> bool {
+    let (Ok(input_file), Ok(answer_file)) = (File::open(input), File::open(answer)) else {
+        return false;
+    };
+    let judges = settings.checker(Box::new(AnswerText::new(answer_file)), comparison);
+    let mut pipeline =
+        Pipeline::new(judges, io::sink(), settings).answering_as_read_from(STDIN_NAME);
+    let read = LineReader::new().read(&shown(input), input_file, &mut pipeline);
+    let verdict = pipeline.into_sink().and_then(|judges| judges.finish());
+    read.is_ok() && matches!(verdict, Ok(Verdict::Accepted { .. }))
+}
+
 /// The first bytes of `file`, without a UTF-8 byte-order mark if they are one: what comes
 /// before the rest of the file.
 fn without_mark(file: &mut File) -> io::Result<io::Cursor<Vec<u8>>> {
@@ -360,9 +379,11 @@ fn judge(
     let candidate = answers.checker(output, comparison);
     let judges = answers.checker(Box::new(AnswerText::new(answer_file)), comparison);
     let mut messages = KeptMessages::default();
-    let mut pipeline = Pipeline::new(Both::new(candidate, judges), &mut messages, answers);
-    // In JSON, the answers name their source as the candidate knows it: `<stdin>`.
-    let source = crate::judge::input_name(answers, &input_name);
+    // The answers name their source as the candidate knows it (JSON's `source`): `<stdin>`;
+    // messages name IN.
+    let mut pipeline = Pipeline::new(Both::new(candidate, judges), &mut messages, answers)
+        .answering_as_read_from(STDIN_NAME);
+    let source = input_name.as_str();
     // IN is validated as it is read: one that is not the problem's is the judge's failure.
     let (problem, board) = (answers.problem, answers.search.board);
     let read = read_validated(problem, board, input_file, |input| {
@@ -427,8 +448,15 @@ fn judge(
         return Outcome::JudgeFailure(judges.describe(&answer_name));
     }
     if !matches!(judges, Verdict::Accepted { .. }) {
+        // Routes where none were to be judged, or none where they were: right the other way.
+        let hint = match answers.with_routes_toggled() {
+            Some(toggled) if is_right_with(&toggled, input, answer, comparison) => {
+                answers.routes_hint()
+            }
+            _ => "",
+        };
         return Outcome::JudgeFailure(format!(
-            "the judge's answer file differs from knight-moves' answers to {input_name}: {}",
+            "the judge's answer file differs from knight-moves' answers to {input_name}: {}{hint}",
             judges.describe(&answer_name)
         ));
     }

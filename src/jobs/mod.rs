@@ -81,10 +81,14 @@ pub(crate) fn write_stdout(text: &[u8]) -> anyhow::Result<()> {
 /// Writes a judge's verdict line and ends with its `status`. A reader that went away before
 /// the line (`knight-moves check … | head -c 0`) does not turn a wrong answer into a
 /// success: for a judge the status is the verdict, which the line only repeats. Any other
-/// failure to write (`> /dev/full`) is reported as for answers, and its status 2 is weighed
-/// with the verdict's, the highest winning: a wrong answer stays 4.
+/// failure to write (`> /dev/full`, a standard output closed or open for reading only) is
+/// reported as for answers, and its status 2 is weighed with the verdict's, the highest
+/// winning: a wrong answer stays 4.
 pub(crate) fn write_verdict(text: &[u8], status: ExitStatus) -> anyhow::Result<ExitStatus> {
-    match write_stdout(text) {
+    let written = ensure_stdout_is_open()
+        .context(STDOUT_TROUBLE)
+        .and_then(|()| write_stdout(text));
+    match written {
         Err(error) if is_broken_pipe(&error) => Ok(status),
         Err(error) => {
             say_output_trouble(&error);
@@ -97,18 +101,28 @@ pub(crate) fn write_verdict(text: &[u8], status: ExitStatus) -> anyhow::Result<E
 /// A seed for a run that was given none, from the clock, said on stderr so that the run can be
 /// made again with `--seed`.
 pub(crate) fn chosen_seed(command: &str) -> u64 {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-    let seed = now.map_or(2243, |now| now.as_nanos() as u64 % 1_000_000_000);
-    let _ = writeln!(io::stderr(), "knight-moves: {command} with --seed {seed}");
+    let seed = seed_from_clock();
+    say_seed(command, seed);
     seed
+}
+
+/// A seed from the clock, for a run that was given none.
+pub(crate) fn seed_from_clock() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(2243, |now| now.as_nanos() as u64 % 1_000_000_000)
+}
+
+/// Says on stderr the seed a run chose, so that it can be made again with `--seed`.
+pub(crate) fn say_seed(command: &str, seed: u64) {
+    let _ = writeln!(io::stderr(), "knight-moves: {command} with --seed {seed}");
 }
 
 /// Reads every input in order into `pipeline`. An input that cannot be opened or read is
 /// reported and the next one is read. The status says whether any line was bad or any input
 /// unreadable; the error is a failure to write the answers.
-pub(crate) fn read_inputs<S: Sink>(
+pub(crate) fn read_inputs<S: Sink, M: Write>(
     sources: &Sources,
-    pipeline: &mut Pipeline<S, io::StderrLock<'static>>,
+    pipeline: &mut Pipeline<S, M>,
 ) -> anyhow::Result<ExitStatus> {
     let stdin = io::stdin();
     if sources.reads_stdin_by_default && stdin.is_terminal() {

@@ -4,14 +4,17 @@
 use std::io::{self, Write};
 
 use crate::exit::ExitStatus;
-use crate::jobs::{chosen_seed, write_verdict};
+use crate::jobs::{say_seed, seed_from_clock, write_verdict};
 use crate::judge::candidate::{Candidate, RunError, clean_up_on_signals};
-use crate::judge::stress::{Figures, Stress, wants_progress_bar};
+use crate::judge::stress::{Figures, Progress, Stress, wants_progress_bar};
 use crate::settings::StressSettings;
 
 /// Runs the cases, with a progress bar on a terminal, and tells how it went.
 pub(crate) fn run(settings: StressSettings) -> anyhow::Result<ExitStatus> {
-    let seed = settings.seed.unwrap_or_else(|| chosen_seed("stress"));
+    // A seed chosen here is said once the program has started: a program that cannot be
+    // started ran no case to make again.
+    let mut unsaid_seed = settings.seed.is_none();
+    let seed = settings.seed.unwrap_or_else(seed_from_clock);
     let (program, args) = settings
         .command
         .split_first()
@@ -25,6 +28,8 @@ pub(crate) fn run(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         memory_limit: settings.memory_limit,
         reach: settings.reach,
         answers: settings.answers,
+        largest: settings.largest,
+        jobs: settings.jobs,
     };
     let program = stress.candidate.program.clone();
     if let Err(refused) = clean_up_on_signals() {
@@ -39,11 +44,21 @@ pub(crate) fn run(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         bar.set_prefix(seed.to_string());
         bar
     });
-    let finding = stress.run(|done, usage| {
-        if let Some(bar) = &bar {
-            bar.set_position(done);
-            // Each case's figures, as a judge shows them, while the run goes on.
-            bar.set_message(format!("last case: {}", Figures::One(usage)));
+    let finding = stress.run(|progress| match progress {
+        Progress::Started if unsaid_seed => {
+            unsaid_seed = false;
+            match &bar {
+                Some(bar) => bar.suspend(|| say_seed("stress", seed)),
+                None => say_seed("stress", seed),
+            }
+        }
+        Progress::Started => {}
+        Progress::Passed { done, usage } => {
+            if let Some(bar) = &bar {
+                bar.set_position(done);
+                // Each case's figures, as a judge shows them, while the run goes on.
+                bar.set_message(format!("last case: {}", Figures::One(usage)));
+            }
         }
     });
     if let Some(bar) = &bar {
@@ -53,7 +68,10 @@ pub(crate) fn run(settings: StressSettings) -> anyhow::Result<ExitStatus> {
         Ok(finding) => finding,
         Err(error) => return stress_not_run(&program, &error),
     };
-    write_verdict(&finding.report(seed), finding.status())
+    write_verdict(
+        &finding.report(seed, settings.save.as_deref()),
+        finding.status(),
+    )
 }
 
 /// What a stress run that could not run its cases says: a program that cannot be started is

@@ -6,18 +6,21 @@
 //! before the candidate is blamed for anything), and once, over the candidate's output, with
 //! the checker as its sink. No problem's layout is known here.
 
+use std::collections::BTreeMap;
 use std::fmt;
-use std::io::{self, Cursor, IsTerminal};
-use std::path::PathBuf;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Cursor, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::exit::ExitStatus;
 use crate::input::LineReader;
 use crate::input::line::Escaped;
-use crate::judge::candidate::{Candidate, Limits, RunEnd, RunError, Usage};
+use crate::judge::candidate::workers::{Event, Workers};
+use crate::judge::candidate::{Candidate, Limits, PeakMemory, RunEnd, RunError, Usage};
 use crate::pipeline::Pipeline;
 use crate::problem::cases::{Case, CaseGenerator, Reach};
-use crate::settings::AnswerSettings;
+use crate::settings::{AnswerSettings, STDIN_NAME, shown};
 use crate::sink::check::verdict::{Verdict, counted};
 use crate::sink::{Flow, Origin, Sink, WriteSink};
 
@@ -37,6 +40,11 @@ pub(crate) struct Stress {
     pub reach: Reach,
     /// How knight-moves answers (the problem, its board): the expected output.
     pub answers: AnswerSettings,
+    /// The most parts (queries, scenarios) a case holds: the cases go from 1 part to this
+    /// many, in turn, so that small failing cases come early.
+    pub largest: u64,
+    /// How many cases run at once.
+    pub jobs: usize,
 }
 
 /// Why a case failed.
@@ -49,6 +57,19 @@ pub(crate) enum Failure {
     RuntimeError { status: String, stderr: Vec<u8> },
 }
 
+/// The smallest failing case a stress run found, and how it failed.
+#[derive(Debug)]
+pub(crate) struct FailedCase {
+    case: Case,
+    input: Vec<u8>,
+    expected: Vec<u8>,
+    found: Vec<u8>,
+    failure: Failure,
+    /// What the verdict adds where the output is right with `--path` the other way.
+    routes_hint: &'static str,
+    usage: Usage,
+}
+
 /// What a stress run found: every case passed, a failing case (shrunk), or a case knight-moves
 /// could not answer itself. (An engine's `Outcome` is one search's result, not this.)
 #[derive(Debug)]
@@ -56,14 +77,7 @@ pub(crate) enum StressFinding {
     /// Every case passed; the most any case used of each resource.
     Passed { cases: u64, most: Usage },
     /// A case failed: the smallest failing case found, and how it failed.
-    Failed {
-        case: Case,
-        input: Vec<u8>,
-        expected: Vec<u8>,
-        found: Vec<u8>,
-        failure: Failure,
-        usage: Usage,
-    },
+    Failed(Box<FailedCase>),
     /// knight-moves could not make the expected answers to a case (`why`): nothing can be
     /// said of the candidate.
     NotJudged { input: Vec<u8>, why: String },
@@ -103,16 +117,44 @@ enum Judgement {
     NotJudged(String),
 }
 
+/// What one case of the run came to, where it ends the run: a failure of the candidate's, a
+/// query knight-moves could not answer, or a run that could not be made.
+enum Finding {
+    Failed(Case, Judged),
+    NotJudged { input: Vec<u8>, why: String },
+    NotRun(RunError),
+}
+
+/// What happens while the cases run, for whoever shows it.
+pub(crate) enum Progress<'a> {
+    /// The candidate has started, on a case.
+    Started,
+    /// `done` cases have passed; the last used `usage`.
+    Passed { done: u64, usage: &'a Usage },
+}
+
+/// A case on its way: its parts, its input and the output expected of it (which sets its
+/// output limit).
+struct Pending {
+    case: Case,
+    input: Vec<u8>,
+    expected: Vec<u8>,
+}
+
 impl Stress {
-    /// Runs the cases; calls `progress` after each one with how many have run and what the
-    /// last one used.
+    /// Runs the cases, up to [`Stress::jobs`] at once, and reports each step to `progress`.
+    ///
+    /// The result is the same whatever the scheduling: the cases are made in order from the
+    /// seed, and the run's finding is that of the lowest-numbered case that ends it (a case
+    /// after one known to fail is not started, and is stopped if it runs), so `--jobs 1` and
+    /// `--jobs 8` find the same first failing case, and shrink it alike.
     ///
     /// The error says why a case could not be run at all: the program could not be started,
     /// or the system refused a resource the judge needs. A refusal while a failing case is
     /// being shrunk ends the shrinking instead: the failure found so far is shown.
     pub(crate) fn run(
         &self,
-        mut progress: impl FnMut(u64, &Usage),
+        mut progress: impl FnMut(Progress<'_>),
     ) -> Result<StressFinding, RunError> {
         let problem = self.answers.problem;
         let board = self.answers.search.board;
@@ -121,45 +163,177 @@ impl Stress {
             true => generator.for_routes(),
             false => generator,
         };
+        let mut workers = Workers::new(self.candidate.clone(), self.jobs);
+        let mut pending: BTreeMap<u64, Pending> = BTreeMap::new();
+        // The next case, made and not yet started (every worker was busy).
+        let mut ready: Option<(u64, Pending)> = None;
+        let mut first: Option<(u64, Finding)> = None;
+        let mut made: u64 = 0;
+        let mut passed: u64 = 0;
         let mut most = Usage::default();
-        for number in 0..self.cases {
-            // Sizes from 1 to 20 parts, in turn, so that small failing cases come early.
-            let case = generator.random_case(1 + (number % 20) as usize);
-            let judged = match self.judge(&case, self.time_limit)? {
-                Judgement::Judged(judged) => judged,
-                Judgement::NotJudged(why) => {
+        loop {
+            // Start the next cases while a worker is free, up to the first known to end the
+            // run: the cases after it cannot change what the run finds.
+            loop {
+                if ready.is_none() && made < self.cases && is_before(made, &first) {
+                    let number = made;
+                    made += 1;
+                    let case = generator.random_case(self.size_of(number));
                     let input = case.render(problem);
-                    return Ok(StressFinding::NotJudged { input, why });
+                    match expected_output(&self.answers, &input) {
+                        Ok(expected) => {
+                            let case = Pending {
+                                case,
+                                input,
+                                expected,
+                            };
+                            ready = Some((number, case));
+                        }
+                        Err(why) => {
+                            workers.cancel_above(number);
+                            first = Some((number, Finding::NotJudged { input, why }));
+                        }
+                    }
+                }
+                let Some((number, case)) = ready.take() else {
+                    break;
+                };
+                if !is_before(number, &first) {
+                    break;
+                }
+                let limits = self.limits(&case.expected, self.time_limit);
+                match workers.start(number, &case.input, limits) {
+                    Ok(true) => drop(pending.insert(number, case)),
+                    Ok(false) => {
+                        ready = Some((number, case));
+                        break;
+                    }
+                    Err(error) => {
+                        workers.cancel_above(number);
+                        first = Some((number, Finding::NotRun(error)));
+                        break;
+                    }
+                }
+            }
+            let Some(event) = workers.next_event() else {
+                break;
+            };
+            let (number, ended) = match event {
+                Event::Started => {
+                    progress(Progress::Started);
+                    continue;
+                }
+                Event::Ended(number, ended) => (number, ended),
+            };
+            // A case stopped because an earlier one ends the run: what it did is not wanted.
+            let Some(case) = pending.remove(&number) else {
+                continue;
+            };
+            let judgement = ended
+                .and_then(|(end, usage)| self.judged(&case.input, end, usage, self.time_limit));
+            let finding = match judgement {
+                Err(error) => Some(Finding::NotRun(error)),
+                Ok(Judgement::NotJudged(why)) => Some(Finding::NotJudged {
+                    input: case.input,
+                    why,
+                }),
+                Ok(Judgement::Judged(judged)) if judged.failure.is_some() => {
+                    Some(Finding::Failed(case.case, judged))
+                }
+                Ok(Judgement::Judged(judged)) => {
+                    passed += 1;
+                    most = most_of(most, judged.usage);
+                    progress(Progress::Passed {
+                        done: passed,
+                        usage: &judged.usage,
+                    });
+                    None
                 }
             };
-            most = most_of(most, judged.usage);
-            progress(number + 1, &judged.usage);
-            if judged.failure.is_some() {
-                return self.shrunk(case, judged);
+            if let Some(finding) = finding
+                && is_before(number, &first)
+            {
+                workers.cancel_above(number);
+                first = Some((number, finding));
             }
         }
-        Ok(StressFinding::Passed {
-            cases: self.cases,
-            most,
-        })
+        match first {
+            None => Ok(StressFinding::Passed {
+                cases: self.cases,
+                most,
+            }),
+            Some((_, Finding::Failed(case, judged))) => self.shrunk(case, judged, &mut workers),
+            Some((_, Finding::NotJudged { input, why })) => {
+                Ok(StressFinding::NotJudged { input, why })
+            }
+            Some((_, Finding::NotRun(error))) => Err(error),
+        }
     }
 
-    /// Runs the candidate on `case`, for at most `time_limit`, and judges its output.
-    fn judge(&self, case: &Case, time_limit: Duration) -> Result<Judgement, RunError> {
+    /// How many parts case `number` (from 0) holds: 1 to [`Stress::largest`], in turn.
+    fn size_of(&self, number: u64) -> usize {
+        usize::try_from(1 + number % self.largest.max(1)).unwrap_or(usize::MAX)
+    }
+
+    /// The limits of a run whose right output is `expected`.
+    fn limits(&self, expected: &[u8], time: Duration) -> Limits {
+        Limits {
+            time,
+            // Room for wrong answers, however long the right ones are.
+            output_bytes: (16 * expected.len()).max(1 << 20),
+            memory_bytes: self.memory_limit,
+        }
+    }
+
+    /// Runs the candidate on `case`, alone, for at most `time_limit`, and judges its output.
+    fn judge(
+        &self,
+        case: &Case,
+        time_limit: Duration,
+        workers: &mut Workers,
+        shrink_runs: &mut u64,
+    ) -> Result<Judgement, RunError> {
         let input = case.render(self.answers.problem);
         let expected = match expected_output(&self.answers, &input) {
             Ok(expected) => expected,
             Err(why) => return Ok(Judgement::NotJudged(why)),
         };
-        let limits = Limits {
-            time: time_limit,
-            // Room for wrong answers, however long the right ones are.
-            output_bytes: (16 * expected.len()).max(1 << 20),
-            memory_bytes: self.memory_limit,
-        };
-        let (run, usage) = self.candidate.run(&input, &limits)?;
+        let limits = self.limits(&expected, time_limit);
+        // Numbered past every case of the run, whose stopped workers may still speak.
+        let number = self.cases.saturating_add(*shrink_runs);
+        *shrink_runs += 1;
+        while !workers.start(number, &input, limits)? {
+            // Every worker is still stopping a case of the run: wait for one to end.
+            workers.next_event();
+        }
+        loop {
+            match workers.next_event() {
+                Some(Event::Ended(ended_number, ended)) if ended_number == number => {
+                    let (end, usage) = ended?;
+                    return self.judged(&input, end, usage, time_limit);
+                }
+                Some(_) => continue,
+                None => {
+                    return Err(RunError::Refused {
+                        what: "a process to run the program's cases".into(),
+                        error: io::Error::other("it ended before the case did"),
+                    });
+                }
+            }
+        }
+    }
+
+    /// The judgement of a run on `input`, for at most `time_limit`, that ended as `end`,
+    /// having used `usage`.
+    fn judged(
+        &self,
+        input: &[u8],
+        end: RunEnd,
+        usage: Usage,
+        time_limit: Duration,
+    ) -> Result<Judgement, RunError> {
         let mut found = Vec::new();
-        let failure = match run {
+        let failure = match end {
             RunEnd::TimedOut => Some(Failure::TimeLimitExceeded),
             RunEnd::OutputLimitExceeded => Some(Failure::OutputLimitExceeded),
             RunEnd::MemoryLimitExceeded => Some(Failure::MemoryLimitExceeded),
@@ -170,7 +344,7 @@ impl Stress {
                 })
             }
             RunEnd::Finished { stdout, .. } => {
-                let verdict = judge_output(&self.answers, &input, &stdout)
+                let verdict = judge_output(&self.answers, input, &stdout)
                     .map_err(RunError::refused("memory to judge the program's output"))?;
                 found = stdout;
                 match verdict {
@@ -192,9 +366,15 @@ impl Stress {
     /// Makes a failing case, which failed as `judged` says, as small as it stays failing,
     /// within [`MOST_SHRINK_TRIES`] runs and [`MOST_SHRINK_TIME`], and says how it fails. The
     /// output and the figures shown are those of the run that failed.
-    fn shrunk(&self, mut case: Case, mut judged: Judged) -> Result<StressFinding, RunError> {
+    fn shrunk(
+        &self,
+        mut case: Case,
+        mut judged: Judged,
+        workers: &mut Workers,
+    ) -> Result<StressFinding, RunError> {
         let deadline = Instant::now() + most_shrink_time();
         let mut tries = 0;
+        let mut shrink_runs = 0;
         'smaller: loop {
             for smaller in case.smaller(self.answers.problem, self.reach) {
                 let remaining = deadline.saturating_duration_since(Instant::now());
@@ -202,7 +382,12 @@ impl Stress {
                     break 'smaller;
                 }
                 tries += 1;
-                let smaller_judged = match self.judge(&smaller, self.time_limit.min(remaining)) {
+                let smaller_judged = match self.judge(
+                    &smaller,
+                    self.time_limit.min(remaining),
+                    workers,
+                    &mut shrink_runs,
+                ) {
                     Ok(Judgement::Judged(judged)) => judged,
                     Ok(Judgement::NotJudged(_)) => continue,
                     // What the system refuses now it may give later; the failure found so far
@@ -227,15 +412,33 @@ impl Stress {
         }
         let input = case.render(self.answers.problem);
         let expected = expected_output(&self.answers, &input).unwrap_or_default();
-        Ok(StressFinding::Failed {
+        let failure = judged.failure.unwrap_or(Failure::TimeLimitExceeded);
+        // Routes where none were to be judged, or none where they were: right the other way.
+        let routes_hint = match (&failure, self.answers.with_routes_toggled()) {
+            (Failure::Verdict(_), Some(toggled))
+                if judge_output(&toggled, &input, &judged.found)
+                    .is_ok_and(|verdict| matches!(verdict, Verdict::Accepted { .. })) =>
+            {
+                self.answers.routes_hint()
+            }
+            _ => "",
+        };
+        Ok(StressFinding::Failed(Box::new(FailedCase {
             case,
             input,
             expected,
             found: judged.found,
-            failure: judged.failure.unwrap_or(Failure::TimeLimitExceeded),
+            failure,
+            routes_hint,
             usage: judged.usage,
-        })
+        })))
     }
+}
+
+/// Whether case `number` comes before the first case known to end the run, if any: only
+/// such a case can change what the run finds.
+fn is_before(number: u64, first: &Option<(u64, Finding)>) -> bool {
+    first.as_ref().is_none_or(|(at, _)| number < *at)
 }
 
 /// The larger of each figure.
@@ -243,7 +446,7 @@ fn most_of(most: Usage, usage: Usage) -> Usage {
     Usage {
         wall: most.wall.max(usage.wall),
         cpu: most.cpu.max(usage.cpu),
-        peak_memory_bytes: most.peak_memory_bytes.max(usage.peak_memory_bytes),
+        peak_memory: most.peak_memory.larger(usage.peak_memory),
     }
 }
 
@@ -254,13 +457,9 @@ pub(crate) fn expected_output(settings: &AnswerSettings, input: &[u8]) -> Result
         writer: WriteSink::new(Vec::new()),
         not_answered: None,
     };
-    let mut pipeline = Pipeline::new(sink, io::sink(), settings);
+    let mut pipeline = Pipeline::new(sink, io::sink(), settings).answering_as_read_from(STDIN_NAME);
     // Reading from memory and writing to memory: no error can come of either.
-    let _ = LineReader::new().read(
-        super::input_name(settings, INPUT_NAME),
-        Cursor::new(input),
-        &mut pipeline,
-    );
+    let _ = LineReader::new().read(INPUT_NAME, Cursor::new(input), &mut pipeline);
     let sink = pipeline.into_sink().map_err(|error| error.to_string())?;
     match sink.not_answered {
         Some(why) => Err(why),
@@ -304,20 +503,18 @@ impl Sink for Expected {
 fn judge_output(settings: &AnswerSettings, input: &[u8], found: &[u8]) -> io::Result<Verdict> {
     let found = Box::new(Cursor::new(found.to_vec()));
     let checker = settings.checker(found, settings.problem.comparison());
-    let mut pipeline = Pipeline::new(checker, io::sink(), settings);
+    let mut pipeline =
+        Pipeline::new(checker, io::sink(), settings).answering_as_read_from(STDIN_NAME);
     // Reading from memory; the checker reads from memory too.
-    let _ = LineReader::new().read(
-        super::input_name(settings, INPUT_NAME),
-        Cursor::new(input),
-        &mut pipeline,
-    );
+    let _ = LineReader::new().read(INPUT_NAME, Cursor::new(input), &mut pipeline);
     pipeline.into_sink()?.finish()
 }
 
 impl StressFinding {
     /// What the run found, as it is shown on stdout: the verdict, the input, the outputs and
-    /// where the input was saved; or the cases passed and the most they used.
-    pub(crate) fn report(&self, seed: u64) -> Vec<u8> {
+    /// where the input was saved (see [`save_input`]: at `save`, or in the current folder);
+    /// or the cases passed and the most they used.
+    pub(crate) fn report(&self, seed: u64, save: Option<&Path>) -> Vec<u8> {
         let mut out = Vec::new();
         let push_line = |out: &mut Vec<u8>, line: &str| {
             out.extend_from_slice(line.as_bytes());
@@ -329,18 +526,20 @@ impl StressFinding {
                 let line = format!("Passed {cases} (seed {seed}); {}", Figures::Most(most));
                 push_line(&mut out, &line);
             }
-            StressFinding::Failed {
-                case,
-                input,
-                expected,
-                found,
-                failure,
-                usage,
-            } => {
-                push_line(&mut out, &failure.describe());
-                let parts = counted(case.size() as u64, "part", "parts");
+            StressFinding::Failed(failed) => {
+                let FailedCase {
+                    case,
+                    input,
+                    expected,
+                    found,
+                    failure,
+                    routes_hint,
+                    usage,
+                } = failed.as_ref();
+                push_line(&mut out, &format!("{}{routes_hint}", failure.describe()));
                 let line = format!(
-                    "on the smallest failing input found (seed {seed}, {parts}; {}):",
+                    "on the smallest failing input found (seed {seed}, {}; {}):",
+                    case.size_in_words(),
                     Figures::One(usage)
                 );
                 push_line(&mut out, &line);
@@ -354,7 +553,16 @@ impl StressFinding {
                         out.push(b'\n');
                     }
                 }
-                push_line(&mut out, &saved(seed, input));
+                if let Failure::RuntimeError { stderr, .. } = failure {
+                    let last = last_lines(stderr, STDERR_LINES_SHOWN);
+                    if !last.is_empty() {
+                        push_line(&mut out, "its standard error ended with:");
+                        for line in last {
+                            push_line(&mut out, &format!("  {}", shown_line(line)));
+                        }
+                    }
+                }
+                push_line(&mut out, &saved(save, seed, input));
             }
             StressFinding::NotJudged { input, why } => {
                 let line = format!(
@@ -364,7 +572,7 @@ impl StressFinding {
                 push_line(&mut out, &line);
                 push_line(&mut out, &format!("on the input (seed {seed}):"));
                 out.extend_from_slice(input);
-                push_line(&mut out, &saved(seed, input));
+                push_line(&mut out, &saved(save, seed, input));
             }
         }
         out
@@ -374,16 +582,52 @@ impl StressFinding {
     pub(crate) fn status(&self) -> ExitStatus {
         match self {
             StressFinding::Passed { .. } => ExitStatus::Success,
-            StressFinding::Failed { .. } => ExitStatus::NotAccepted,
+            StressFinding::Failed(_) => ExitStatus::NotAccepted,
             StressFinding::NotJudged { .. } => ExitStatus::JudgeFailure,
         }
     }
 }
 
+/// How many of the last lines of a failing program's standard error the report shows: enough
+/// for an interpreter's traceback to show where it failed and why.
+const STDERR_LINES_SHOWN: usize = 8;
+
+/// The last `most` lines of `text` that are not blank at its end, in order, each without its
+/// line end.
+fn last_lines(text: &[u8], most: usize) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = text
+        .split(|&byte| byte == b'\n')
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+        .rev()
+        .skip_while(|line| line.iter().all(u8::is_ascii_whitespace))
+        .take(most)
+        .collect();
+    lines.reverse();
+    lines
+}
+
+/// How many bytes of a line of a program's standard error the report shows.
+const STDERR_LINE_SHOWN: usize = 300;
+
+/// A line of a program's standard error as the report shows it: escaped as every message
+/// shows bytes (so that it stays one line and shows what it holds), cut past
+/// [`STDERR_LINE_SHOWN`] bytes with an ellipsis.
+fn shown_line(line: &[u8]) -> String {
+    if line.len() <= STDERR_LINE_SHOWN {
+        return Escaped(line).to_string();
+    }
+    // Cut before a character, not inside one: a UTF-8 continuation byte is 0b10xxxxxx.
+    let mut end = STDERR_LINE_SHOWN;
+    while end > 0 && line[end] & 0xc0 == 0x80 {
+        end -= 1;
+    }
+    format!("{}…", Escaped(&line[..end]))
+}
+
 /// Saves a failing input (see [`save_input`]) and says where, or why it could not.
-fn saved(seed: u64, input: &[u8]) -> String {
-    match save_input(seed, input) {
-        Ok(path) => format!("input saved to {}", path.display()),
+fn saved(save: Option<&Path>, seed: u64, input: &[u8]) -> String {
+    match save_input(save, seed, input) {
+        Ok(path) => format!("input saved to {}", shown(&path)),
         Err(error) => format!("input not saved: {error}"),
     }
 }
@@ -412,9 +656,14 @@ impl fmt::Display for Figures<'_> {
         if let Some(time) = usage.cpu {
             write!(f, " ({cpu} {:.1} ms)", milliseconds(time))?;
         }
-        if let Some(bytes) = usage.peak_memory_bytes {
-            // Megabytes of 10⁶ bytes, as `--memory-limit` counts them.
-            write!(f, "{memory}{:.1} MB", bytes as f64 / 1e6)?;
+        // Megabytes of 10⁶ bytes, as `--memory-limit` counts them.
+        match usage.peak_memory {
+            PeakMemory::Measured(bytes) => write!(f, "{memory}{:.1} MB", bytes as f64 / 1e6)?,
+            // A bound: the program held no more, and perhaps much less (see `PeakMemory`).
+            PeakMemory::AtMost(bytes) => {
+                write!(f, "{memory}at most {:.1} MB", bytes as f64 / 1e6)?;
+            }
+            PeakMemory::Unknown => {}
         }
         Ok(())
     }
@@ -439,11 +688,60 @@ fn describe(status: std::process::ExitStatus) -> String {
     }
 }
 
-/// Writes a failing input where it can be found again: the system's temporary folder.
-fn save_input(seed: u64, input: &[u8]) -> io::Result<PathBuf> {
-    let path = std::env::temp_dir().join(format!("knight-moves-stress-{seed}.in"));
-    std::fs::write(&path, input)?;
-    Ok(path)
+/// How many names [`save_input`] tries before it gives up: the name asked for, then the same
+/// with `-2` to `-100` before its extension.
+const MOST_SAVE_NAMES: u32 = 100;
+
+/// Writes a failing input where it can be found again: at `save`, or in the current folder
+/// (where the user works, not a folder shared with other users) as
+/// `knight-moves-stress-SEED.in`. The file is made new (`O_EXCL`): a file, a link (even one to
+/// nothing) or anything else already of that name is neither followed nor written over, and
+/// the next free name (`knight-moves-stress-SEED-2.in`, …) is taken instead. Returns the name
+/// written; a file begun and not finished is removed.
+fn save_input(save: Option<&Path>, seed: u64, input: &[u8]) -> io::Result<PathBuf> {
+    let asked = save.map_or_else(
+        || PathBuf::from(format!("knight-moves-stress-{seed}.in")),
+        Path::to_path_buf,
+    );
+    for attempt in 1..=MOST_SAVE_NAMES {
+        let path = numbered(&asked, attempt);
+        let file = OpenOptions::new().write(true).create_new(true).open(&path);
+        let mut file: File = match file {
+            Ok(file) => file,
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error),
+        };
+        return match file.write_all(input).and_then(|()| file.sync_all()) {
+            Ok(()) => Ok(path),
+            Err(error) => {
+                drop(file);
+                let _ = std::fs::remove_file(&path);
+                Err(error)
+            }
+        };
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!(
+            "{} and the next {} names after it are taken",
+            shown(&asked),
+            MOST_SAVE_NAMES - 1
+        ),
+    ))
+}
+
+/// `path` with `-N` before its extension (`case.in`, `case-2.in`), for the `attempt`th name
+/// tried; the first is `path` itself.
+fn numbered(path: &Path, attempt: u32) -> PathBuf {
+    if attempt == 1 {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match path.extension() {
+        Some(extension) => format!("{stem}-{attempt}.{}", extension.to_string_lossy()),
+        None => format!("{stem}-{attempt}"),
+    };
+    path.with_file_name(name)
 }
 
 /// Whether to show a progress bar: only on a terminal.
@@ -483,12 +781,11 @@ impl Failure {
             Failure::OutputLimitExceeded => "Output limit exceeded".to_owned(),
             Failure::MemoryLimitExceeded => "Memory limit exceeded".to_owned(),
             Failure::RuntimeError { status, stderr } => {
-                // The first line of what it said, escaped as every message shows bytes.
-                let first = stderr.split(|&b| b == b'\n').next().unwrap_or_default();
-                let first = first.strip_suffix(b"\r").unwrap_or(first);
-                match first.is_empty() {
-                    true => format!("Runtime error ({status})"),
-                    false => format!("Runtime error ({status}): {}", Escaped(first)),
+                // The last line of what it said, where interpreters put the exception that
+                // ended the program.
+                match last_lines(stderr, 1).first() {
+                    None => format!("Runtime error ({status})"),
+                    Some(last) => format!("Runtime error ({status}): {}", shown_line(last)),
                 }
             }
         }
@@ -536,15 +833,111 @@ mod tests {
         assert_ne!(Failure::TimeLimitExceeded.kind(), wrong.kind());
     }
 
+    /// The verdict shows the last line of what the program said, where interpreters write the
+    /// exception, escaped; the report shows its last lines.
     #[test]
-    fn a_runtime_error_shows_its_first_line_escaped() {
+    fn a_runtime_error_shows_the_last_line_of_its_errors_escaped() {
         let failure = Failure::RuntimeError {
             status: "exit status 3".to_owned(),
-            stderr: b"bad \x1b[31mthing\r\nmore".to_vec(),
+            stderr: b"Traceback:\r\n  line 3\nbad \x1b[31mthing\r\n\n  \n".to_vec(),
         };
         assert_eq!(
             failure.describe(),
             "Runtime error (exit status 3): bad \\x1b[31mthing"
         );
+        let Failure::RuntimeError { stderr, .. } = &failure else {
+            unreachable!()
+        };
+        let last: Vec<&[u8]> = vec![b"Traceback:", b"  line 3", b"bad \x1b[31mthing"];
+        assert_eq!(last_lines(stderr, 8), last);
+        assert_eq!(last_lines(stderr, 1), [b"bad \x1b[31mthing"]);
+        assert!(last_lines(b"\n \n", 8).is_empty());
+        let nothing = Failure::RuntimeError {
+            status: "killed by signal 9".to_owned(),
+            stderr: Vec::new(),
+        };
+        assert_eq!(nothing.describe(), "Runtime error (killed by signal 9)");
+    }
+
+    /// A peak that may be knight-moves' own is shown as the bound it is; a measured one as
+    /// it is; and a measurement outweighs a bound (issue 59: the figure was left out unsaid).
+    #[test]
+    fn peak_memory_is_shown_as_measured_or_as_a_bound() {
+        let usage = |peak_memory| Usage {
+            wall: Duration::from_micros(2500),
+            cpu: Some(Duration::from_micros(1500)),
+            peak_memory,
+        };
+        assert_eq!(
+            Figures::One(&usage(PeakMemory::AtMost(4_150_000))).to_string(),
+            "it took 2.5 ms (CPU 1.5 ms), peak memory at most 4.2 MB"
+        );
+        assert_eq!(
+            Figures::Most(&usage(PeakMemory::Measured(9_600_000))).to_string(),
+            "the slowest took 2.5 ms (the most CPU 1.5 ms); the most peak memory 9.6 MB"
+        );
+        assert_eq!(
+            Figures::One(&usage(PeakMemory::Unknown)).to_string(),
+            "it took 2.5 ms (CPU 1.5 ms)"
+        );
+        let most = most_of(
+            usage(PeakMemory::AtMost(4_000_000)),
+            usage(PeakMemory::Measured(1)),
+        );
+        assert_eq!(most.peak_memory, PeakMemory::Measured(1));
+        let most = most_of(usage(PeakMemory::AtMost(4)), usage(PeakMemory::AtMost(5)));
+        assert_eq!(most.peak_memory, PeakMemory::AtMost(5));
+    }
+
+    /// A long line is cut before a character, never inside one, and says so.
+    #[test]
+    fn a_long_line_of_errors_is_cut_before_a_character() {
+        let mut line = vec![b'x'; STDERR_LINE_SHOWN - 1];
+        line.extend_from_slice("é and more".as_bytes());
+        let shown = shown_line(&line);
+        assert!(shown.ends_with("x…"), "{shown}");
+        assert_eq!(shown.chars().count(), STDERR_LINE_SHOWN);
+        assert_eq!(shown_line(b"short"), "short");
+    }
+
+    /// A failing input is saved new, never through what is already there: a link of another's
+    /// (even to a file not made yet) is left as it was, the file it names untouched, and the
+    /// next free name taken.
+    #[cfg(unix)] // symbolic links
+    #[test]
+    fn a_failing_input_is_saved_new_and_never_through_a_link() {
+        let folder = tempfile::tempdir().unwrap();
+        let victim = folder.path().join("victim");
+        std::fs::write(&victim, "precious\n").unwrap();
+        let asked = folder.path().join("case.in");
+        std::os::unix::fs::symlink(&victim, &asked).unwrap();
+        let dangling = folder.path().join("case-2.in");
+        std::os::unix::fs::symlink(folder.path().join("not-yet"), &dangling).unwrap();
+        let saved = save_input(Some(&asked), 1, b"a1 b2\n").unwrap();
+        assert_eq!(saved, folder.path().join("case-3.in"));
+        assert_eq!(std::fs::read(&saved).unwrap(), b"a1 b2\n");
+        assert_eq!(std::fs::read(&victim).unwrap(), b"precious\n");
+        assert!(!folder.path().join("not-yet").exists());
+        assert_eq!(std::fs::read_link(&asked).unwrap(), victim);
+        // Without an extension the number goes at the end; the first name is the one asked.
+        assert_eq!(numbered(Path::new("x/case"), 4), Path::new("x/case-4"));
+        assert_eq!(numbered(Path::new("x/case.in"), 1), Path::new("x/case.in"));
+    }
+
+    /// Past every name it may try, it says so rather than write over one.
+    #[test]
+    fn a_failing_input_with_every_name_taken_is_not_saved() {
+        let folder = tempfile::tempdir().unwrap();
+        let asked = folder.path().join("case.in");
+        for attempt in 1..=MOST_SAVE_NAMES {
+            std::fs::write(numbered(&asked, attempt), "taken").unwrap();
+        }
+        let error = save_input(Some(&asked), 1, b"a1 b2\n").unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::AlreadyExists);
+        assert!(
+            error.to_string().contains("names after it are taken"),
+            "{error}"
+        );
+        assert_eq!(std::fs::read(&asked).unwrap(), b"taken");
     }
 }

@@ -52,12 +52,17 @@ impl Case {
         out
     }
 
-    /// How many parts the case has: queries, scenarios, or the grid's side.
-    pub(crate) fn size(&self) -> usize {
+    /// How big the case is, in words: its queries (`1 query`), its scenarios, or its grid's
+    /// side (`n = 4`).
+    pub(crate) fn size_in_words(&self) -> String {
+        let counted = |count: usize, one: &str, many: &str| match count {
+            1 => format!("1 {one}"),
+            _ => format!("{count} {many}"),
+        };
         match self {
-            Case::Queries { pairs, .. } => pairs.len(),
-            Case::Scenarios(scenarios) => scenarios.len(),
-            Case::Grid(side) => *side as usize,
+            Case::Queries { pairs, .. } => counted(pairs.len(), "query", "queries"),
+            Case::Scenarios(scenarios) => counted(scenarios.len(), "scenario", "scenarios"),
+            Case::Grid(side) => format!("n = {side}"),
         }
     }
 

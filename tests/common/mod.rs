@@ -175,6 +175,15 @@ pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
+/// A folder for runs of `stress`, which saves a failing input in its current folder: cargo's
+/// own for integration tests (under `target/`), never the repository's. Runs that save the
+/// same name there get new names, never each other's file.
+pub fn stress_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("stress");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The judge's answer for one pair.
 pub fn sentence(from: &str, to: &str, moves: u32) -> String {
     format!("To get from {from} to {to} takes {moves} knight moves.\n")

@@ -56,7 +56,9 @@ mod process;
 #[cfg(target_os = "linux")]
 mod process_tree;
 mod signals;
+pub(crate) mod workers;
 
+use std::borrow::Cow;
 use std::io::{self, Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -81,15 +83,55 @@ pub(crate) struct Limits {
 }
 
 /// What a run used (see the module documentation for how each is measured).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Usage {
     pub wall: Duration,
     /// User and system time of every process of the candidate's; `None` on Windows.
     pub cpu: Option<Duration>,
     /// The candidate's peak resident memory, the figure `--memory-limit` is judged by: on
     /// Linux the larger of the most its processes held together (watched while it ran) and
-    /// the largest one's own peak; elsewhere that peak alone; `None` on Windows.
-    pub peak_memory_bytes: Option<u64>,
+    /// the largest one's own peak; elsewhere that peak alone; unknown on Windows.
+    pub peak_memory: PeakMemory,
+}
+
+/// A candidate's peak resident memory, as far as the system tells it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum PeakMemory {
+    /// The system says nothing of it (Windows).
+    #[default]
+    Unknown,
+    /// At most these bytes, and perhaps much less: Linux counts the memory of the process
+    /// that started the candidate in the candidate's peak (see
+    /// `process_tree::peak_a_child_inherits`), and no figure larger than that was seen, so
+    /// this is a bound, not a measurement.
+    AtMost(u64),
+    /// These bytes, measured.
+    Measured(u64),
+}
+
+impl PeakMemory {
+    /// The bytes measured, where they were: the figure a limit is judged by. A bound is
+    /// never held against the candidate.
+    pub(crate) fn measured(self) -> Option<u64> {
+        match self {
+            PeakMemory::Measured(bytes) => Some(bytes),
+            PeakMemory::AtMost(_) | PeakMemory::Unknown => None,
+        }
+    }
+
+    /// The larger of two figures: of two measurements, the larger; a measurement rather than
+    /// a bound, which says only that the figure Linux gives is no more the candidate's than
+    /// knight-moves' own (and the measurement was seen); of two bounds, the larger, which
+    /// holds for both.
+    pub(crate) fn larger(self, other: PeakMemory) -> PeakMemory {
+        use PeakMemory::{AtMost, Measured, Unknown};
+        match (self, other) {
+            (Unknown, figure) | (figure, Unknown) => figure,
+            (Measured(a), Measured(b)) => Measured(a.max(b)),
+            (AtMost(a), AtMost(b)) => AtMost(a.max(b)),
+            (Measured(measured), AtMost(_)) | (AtMost(_), Measured(measured)) => Measured(measured),
+        }
+    }
 }
 
 /// How a run of the candidate ended: by itself, or stopped at one of its limits.
@@ -99,7 +141,8 @@ pub(crate) enum RunEnd {
     Finished {
         status: ExitStatus,
         stdout: Vec<u8>,
-        /// The start of its standard error.
+        /// The end of its standard error (at most [`STDERR_KEPT`] bytes), where
+        /// interpreters write the exception that ended a program.
         stderr: Vec<u8>,
     },
     /// It was still running at the time limit.
@@ -110,8 +153,8 @@ pub(crate) enum RunEnd {
     MemoryLimitExceeded,
 }
 
-/// The most of a candidate's standard error kept to show.
-const STDERR_KEPT: usize = 4096;
+/// The most of a candidate's standard error kept to show: its last bytes.
+pub(crate) const STDERR_KEPT: usize = 4096;
 
 /// How long the pipes of a candidate that has ended may still bring output (from children it
 /// left, or buffered) before what is left of it is killed.
@@ -140,7 +183,7 @@ pub(crate) enum RunError {
     Program(io::Error),
     /// The system refused `what` (say, "a thread to write the program's input").
     Refused {
-        what: &'static str,
+        what: Cow<'static, str>,
         error: io::Error,
     },
 }
@@ -179,7 +222,7 @@ impl RunError {
         match names_the_program {
             true => RunError::Program(error),
             false => RunError::Refused {
-                what: "a process and pipes for the program",
+                what: "a process and pipes for the program".into(),
                 error,
             },
         }
@@ -187,7 +230,10 @@ impl RunError {
 
     /// A refusal of `what`, for `map_err`.
     pub(crate) fn refused(what: &'static str) -> impl FnOnce(io::Error) -> RunError {
-        move |error| RunError::Refused { what, error }
+        move |error| RunError::Refused {
+            what: what.into(),
+            error,
+        }
     }
 }
 
@@ -215,9 +261,15 @@ pub(crate) struct Candidate {
 }
 
 impl Candidate {
-    /// Runs the program on `input` within `limits`; says how it went and what it used. On an
-    /// error, whatever was started is killed and reaped (see `Process`'s `Drop`).
-    pub(crate) fn run(&self, input: &[u8], limits: &Limits) -> Result<(RunEnd, Usage), RunError> {
+    /// Runs the program on `input` within `limits`; says how it went and what it used, and
+    /// calls `started` once the program has started. On an error, whatever was started is
+    /// killed and reaped (see `Process`'s `Drop`).
+    pub(crate) fn run(
+        &self,
+        input: &[u8],
+        limits: &Limits,
+        started: impl FnOnce(),
+    ) -> Result<(RunEnd, Usage), RunError> {
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
@@ -227,6 +279,11 @@ impl Candidate {
         let cpu_before = process::children_cpu_time();
         let start = Instant::now();
         let (mut process, pipes) = Process::start(&mut command).map_err(RunError::of_spawn)?;
+        started();
+        // The readers first: they last as long as the program, where the writer may be done
+        // at once, so which thread the system refuses depends on the room it has, not on a
+        // race with the writer's end.
+        let mut readers = Readers::start(pipes.stdout, pipes.stderr, limits.output_bytes)?;
         let input = input.to_vec();
         let mut stdin = pipes.stdin;
         // Written from a thread: a program that does not read its input, or reads it slowly,
@@ -235,7 +292,6 @@ impl Candidate {
         start_thread("a thread to write the program's input", move || {
             let _ = stdin.write_all(&input);
         })?;
-        let mut readers = Readers::start(pipes.stdout, pipes.stderr, limits.output_bytes)?;
         let deadline = start + limits.time;
         let (stopped, watched_peak) = watch(&mut process, &readers, limits, deadline)
             .map_err(RunError::refused("a wait for the program"))?;
@@ -255,15 +311,17 @@ impl Candidate {
         // The figure the limit is judged by: the larger of the most its processes held
         // together while watched and the largest one's peak after the run (where that figure
         // is not knight-moves' own, see `Ended`).
-        let peak_memory_bytes = ended.peak_memory_bytes.max(watched_peak);
+        let peak_memory = ended
+            .peak_memory
+            .larger(watched_peak.map_or(PeakMemory::Unknown, PeakMemory::Measured));
         let usage = Usage {
             wall,
             cpu,
-            peak_memory_bytes,
+            peak_memory,
         };
         let past_memory_limit = limits
             .memory_bytes
-            .zip(peak_memory_bytes)
+            .zip(peak_memory.measured())
             .is_some_and(|(limit, peak)| peak > limit);
         let end = match stopped {
             Some(end) => end,
@@ -400,9 +458,10 @@ impl Readers {
     }
 }
 
-/// Reads `pipe` into `captured` to its end, keeping at most `limit + 1` bytes and stopping
-/// there when there is a limit, else keeping [`STDERR_KEPT`] bytes and reading on; says so on
-/// `finished` when done.
+/// Reads `pipe` into `captured` to its end and says so on `finished`. With a limit, it keeps
+/// at most `limit + 1` bytes and stops there (the start, which is judged); without one, it
+/// reads on to the end and keeps the last [`STDERR_KEPT`] bytes (the end, where interpreters
+/// write the exception that ended a program).
 fn read_into(mut pipe: impl Read, captured: &Captured, limit: Option<usize>, finished: Sender<()>) {
     let kept_most = limit.map_or(STDERR_KEPT, |limit| limit.saturating_add(1));
     let mut chunk = [0; 8192];
@@ -414,14 +473,26 @@ fn read_into(mut pipe: impl Read, captured: &Captured, limit: Option<usize>, fin
             Err(_) => break,
         };
         let mut kept = captured.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        if limit.is_none() {
+            keep_the_end(&mut kept, &chunk[..read], kept_most);
+            continue;
+        }
         let room = kept_most.saturating_sub(kept.len());
         kept.extend_from_slice(&chunk[..read.min(room)]);
-        if limit.is_some() && kept.len() == kept_most {
+        if kept.len() == kept_most {
             captured.is_past_limit.store(true, Ordering::SeqCst);
             break;
         }
     }
     let _ = finished.send(());
+}
+
+/// Appends `more` to `kept`, then drops from its front what is past its last `most` bytes.
+fn keep_the_end(kept: &mut Vec<u8>, more: &[u8], most: usize) {
+    let more = &more[more.len().saturating_sub(most)..];
+    let excess = (kept.len() + more.len()).saturating_sub(most);
+    kept.drain(..excess);
+    kept.extend_from_slice(more);
 }
 
 #[cfg(all(test, unix))] // the candidates are POSIX shell scripts
@@ -443,7 +514,7 @@ mod tests {
             program: "sh".to_owned(),
             args: vec!["-c".to_owned(), script.to_owned()],
         };
-        candidate.run(b"a1 b2\n", limits).unwrap()
+        candidate.run(b"a1 b2\n", limits, || ()).unwrap()
     }
 
     fn limits(seconds: f64) -> Limits {
@@ -561,7 +632,7 @@ mod tests {
         let (run, usage) = run_shell(hold, &limits(30.0));
         assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
         if cfg!(target_os = "linux") {
-            let peak = usage.peak_memory_bytes.unwrap();
+            let peak = usage.peak_memory.measured().unwrap();
             assert!(peak >= 100_000_000, "{usage:?}");
         }
     }
@@ -584,7 +655,10 @@ mod tests {
         for _ in 0..5 {
             let (run, usage) = run_shell_now("cat", &limited);
             assert!(matches!(run, RunEnd::Finished { .. }), "{run:?} {usage:?}");
-            let small = usage.peak_memory_bytes.is_none_or(|peak| peak < 50_000_000);
+            let small = usage
+                .peak_memory
+                .measured()
+                .is_none_or(|peak| peak < 50_000_000);
             tries.push(usage);
             if small {
                 break;
@@ -592,7 +666,9 @@ mod tests {
         }
         let last = tries.last().unwrap();
         assert!(
-            last.peak_memory_bytes.is_none_or(|peak| peak < 50_000_000),
+            last.peak_memory
+                .measured()
+                .is_none_or(|peak| peak < 50_000_000),
             "{tries:?}"
         );
         // The figure is not simply dropped: a candidate above what knight-moves holds has it.
@@ -603,7 +679,10 @@ mod tests {
             &limits(10.0),
         );
         assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
-        assert!(usage.peak_memory_bytes.unwrap() >= 400_000_000, "{usage:?}");
+        assert!(
+            usage.peak_memory.measured().unwrap() >= 400_000_000,
+            "{usage:?}"
+        );
         drop(held);
     }
 

@@ -21,10 +21,10 @@ pub(super) struct Pipes {
 /// How the candidate ended, once reaped.
 pub(super) struct Ended {
     pub status: ExitStatus,
-    /// The largest resident memory of the candidate and of the descendants it waited for;
-    /// `None` where the system does not say, or (Linux) where the figure is no more than
-    /// knight-moves' own peak when the candidate started, which Linux counts in it.
-    pub peak_memory_bytes: Option<u64>,
+    /// The largest resident memory of the candidate and of the descendants it waited for:
+    /// unknown where the system does not say, and only a bound (Linux) where the figure is no
+    /// more than knight-moves' own peak when the candidate started, which Linux counts in it.
+    pub peak_memory: super::PeakMemory,
 }
 
 /// Takes a spawned child's three pipes, which `Stdio::piped()` made.
@@ -38,9 +38,9 @@ fn take_pipes(child: &mut std::process::Child) -> io::Result<Pipes> {
 }
 
 #[cfg(unix)]
-pub(super) use unix::{Process, children_cpu_time, kill_everything_for_good};
+pub(super) use unix::{Process, children_cpu_time, kill_everything_for_good, sweep_descendants};
 #[cfg(not(unix))]
-pub(super) use windows::{Process, children_cpu_time};
+pub(super) use windows::{Process, children_cpu_time, sweep_descendants};
 
 #[cfg(unix)]
 mod unix {
@@ -53,6 +53,7 @@ mod unix {
     use std::time::Duration;
 
     use super::{Ended, Pipes, take_pipes};
+    use crate::judge::candidate::PeakMemory;
 
     /// The candidate started and not yet reaped (its pid, which is also its process group's
     /// id), if any. Held while a candidate is spawned, reaped, or its descendants are swept.
@@ -174,14 +175,15 @@ mod unix {
                 return Err(error);
             }
             let peak = max_resident_bytes(&usage);
-            let own_peak = match self.inherited_bytes {
-                // Only a peak above what knight-moves held is the candidate's own for sure.
-                Some(inherited) if peak <= inherited => None,
-                _ => Some(peak),
+            let peak_memory = match self.inherited_bytes {
+                // Only a peak above what knight-moves held is the candidate's own for sure;
+                // one no larger may be knight-moves' alone, and bounds the candidate's.
+                Some(inherited) if peak <= inherited => PeakMemory::AtMost(peak),
+                _ => PeakMemory::Measured(peak),
             };
             Ok(Ended {
                 status: ExitStatus::from_raw(status),
-                peak_memory_bytes: own_peak,
+                peak_memory,
             })
         }
     }
@@ -232,6 +234,15 @@ mod unix {
         }
         kill_every_descendant();
         std::mem::forget(running);
+    }
+
+    /// Kills and reaps every process below knight-moves (see [`kill_every_descendant`]),
+    /// once no candidate of this process runs: for a run whose candidates ran in workers,
+    /// once the workers have ended, for what they may have left to knight-moves, their
+    /// subreaper.
+    pub(in crate::judge::candidate) fn sweep_descendants() {
+        let _running = running();
+        kill_every_descendant();
     }
 
     /// Kills the process group `pid` and the process `pid`, its leader (which may have left
@@ -357,7 +368,7 @@ mod windows {
             self.has_ended = true;
             Ok(Ended {
                 status: self.child.wait()?,
-                peak_memory_bytes: None,
+                peak_memory: super::super::PeakMemory::Unknown,
             })
         }
     }
@@ -374,4 +385,7 @@ mod windows {
     pub(in crate::judge::candidate) fn children_cpu_time() -> Option<Duration> {
         None
     }
+
+    /// Nothing to sweep: Windows' processes are not handed to knight-moves.
+    pub(in crate::judge::candidate) fn sweep_descendants() {}
 }

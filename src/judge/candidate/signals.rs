@@ -50,7 +50,7 @@ fn set_up() -> Result<(), RunError> {
         // caught for a thread that is not there.
         handle.close();
         return Err(RunError::Refused {
-            what: "a thread to clean up on signals",
+            what: "a thread to clean up on signals".into(),
             error,
         });
     }
@@ -60,7 +60,7 @@ fn set_up() -> Result<(), RunError> {
 #[cfg(not(unix))]
 fn set_up() -> Result<(), RunError> {
     ctrlc::set_handler(|| std::process::exit(130)).map_err(|error| RunError::Refused {
-        what: "a handler of Ctrl-C",
+        what: "a handler of Ctrl-C".into(),
         error: std::io::Error::other(error),
     })
 }
