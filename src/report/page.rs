@@ -5,7 +5,9 @@
 //! `data-state` is `unseen`, `frontier` (reached, not yet expanded) or `expanded`, and whose
 //! `data-side` says by which side (`forward`, `backward` for bidirectional BFS's search from
 //! the target, or `both`); the route and, for bidirectional BFS, the meeting square are drawn
-//! over a finished search. With JavaScript off that is the page. The script (`replay.js`)
+//! over a finished search. Each board is named along its edges as `--draw` names it, the file
+//! letters (`text.file`) under it and the rank numbers (`text.rank`) on its left, inside the
+//! viewBox. With JavaScript off that is the page. The script (`replay.js`)
 //! reads each search's events from the `<script type="application/json">` and replays them:
 //! play, pause, step, and a slider, one step being one square expanded (with the squares that
 //! expansion reaches). A `#step=N` in the address steps every query N times on load, as the
@@ -27,6 +29,18 @@ use crate::format::trace::{Event, Recording};
 
 /// The side of a square in the SVG's units.
 const CELL: u32 = 20;
+
+/// The room left of the squares for the rank numbers and under them for the file letters, in
+/// the SVG's units. The squares keep their coordinates from (0, 0); the viewBox starts this
+/// far left of them, so that the labels are inside the picture rather than cut off by its
+/// edge. A rank has two digits at most (a board has at most 26 ranks): at the labels' 9px
+/// (report.css) that is 11.5 units in DejaVu Sans, ending 3 units left of the squares, with
+/// room to spare for wider fonts; the browser test measures them.
+const LABEL_ROOM: u32 = 16;
+
+/// Room past the squares' top and right edges for the half of the frame's stroke that lies
+/// outside them.
+const EDGE: u32 = 1;
 
 /// The page's style and script, kept in files of their own to be read as CSS and JavaScript.
 const STYLE: &str = include_str!("report.css");
@@ -356,12 +370,12 @@ fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched:
         out,
         "<figure class=\"search\"><figcaption><b>{name}</b>{by}: {answer}, {expanded} {} expanded, \
          {:.0} ns a query</figcaption>\
-         <svg class=\"board finished\" data-engine=\"{name}\" viewBox=\"0 0 {} {}\" \
+         <svg class=\"board finished\" data-engine=\"{name}\" viewBox=\"-{LABEL_ROOM} -{EDGE} {} {}\" \
          role=\"img\" aria-label=\"{name}'s search\">",
         if expanded == 1 { "square" } else { "squares" },
         searched.nanoseconds,
-        files * CELL,
-        ranks * CELL,
+        LABEL_ROOM + files * CELL + EDGE,
+        EDGE + ranks * CELL + LABEL_ROOM,
     );
     let squares = (files * ranks) as usize;
     let (state, order) = final_state(&searched.recording, files, squares);
@@ -390,6 +404,7 @@ fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched:
             },
         );
     }
+    push_frame_and_coordinates(out, files, ranks);
     for position in board.positions() {
         let index = (position.rank * files + position.file) as usize;
         if order[index] > 0 {
@@ -446,8 +461,153 @@ fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched:
     out.push_str("</svg></figure>");
 }
 
+/// Appends a frame around the squares of a board of `files` × `ranks`, and its coordinates as
+/// `--draw` names them: the rank numbers up the left, 1 at the bottom, and the file letters
+/// along the bottom, `a` on the left; both in the room the viewBox keeps for them.
+fn push_frame_and_coordinates(out: &mut String, files: u32, ranks: u32) {
+    let _ = write!(
+        out,
+        "<rect class=\"frame\" x=\"0\" y=\"0\" width=\"{}\" height=\"{}\"/>",
+        files * CELL,
+        ranks * CELL
+    );
+    for rank in (0..ranks).rev() {
+        let _ = write!(
+            out,
+            "<text class=\"rank\" x=\"-3\" y=\"{}\">{}</text>",
+            (ranks - 1 - rank) * CELL + CELL / 2 + 3,
+            rank + 1
+        );
+    }
+    for file in 0..files {
+        let _ = write!(
+            out,
+            "<text class=\"file\" x=\"{}\" y=\"{}\">{}</text>",
+            file * CELL + CELL / 2,
+            ranks * CELL + 10,
+            crate::board::Position::new(file, 0).file_name()
+        );
+    }
+}
+
 /// JSON made safe inside a `<script>` element: every `<` (which JSON holds only inside
 /// strings) written `\u003c`, so that no `</script>` in a source's name can end the element.
 fn json_in_html(json: &str) -> String {
     json.replace('<', "\\u003c")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::notation::parse_square;
+    use crate::board::{Board, Piece, Position};
+
+    /// The page of one query, `from` to `to`, on a board of `files` × `ranks`.
+    fn page_of(files: u32, ranks: u32, from: &str, to: &str) -> String {
+        let board = Board::new(files, ranks).unwrap();
+        let mut kept = KeptQueries::new(board, Piece::KNIGHT, None);
+        kept.queries.push(KeptQuery {
+            source: "<stdin>".to_owned(),
+            line_number: 1,
+            from: parse_square(from.as_bytes(), board).unwrap(),
+            to: parse_square(to.as_bytes(), board).unwrap(),
+            from_text: from.to_owned(),
+            to_text: to.to_owned(),
+        });
+        page(&kept)
+    }
+
+    /// `engine`'s board on `page`, from its `<svg` to its `</svg>`.
+    fn board_of<'a>(page: &'a str, engine: &str) -> &'a str {
+        let start = page
+            .find(&format!(
+                "<svg class=\"board finished\" data-engine=\"{engine}\""
+            ))
+            .unwrap_or_else(|| panic!("no board for {engine}"));
+        let length = page[start..].find("</svg>").unwrap() + "</svg>".len();
+        &page[start..start + length]
+    }
+
+    /// The value of attribute `name` in `tag`.
+    fn attribute<'a>(tag: &'a str, name: &str) -> &'a str {
+        let start = tag
+            .find(&format!(" {name}=\""))
+            .unwrap_or_else(|| panic!("no {name} in {tag}"))
+            + name.len()
+            + 3;
+        &tag[start..start + tag[start..].find('"').unwrap()]
+    }
+
+    /// Every `<text class="{class}">` of `board`: its opening tag and its text, in order.
+    fn texts<'a>(board: &'a str, class: &str) -> Vec<(&'a str, &'a str)> {
+        let opening = format!("<text class=\"{class}\"");
+        board
+            .match_indices(&opening)
+            .map(|(start, _)| {
+                let tag_end = start + board[start..].find('>').unwrap();
+                let text_end = tag_end + board[tag_end..].find("</text>").unwrap();
+                (&board[start..tag_end], &board[tag_end + 1..text_end])
+            })
+            .collect()
+    }
+
+    /// The viewBox of `board` as (left, top, right, bottom).
+    fn view_box(board: &str) -> (f64, f64, f64, f64) {
+        let numbers: Vec<f64> = attribute(board, "viewBox")
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let [x, y, width, height] = numbers[..] else {
+            panic!("{numbers:?}")
+        };
+        (x, y, x + width, y + height)
+    }
+
+    /// Every board names its files along the bottom and its ranks up the left, as `--draw`
+    /// does, on a square board and on a wide one; the labels are inside the viewBox, left of
+    /// and under the squares. (The browser test measures the glyphs themselves.)
+    #[test]
+    fn every_board_names_its_files_and_ranks_inside_its_view_box() {
+        for (files, ranks, from, to) in [(8, 8, "a1", "h8"), (26, 12, "a1", "z12")] {
+            let page = page_of(files, ranks, from, to);
+            let engines = Engine::all_for(Board::new(files, ranks).unwrap(), Piece::KNIGHT);
+            for engine in engines.map(Engine::name) {
+                let board = board_of(&page, engine);
+                let (left, top, right, bottom) = view_box(board);
+                let (squares_width, squares_height) =
+                    (f64::from(files * CELL), f64::from(ranks * CELL));
+
+                let file_labels = texts(board, "file");
+                let names: Vec<&str> = file_labels.iter().map(|(_, name)| *name).collect();
+                let expected: Vec<String> = (0..files)
+                    .map(|file| Position::new(file, 0).file_name())
+                    .collect();
+                assert_eq!(names, expected, "{engine} on {files}x{ranks}");
+                for (tag, name) in &file_labels {
+                    let x: f64 = attribute(tag, "x").parse().unwrap();
+                    let y: f64 = attribute(tag, "y").parse().unwrap();
+                    assert!((0.0..squares_width).contains(&x), "{name}: {tag}");
+                    assert!(y > squares_height && y < bottom, "{name} under: {tag}");
+                }
+
+                let rank_labels = texts(board, "rank");
+                let mut numbers: Vec<u32> = rank_labels
+                    .iter()
+                    .map(|(_, number)| number.parse().unwrap())
+                    .collect();
+                numbers.sort_unstable();
+                assert_eq!(numbers, (1..=ranks).collect::<Vec<_>>(), "{engine}");
+                for (tag, number) in &rank_labels {
+                    let x: f64 = attribute(tag, "x").parse().unwrap();
+                    let y: f64 = attribute(tag, "y").parse().unwrap();
+                    assert!(x < 0.0 && x > left, "{number} left of the squares: {tag}");
+                    assert!(y > top && y < squares_height, "{number}: {tag}");
+                }
+                assert!(
+                    right >= squares_width && top <= 0.0,
+                    "{engine}: {board:.200}"
+                );
+            }
+        }
+    }
 }
