@@ -405,20 +405,6 @@ fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched:
         );
     }
     push_frame_and_coordinates(out, files, ranks);
-    for position in board.positions() {
-        let index = (position.rank * files + position.file) as usize;
-        if order[index] > 0 {
-            let (x, y) = corner(position);
-            let _ = write!(
-                out,
-                "<text class=\"order\" x=\"{}\" y=\"{}\" data-order=\"{}\">{}</text>",
-                x + CELL / 2,
-                y + CELL / 2 + 3,
-                order[index],
-                order[index],
-            );
-        }
-    }
     if let Some(meeting) = searched.recording.events.iter().find_map(|e| match e {
         Event::Meet(square) => Some(*square),
         _ => None,
@@ -433,6 +419,12 @@ fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched:
             CELL - 2
         );
     }
+    // The route is a line through the centres of its squares, where the numbers of the
+    // expansion order are: drawn over them, it hid them. So every mark (the route, the meeting
+    // square, the rings of the start and the target) is painted first and the numbers last,
+    // over them; the line is thin and a little translucent, and each number has a dark halo
+    // (report.css), so that it reads whole where the line passes under it. A line still shows
+    // the route's order of moves, which rings on its squares alone would not.
     if !searched.route.is_empty() {
         let points: Vec<String> = searched
             .route
@@ -457,6 +449,20 @@ fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched:
             y + CELL / 2,
             CELL / 2 - 2
         );
+    }
+    for position in board.positions() {
+        let index = (position.rank * files + position.file) as usize;
+        if order[index] > 0 {
+            let (x, y) = corner(position);
+            let _ = write!(
+                out,
+                "<text class=\"order\" x=\"{}\" y=\"{}\" data-order=\"{}\">{}</text>",
+                x + CELL / 2,
+                y + CELL / 2 + 3,
+                order[index],
+                order[index],
+            );
+        }
     }
     out.push_str("</svg></figure>");
 }
@@ -561,6 +567,30 @@ mod tests {
             panic!("{numbers:?}")
         };
         (x, y, x + width, y + height)
+    }
+
+    /// The numbers of the expansion order are painted last, over every mark of a board (the
+    /// route, the meeting square, the start's and the target's rings), so that none hides them.
+    #[test]
+    fn the_numbers_are_painted_over_the_route_and_every_other_mark() {
+        let page = page_of(8, 8, "a1", "h8");
+        for engine in ["bfs", "bidirectional", "astar"] {
+            let board = board_of(&page, engine);
+            let first_number = board.find("<text class=\"order\"").unwrap();
+            for mark in [
+                "<polyline class=\"route\"",
+                "<circle class=\"start\"",
+                "<circle class=\"target\"",
+                "<rect class=\"meet\"",
+            ] {
+                if let Some(at) = board.rfind(mark) {
+                    assert!(at < first_number, "{engine}: {mark} over the numbers");
+                } else {
+                    assert_eq!(mark, "<rect class=\"meet\"", "{engine} has no {mark}");
+                    assert_ne!(engine, "bidirectional");
+                }
+            }
+        }
     }
 
     /// Every board names its files along the bottom and its ranks up the left, as `--draw`
