@@ -349,7 +349,7 @@ fn in_a_browser_the_replay_steps_through_the_traces_expansions() {
         &browser,
         &[
             &format!("--screenshot={}", screenshot.display()),
-            "--window-size=1100,1000",
+            "--window-size=1100,1210",
             "--hide-scrollbars",
         ],
         &address,
