@@ -3,7 +3,8 @@
 //! the cap is kept and said, and what the page cannot show is refused with a clear message.
 //! In a real browser (Debian's chromium, headless; ignored where it is not installed, and run
 //! by `.ci/run` where it is): stepping the replay `N` times marks as expanded the trace's first
-//! `N` expansions, the console stays quiet, and the final state makes a screenshot.
+//! `N` expansions, every board's coordinates are drawn inside it, the console stays quiet, and
+//! the final state makes a screenshot.
 
 use crate::common;
 
@@ -238,6 +239,48 @@ fn open(browser: &Path, extra: &[&str], address: &str) -> (String, Vec<String>) 
     (String::from_utf8(output.stdout).unwrap(), console)
 }
 
+/// Opens a copy of the report `page` with a script that measures, once the page is laid out,
+/// where each board's coordinates (`text.file`, `text.rank`) are drawn; returns how many there
+/// are and those whose box is not inside their board's box (cut off by the picture's edge).
+fn coordinates_outside_their_board(browser: &Path, page: &Path) -> (usize, Vec<String>) {
+    const MEASURE: &str = r#"<script>
+        const outside = [];
+        let labels = 0;
+        for (const svg of document.querySelectorAll("svg.board")) {
+          const box = svg.getBoundingClientRect();
+          for (const text of svg.querySelectorAll("text.file, text.rank")) {
+            labels += 1;
+            const own = text.getBoundingClientRect();
+            if (own.width === 0 || own.left < box.left || own.right > box.right
+                || own.top < box.top || own.bottom > box.bottom) {
+              outside.push(svg.dataset.engine + " " + text.textContent);
+            }
+          }
+        }
+        const result = document.createElement("pre");
+        result.id = "measured";
+        result.textContent = JSON.stringify({ labels, outside });
+        document.body.append(result);
+        </script></body>"#;
+    let measured = page.with_extension("measured.html");
+    let html = std::fs::read_to_string(page).unwrap();
+    std::fs::write(&measured, html.replace("</body>", MEASURE)).unwrap();
+    let (dom, console) = open(
+        browser,
+        &["--dump-dom"],
+        &format!("file://{}", measured.display()),
+    );
+    assert!(console.is_empty(), "{console:?}");
+    let start = dom.find("<pre id=\"measured\">").unwrap() + "<pre id=\"measured\">".len();
+    let json = &dom[start..start + dom[start..].find("</pre>").unwrap()];
+    let measured: Value = serde_json::from_str(json).unwrap();
+    let outside = measured["outside"].as_array().unwrap();
+    (
+        measured["labels"].as_u64().unwrap() as usize,
+        outside.iter().map(|text| text.to_string()).collect(),
+    )
+}
+
 #[test]
 #[ignore = "needs Debian's chromium; .ci/run runs it where chromium is installed or installable"]
 fn in_a_browser_the_replay_steps_through_the_traces_expansions() {
@@ -285,12 +328,28 @@ fn in_a_browser_the_replay_steps_through_the_traces_expansions() {
         }
     }
 
+    // Every board's coordinates are drawn whole, inside the picture: on this page and on a
+    // wide one of 26 files, whose rank numbers have two digits.
+    let wide = dir.path().join("wide.html");
+    let output = knight_moves()
+        .args(["--board", "26x12", "--report"])
+        .arg(&wide)
+        .write_stdin("a1 z12\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    for (page, boards, labels_a_board) in [(&page_path, 5, 8 + 8), (&wide, 4, 26 + 12)] {
+        let (labels, outside) = coordinates_outside_their_board(&browser, page);
+        assert_eq!(labels, boards * labels_a_board, "{}", page.display());
+        assert!(outside.is_empty(), "{}: {outside:?}", page.display());
+    }
+
     let screenshot = dir.path().join("report.png");
     let (_, console) = open(
         &browser,
         &[
             &format!("--screenshot={}", screenshot.display()),
-            "--window-size=1100,1000",
+            "--window-size=1100,1210",
             "--hide-scrollbars",
         ],
         &address,
