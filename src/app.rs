@@ -11,8 +11,8 @@ use crate::cli::{Cli, UsageErrorOf};
 use crate::exit::protocol::TESTLIB_FAIL;
 use crate::exit::{Ending, ExitStatus};
 use crate::jobs::{self, STDOUT_TROUBLE, ensure_stdout_is_open, is_broken_pipe};
-use crate::judge::candidate::workers;
 use crate::settings::Task;
+use crate::stress::candidate::workers;
 
 /// The whole program, as the binary runs it: reads the command line, runs, and says how it
 /// went as an exit status (see [`ExitStatus`]).

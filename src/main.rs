@@ -15,10 +15,9 @@ mod cli;
 mod exit;
 mod fast;
 mod format;
+mod held_signals;
 mod input;
 mod jobs;
-mod judge;
-mod output_file;
 mod package;
 mod pipeline;
 mod problem;
@@ -27,6 +26,7 @@ mod settings;
 mod sink;
 mod standard_streams;
 mod stats;
+mod stress;
 
 fn main() -> std::process::ExitCode {
     app::main()

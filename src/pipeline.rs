@@ -13,7 +13,7 @@
 //! accelerator does, the general path below does too, byte for byte; the accelerator is only
 //! asked first.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -28,12 +28,12 @@ use crate::format::Shape;
 use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
 use crate::format::trace::{Recording, TraceWriter};
 use crate::format::{Answer, Drawing, Spill, Writer};
-use crate::input::Lines;
 use crate::input::line::{LineError, Query};
+use crate::input::{LineReader, Lines};
 use crate::problem::{Grammar, Problem, Step};
 use crate::report::KeptQueries;
-use crate::settings::{AnswerSettings, Measure, SearchSettings};
-use crate::sink::{Flow, Origin, Sink};
+use crate::settings::{AnswerSettings, Measure, STDIN_NAME, SearchSettings};
+use crate::sink::{Flow, Origin, Sink, WriteSink};
 use crate::stats::{Measured, Measurements};
 
 /// Answers queries from any number of sources, in order, into one sink, and reports bad lines
@@ -585,6 +585,60 @@ impl Answerer {
                 .map(|explained| explained.outcome.moves)
         };
         writer.push_grid(out, side, ask_the_engine, spill)
+    }
+}
+
+/// The answers knight-moves makes for `input` (named `name` in messages), as `settings` say,
+/// in memory, naming their source `<stdin>` as a program given `input` would; or, where it
+/// cannot answer a query, which and why. What `stress` expects of a program, and what a
+/// package's answer files hold.
+pub(crate) fn answers_in_memory(
+    settings: &AnswerSettings,
+    name: &str,
+    input: &[u8],
+) -> Result<Vec<u8>, String> {
+    let sink = Expected {
+        writer: WriteSink::new(Vec::new()),
+        not_answered: None,
+    };
+    let mut pipeline = Pipeline::new(sink, io::sink(), settings).answering_as_read_from(STDIN_NAME);
+    // Reading from memory and writing to memory: no error can come of either.
+    let _ = LineReader::new().read(name, io::Cursor::new(input), &mut pipeline);
+    let sink = pipeline.into_sink().map_err(|error| error.to_string())?;
+    match sink.not_answered {
+        Some(why) => Err(why),
+        None => Ok(sink.writer.into_inner()),
+    }
+}
+
+/// Answers in memory, and the first query knight-moves could not answer.
+struct Expected {
+    writer: WriteSink<Vec<u8>>,
+    not_answered: Option<String>,
+}
+
+impl Sink for Expected {
+    fn take(&mut self, answers: &mut Vec<u8>, origin: &Origin) -> io::Result<Flow> {
+        self.writer.take(answers, origin)
+    }
+
+    fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) -> io::Result<()> {
+        self.not_answered
+            .get_or_insert_with(|| format!("{} ({why})", origin.describe(0)));
+        Ok(())
+    }
+
+    fn lines_not_made(&mut self, lines: u64) {
+        self.writer.lines_not_made(lines);
+    }
+
+    fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display) {
+        self.not_answered
+            .get_or_insert_with(|| format!("{source}: {why}"));
+    }
+
+    fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {
+        self.writer.flush(answers)
     }
 }
 

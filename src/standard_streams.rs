@@ -9,7 +9,9 @@
 //! It only asks `fcntl` and stores the answers, which is all that is safe so early. Elsewhere
 //! than Unix (Windows), nothing is asked, and the standard streams are as Rust leaves them.
 
+use std::fs::{self, File};
 use std::io::{self, Read};
+use std::path::Path;
 
 #[cfg(unix)]
 pub(crate) use at_start::{Access, output};
@@ -134,4 +136,120 @@ mod at_start {
     // SAFETY: as above, for Mach-O's section of initialiser pointers.
     #[unsafe(link_section = "__DATA,__mod_init_func")]
     static LOOK_BEFORE_MAIN: extern "C" fn() = look;
+}
+
+/// Which file a path or a descriptor is, as the system tells: on Unix its device and inode, so
+/// that a hard link, a symbolic link or another spelling of the same path is the same file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FileIdentity {
+    #[cfg(unix)]
+    device_and_inode: (u64, u64),
+    /// Elsewhere, the path with every link and `..` resolved.
+    #[cfg(not(unix))]
+    resolved: std::path::PathBuf,
+}
+
+impl FileIdentity {
+    /// The file at `path` (links followed), if there is one.
+    pub(crate) fn of_path(path: &Path) -> Option<FileIdentity> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let meta = fs::metadata(path).ok()?;
+            Some(FileIdentity {
+                device_and_inode: (meta.dev(), meta.ino()),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            Some(FileIdentity {
+                resolved: fs::canonicalize(path).ok()?,
+            })
+        }
+    }
+
+    /// The file `file` is open on.
+    pub(crate) fn of_file(file: &File) -> Option<FileIdentity> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let meta = file.metadata().ok()?;
+            Some(FileIdentity {
+                device_and_inode: (meta.dev(), meta.ino()),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = file;
+            None
+        }
+    }
+
+    /// The file standard input reads (a file the shell redirected, `/dev/stdin`), where the
+    /// system can tell; `None` elsewhere than Unix.
+    pub(crate) fn of_stdin() -> Option<FileIdentity> {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            let stdin = io::stdin().as_fd().try_clone_to_owned().ok()?;
+            FileIdentity::of_file(&File::from(stdin))
+        }
+        #[cfg(not(unix))]
+        None
+    }
+
+    /// Whether `identity` (a file's, where the system could tell) is the file standard input
+    /// reads: `/dev/stdin`, `/proc/self/fd/0`, or the file the shell redirected. Where the
+    /// system cannot tell (Windows), never.
+    pub(crate) fn is_standard_input(identity: Option<FileIdentity>) -> bool {
+        let stdin = FileIdentity::of_stdin();
+        stdin.is_some() && stdin == identity
+    }
+
+    /// The files standard output and standard error write to, where the system can tell.
+    pub(crate) fn of_outputs() -> Vec<FileIdentity> {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            let stdout = io::stdout().as_fd().try_clone_to_owned().ok();
+            let stderr = io::stderr().as_fd().try_clone_to_owned().ok();
+            [stdout, stderr]
+                .into_iter()
+                .flatten()
+                .filter_map(|descriptor| FileIdentity::of_file(&File::from(descriptor)))
+                .collect()
+        }
+        #[cfg(not(unix))]
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)] // links without privileges
+    #[test]
+    fn a_file_is_the_same_whatever_name_it_goes_by() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("q.in");
+        fs::write(&file, "a1 b2\n").unwrap();
+        let hard = dir.path().join("hard.in");
+        let soft = dir.path().join("soft.in");
+        fs::hard_link(&file, &hard).unwrap();
+        std::os::unix::fs::symlink(&file, &soft).unwrap();
+        let other = dir.path().join("other.in");
+        fs::write(&other, "a1 b2\n").unwrap();
+        let identity = FileIdentity::of_path(&file).unwrap();
+        let dotted = dir.path().join(".").join("q.in");
+        for same in [&hard, &soft, &dotted] {
+            assert_eq!(
+                FileIdentity::of_path(same).as_ref(),
+                Some(&identity),
+                "{same:?}"
+            );
+        }
+        assert_ne!(FileIdentity::of_path(&other).as_ref(), Some(&identity));
+        assert_eq!(FileIdentity::of_path(&dir.path().join("none")), None);
+    }
 }

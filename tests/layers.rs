@@ -22,15 +22,21 @@ use std::path::{Path, PathBuf};
 /// top of its own crate. Cargo holds the library's side too: its crate cannot name the
 /// program's modules.
 pub(crate) const LAYERS: &[&[&str]] = &[
-    &["exit", "board", "allocator", "standard_streams"],
-    &["engine", "input", "output_file"],
+    &[
+        "exit",
+        "board",
+        "allocator",
+        "standard_streams",
+        "held_signals",
+    ],
+    &["engine", "input"],
     &["format", "stats"],
     &["sink"],
     &["problem", "report"],
     &["settings"],
     &["fast"],
     &["pipeline"],
-    &["judge"],
+    &["stress"],
     &["package"],
     &["cli"],
     &["jobs"],

@@ -8,11 +8,12 @@ use std::path::Path;
 use crate::exit::ExitStatus;
 use crate::format::Shape;
 use crate::jobs::read_inputs;
-use crate::output_file::{self, FileIdentity};
 use crate::pipeline::Pipeline;
+use crate::report::file;
 use crate::report::{KeptQueries, page};
 use crate::settings::{AnswerSettings, Input, Sources, shown};
 use crate::sink::WriteSink;
+use crate::standard_streams::FileIdentity;
 use crate::stats::report::{ReportStyle, report};
 
 /// Answers every input in order onto standard output; with `--stats` or `--compare`, reports
@@ -60,7 +61,7 @@ pub(crate) fn run(
     if let (Some(path), Some(kept)) = (page_file, pipeline.kept_for_report()) {
         // The answers are out already (each read ends with them written): the page, which
         // searches every query again with every engine, comes after.
-        match output_file::write_whole(path, page::page(kept).as_bytes()) {
+        match file::write_whole(path, page::page(kept).as_bytes()) {
             // A pipe whose reader went away, as for the answers: it has all it asked for.
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
             Err(error) => {
@@ -89,7 +90,7 @@ fn page_refused(path: &Path, sources: &Sources) -> Option<String> {
                 .to_owned(),
         );
     }
-    if let Some(why) = output_file::cannot_be_written(path) {
+    if let Some(why) = file::cannot_be_written(path) {
         return Some(why.to_owned());
     }
     if let Some(input) = input_named_by(path, sources) {

@@ -9,12 +9,12 @@ use crate::exit::ExitStatus;
 use crate::input::AnswerText;
 use crate::jobs::read_inputs;
 use crate::jobs::write_verdict;
-use crate::output_file::FileIdentity;
 use crate::pipeline::Pipeline;
 use crate::settings::{AnswerSettings, Input, Sources};
 use crate::sink::check::Checker;
 use crate::sink::check::verdict::Verdict;
 use crate::standard_streams;
+use crate::standard_streams::FileIdentity;
 
 /// Judges the answer file `file` against the answers to every input, as they
 /// stream, and prints the verdict.

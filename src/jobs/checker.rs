@@ -12,7 +12,7 @@
 //! The right answers are knight-moves' own, made from IN as it streams; the judge's answer
 //! file ANS is checked against them with the same comparison, and one that differs is the
 //! judge's failure, never the candidate's: so is an IN the problem's validator refuses
-//! ([`crate::judge::validated_input`]), one that cannot be read, and a query knight-moves
+//! ([`crate::problem::validate::read_validated`]), one that cannot be read, and a query knight-moves
 //! cannot answer. The output is compared as the bytes the candidate wrote, no UTF-16 decoded;
 //! only testlib's dialect skips a UTF-8 byte-order mark at its start, as testlib does.
 
@@ -27,16 +27,16 @@ use crate::exit::protocol::{
     TESTLIB_PRESENTATION, TESTLIB_WRONG,
 };
 use crate::input::{AnswerText, LineReader, SourceError};
-use crate::judge::validated_input::read_validated;
-use crate::output_file::FileIdentity;
 use crate::pipeline::Pipeline;
 use crate::problem::validate::Refusal;
+use crate::problem::validate::read_validated::read_validated;
 use crate::settings::{AnswerSettings, CheckerFiles, CheckerSettings, STDIN_NAME, shown};
 use crate::sink::Both;
 use crate::sink::check::Comparison;
 use crate::sink::check::tokens::Leniency;
 use crate::sink::check::verdict::Verdict;
 use crate::standard_streams;
+use crate::standard_streams::FileIdentity;
 
 /// Kattis' file for the judge's eyes, in the feedback folder.
 const JUDGE_MESSAGE: &str = "judgemessage.txt";

@@ -1,13 +1,13 @@
 //! `stress`: runs the cases of a program, with a progress bar on a terminal, and tells how it
-//! went ([`crate::judge::stress`] judges them).
+//! went ([`crate::stress`] judges them).
 
 use std::io::{self, Write};
 
 use crate::exit::ExitStatus;
 use crate::jobs::{say_seed, seed_from_clock, write_verdict};
-use crate::judge::candidate::{Candidate, RunError, clean_up_on_signals};
-use crate::judge::stress::{Figures, Progress, Stress, wants_progress_bar};
 use crate::settings::StressSettings;
+use crate::stress::candidate::{Candidate, RunError, clean_up_on_signals};
+use crate::stress::{Figures, Progress, Stress, wants_progress_bar};
 
 /// Runs the cases, with a progress bar on a terminal, and tells how it went.
 pub(crate) fn run(settings: StressSettings) -> anyhow::Result<ExitStatus> {

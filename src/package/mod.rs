@@ -18,8 +18,8 @@ use std::hash::{BuildHasher, Hasher};
 use anyhow::bail;
 
 use crate::board::Board;
-use crate::judge::stress::expected_output;
 use crate::package::material::{Material, Secret};
+use crate::pipeline::answers_in_memory;
 use crate::problem::Problem;
 use crate::problem::cases::{CaseGenerator, Inputs, Reach};
 use crate::settings::{PackageFormat, PackageSettings};
@@ -92,7 +92,7 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
     };
     let legacy = settings.format == PackageFormat::Legacy;
     let answer = |input: &[u8]| -> anyhow::Result<Vec<u8>> {
-        expected_output(answers, input)
+        answers_in_memory(answers, "input", input)
             .map_err(|why| anyhow::anyhow!("cannot answer a case: {why}"))
     };
     let mut files = vec![PackageFile::text(

@@ -20,7 +20,7 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use crate::output_file::SignalsWait;
+use crate::held_signals::SignalsWait;
 use crate::package::{Content, PackageFile};
 use crate::settings::{PackageSettings, shown};
 

@@ -10,6 +10,7 @@
 //! is at most [`MAX_SIDE`] squares a side (the command line refuses a bigger one), and each
 //! query's searches are turned into the page's text before the next query is searched.
 
+pub(crate) mod file;
 pub(crate) mod page;
 
 mod chart;

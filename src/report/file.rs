@@ -1,95 +1,12 @@
-//! The files the program writes besides standard output (`--report`'s page): never one of
-//! the run's inputs, whatever name it goes by, and never left half-written over an older one.
+//! `--report`'s page as a file: written beside standard output, never over one of the run's
+//! inputs (whatever name it goes by) nor over what standard output or error writes to, and
+//! never left half-written over an older page (a temporary file renamed in).
 
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// Which file a path or a descriptor is, as the system tells: on Unix its device and inode, so
-/// that a hard link, a symbolic link or another spelling of the same path is the same file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct FileIdentity {
-    #[cfg(unix)]
-    device_and_inode: (u64, u64),
-    /// Elsewhere, the path with every link and `..` resolved.
-    #[cfg(not(unix))]
-    resolved: std::path::PathBuf,
-}
-
-impl FileIdentity {
-    /// The file at `path` (links followed), if there is one.
-    pub(crate) fn of_path(path: &Path) -> Option<FileIdentity> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            let meta = fs::metadata(path).ok()?;
-            Some(FileIdentity {
-                device_and_inode: (meta.dev(), meta.ino()),
-            })
-        }
-        #[cfg(not(unix))]
-        {
-            Some(FileIdentity {
-                resolved: fs::canonicalize(path).ok()?,
-            })
-        }
-    }
-
-    /// The file `file` is open on.
-    pub(crate) fn of_file(file: &File) -> Option<FileIdentity> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            let meta = file.metadata().ok()?;
-            Some(FileIdentity {
-                device_and_inode: (meta.dev(), meta.ino()),
-            })
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = file;
-            None
-        }
-    }
-
-    /// The file standard input reads (a file the shell redirected, `/dev/stdin`), where the
-    /// system can tell; `None` elsewhere than Unix.
-    pub(crate) fn of_stdin() -> Option<FileIdentity> {
-        #[cfg(unix)]
-        {
-            use std::os::fd::AsFd;
-            let stdin = io::stdin().as_fd().try_clone_to_owned().ok()?;
-            FileIdentity::of_file(&File::from(stdin))
-        }
-        #[cfg(not(unix))]
-        None
-    }
-
-    /// Whether `identity` (a file's, where the system could tell) is the file standard input
-    /// reads: `/dev/stdin`, `/proc/self/fd/0`, or the file the shell redirected. Where the
-    /// system cannot tell (Windows), never.
-    pub(crate) fn is_standard_input(identity: Option<FileIdentity>) -> bool {
-        let stdin = FileIdentity::of_stdin();
-        stdin.is_some() && stdin == identity
-    }
-
-    /// The files standard output and standard error write to, where the system can tell.
-    pub(crate) fn of_outputs() -> Vec<FileIdentity> {
-        #[cfg(unix)]
-        {
-            use std::os::fd::AsFd;
-            let stdout = io::stdout().as_fd().try_clone_to_owned().ok();
-            let stderr = io::stderr().as_fd().try_clone_to_owned().ok();
-            [stdout, stderr]
-                .into_iter()
-                .flatten()
-                .filter_map(|descriptor| FileIdentity::of_file(&File::from(descriptor)))
-                .collect()
-        }
-        #[cfg(not(unix))]
-        Vec::new()
-    }
-}
+use crate::held_signals::SignalsWait;
 
 /// The most links followed from a path to the file it names, as the system's own limit
 /// (`ELOOP` past 40 on Linux).
@@ -204,64 +121,6 @@ fn without_path(error: io::Error) -> io::Error {
     }
 }
 
-/// While alive, every signal that can wait does (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1,
-/// SIGXFSZ, whose write then fails instead and which is then taken, not delivered, and the
-/// rest), blocked in this thread, the only
-/// one when a page or a problem package is written; when dropped, the mask is as it was, and a
-/// signal that came meanwhile is delivered then. SIGKILL and SIGSTOP cannot wait, and the
-/// signals of a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL) must not. Elsewhere than Unix, nothing.
-pub(crate) struct SignalsWait {
-    #[cfg(unix)]
-    before: libc::sigset_t,
-}
-
-impl SignalsWait {
-    pub(crate) fn start() -> SignalsWait {
-        #[cfg(unix)]
-        {
-            // SAFETY: sigset_t is plain data, for which all zeroes is a valid value, and
-            // sigemptyset, sigaddset and pthread_sigmask only write the sets they are given,
-            // which live on this stack for the calls.
-            unsafe {
-                let mut blocked: libc::sigset_t = std::mem::zeroed();
-                let mut before: libc::sigset_t = std::mem::zeroed();
-                libc::sigfillset(&mut blocked);
-                for fault in [libc::SIGSEGV, libc::SIGBUS, libc::SIGFPE, libc::SIGILL] {
-                    libc::sigdelset(&mut blocked, fault);
-                }
-                libc::pthread_sigmask(libc::SIG_BLOCK, &blocked, &mut before);
-                SignalsWait { before }
-            }
-        }
-        #[cfg(not(unix))]
-        SignalsWait {}
-    }
-}
-
-impl Drop for SignalsWait {
-    fn drop(&mut self) {
-        // SAFETY: sigset_t is plain data, for which all zeroes is a valid value; sigpending,
-        // sigemptyset and sigaddset only write the sets they are given, on this stack, and
-        // sigwait returns at once for a signal already pending; pthread_sigmask only reads the
-        // set it is given, the mask saved by `start`.
-        #[cfg(unix)]
-        unsafe {
-            // A SIGXFSZ that came meanwhile is one a write past `ulimit -f` raised, the write
-            // failed with EFBIG and says so: taken here, not delivered to end the run silently.
-            let mut pending: libc::sigset_t = std::mem::zeroed();
-            libc::sigpending(&mut pending);
-            if libc::sigismember(&pending, libc::SIGXFSZ) == 1 {
-                let mut file_too_large: libc::sigset_t = std::mem::zeroed();
-                libc::sigemptyset(&mut file_too_large);
-                libc::sigaddset(&mut file_too_large, libc::SIGXFSZ);
-                let mut taken = 0;
-                libc::sigwait(&file_too_large, &mut taken);
-            }
-            libc::pthread_sigmask(libc::SIG_SETMASK, &self.before, std::ptr::null_mut());
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,63 +208,5 @@ mod tests {
         let missing_folder = dir.path().join("no such folder").join("page.html");
         assert!(write_whole(&missing_folder, b"page").is_err());
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
-    }
-
-    #[cfg(unix)] // links without privileges
-    #[test]
-    fn a_file_is_the_same_whatever_name_it_goes_by() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("q.in");
-        fs::write(&file, "a1 b2\n").unwrap();
-        let hard = dir.path().join("hard.in");
-        let soft = dir.path().join("soft.in");
-        fs::hard_link(&file, &hard).unwrap();
-        std::os::unix::fs::symlink(&file, &soft).unwrap();
-        let other = dir.path().join("other.in");
-        fs::write(&other, "a1 b2\n").unwrap();
-        let identity = FileIdentity::of_path(&file).unwrap();
-        let dotted = dir.path().join(".").join("q.in");
-        for same in [&hard, &soft, &dotted] {
-            assert_eq!(
-                FileIdentity::of_path(same).as_ref(),
-                Some(&identity),
-                "{same:?}"
-            );
-        }
-        assert_ne!(FileIdentity::of_path(&other).as_ref(), Some(&identity));
-        assert_eq!(FileIdentity::of_path(&dir.path().join("none")), None);
-    }
-
-    /// While a page is written the signals that end a run wait (blocked in this thread), and
-    /// after it the mask is as it was.
-    #[cfg(unix)] // signal masks are POSIX threads' own
-    #[test]
-    fn the_ending_signals_wait_while_a_page_is_written() {
-        let is_blocked = |signal| {
-            // SAFETY: as in SignalsWait: plain data, and sets on this stack for the calls.
-            unsafe {
-                let mut now: libc::sigset_t = std::mem::zeroed();
-                libc::pthread_sigmask(libc::SIG_BLOCK, std::ptr::null(), &mut now);
-                libc::sigismember(&now, signal) == 1
-            }
-        };
-        assert!(!is_blocked(libc::SIGTERM));
-        {
-            let _waiting = SignalsWait::start();
-            for signal in [
-                libc::SIGINT,
-                libc::SIGTERM,
-                libc::SIGHUP,
-                libc::SIGQUIT,
-                libc::SIGUSR1,
-                libc::SIGUSR2,
-                libc::SIGALRM,
-                libc::SIGXFSZ,
-            ] {
-                assert!(is_blocked(signal), "{signal}");
-            }
-            assert!(!is_blocked(libc::SIGSEGV));
-        }
-        assert!(!is_blocked(libc::SIGTERM));
     }
 }

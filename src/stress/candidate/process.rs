@@ -53,7 +53,7 @@ mod unix {
     use std::time::Duration;
 
     use super::{Ended, Pipes, take_pipes};
-    use crate::judge::candidate::PeakMemory;
+    use crate::stress::candidate::PeakMemory;
 
     /// The candidate started and not yet reaped (its pid, which is also its process group's
     /// id), if any. Held while a candidate is spawned, reaped, or its descendants are swept.
@@ -71,7 +71,7 @@ mod unix {
 
     /// A started candidate, killed and reaped (with all it started) when dropped unless
     /// [`Process::end`] did it.
-    pub(in crate::judge::candidate) struct Process {
+    pub(in crate::stress::candidate) struct Process {
         pid: libc::pid_t,
         has_ended: bool,
         /// Knight-moves' peak memory just before the candidate was started (Linux), which
@@ -81,7 +81,7 @@ mod unix {
 
     impl Process {
         /// Starts `command` in a process group of its own, with its three pipes.
-        pub(in crate::judge::candidate) fn start(
+        pub(in crate::stress::candidate) fn start(
             command: &mut Command,
         ) -> io::Result<(Process, Pipes)> {
             #[cfg(target_os = "linux")]
@@ -109,7 +109,7 @@ mod unix {
 
         /// Whether the candidate has ended; it is not reaped, so its pid (and its group's id)
         /// stays its own until [`Process::end`].
-        pub(in crate::judge::candidate) fn has_exited(&self) -> io::Result<bool> {
+        pub(in crate::stress::candidate) fn has_exited(&self) -> io::Result<bool> {
             // SAFETY: siginfo_t is plain data, for which all zeroes is a valid value.
             let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
             let options = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
@@ -130,7 +130,7 @@ mod unix {
 
         /// The resident memory of every process the candidate started, itself included (on
         /// Linux; `None` elsewhere).
-        pub(in crate::judge::candidate) fn resident_bytes(&self) -> Option<u64> {
+        pub(in crate::stress::candidate) fn resident_bytes(&self) -> Option<u64> {
             #[cfg(target_os = "linux")]
             {
                 // SAFETY: getpid takes nothing and cannot fail.
@@ -144,14 +144,14 @@ mod unix {
         }
 
         /// Kills the candidate and its process group, without reaping it.
-        pub(in crate::judge::candidate) fn kill(&self) {
+        pub(in crate::stress::candidate) fn kill(&self) {
             kill_group_and_leader(self.pid);
         }
 
         /// Reaps the candidate (which must have ended or been killed), after killing what is
         /// left of its process group, then kills and reaps every other process below
         /// knight-moves (see [`kill_every_descendant`]).
-        pub(in crate::judge::candidate) fn end(&mut self) -> io::Result<Ended> {
+        pub(in crate::stress::candidate) fn end(&mut self) -> io::Result<Ended> {
             let mut running = running();
             // Before the reap: until then the group's id cannot name another process's group.
             kill_group(self.pid);
@@ -210,7 +210,7 @@ mod unix {
 
     /// The CPU time (user and system) of every child knight-moves has reaped so far, and of
     /// the descendants they reaped: the difference before and after a case is the case's.
-    pub(in crate::judge::candidate) fn children_cpu_time() -> Option<Duration> {
+    pub(in crate::stress::candidate) fn children_cpu_time() -> Option<Duration> {
         // SAFETY: rusage is plain data, for which all zeroes is a valid value.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
         // SAFETY: `usage` is valid for getrusage to fill.
@@ -227,7 +227,7 @@ mod unix {
     /// Kills the running candidate's group and every process below knight-moves, and keeps
     /// the lock for ever, so that no candidate starts after: for the signal thread, just
     /// before knight-moves ends.
-    pub(in crate::judge::candidate) fn kill_everything_for_good() {
+    pub(in crate::stress::candidate) fn kill_everything_for_good() {
         let running = running();
         if let Some(pid) = *running {
             kill_group_and_leader(pid);
@@ -240,7 +240,7 @@ mod unix {
     /// once no candidate of this process runs: for a run whose candidates ran in workers,
     /// once the workers have ended, for what they may have left to knight-moves, their
     /// subreaper.
-    pub(in crate::judge::candidate) fn sweep_descendants() {
+    pub(in crate::stress::candidate) fn sweep_descendants() {
         let _running = running();
         kill_every_descendant();
     }
@@ -334,13 +334,13 @@ mod windows {
 
     /// A started candidate, killed and reaped when dropped unless [`Process::end`] did it.
     /// Windows has no process groups: only the candidate itself is killed.
-    pub(in crate::judge::candidate) struct Process {
+    pub(in crate::stress::candidate) struct Process {
         child: Child,
         has_ended: bool,
     }
 
     impl Process {
-        pub(in crate::judge::candidate) fn start(
+        pub(in crate::stress::candidate) fn start(
             command: &mut Command,
         ) -> io::Result<(Process, Pipes)> {
             let mut child = command.spawn()?;
@@ -352,19 +352,19 @@ mod windows {
             Ok((process, pipes?))
         }
 
-        pub(in crate::judge::candidate) fn has_exited(&mut self) -> io::Result<bool> {
+        pub(in crate::stress::candidate) fn has_exited(&mut self) -> io::Result<bool> {
             Ok(self.child.try_wait()?.is_some())
         }
 
-        pub(in crate::judge::candidate) fn resident_bytes(&self) -> Option<u64> {
+        pub(in crate::stress::candidate) fn resident_bytes(&self) -> Option<u64> {
             None
         }
 
-        pub(in crate::judge::candidate) fn kill(&mut self) {
+        pub(in crate::stress::candidate) fn kill(&mut self) {
             let _ = self.child.kill();
         }
 
-        pub(in crate::judge::candidate) fn end(&mut self) -> io::Result<Ended> {
+        pub(in crate::stress::candidate) fn end(&mut self) -> io::Result<Ended> {
             self.has_ended = true;
             Ok(Ended {
                 status: self.child.wait()?,
@@ -382,10 +382,10 @@ mod windows {
         }
     }
 
-    pub(in crate::judge::candidate) fn children_cpu_time() -> Option<Duration> {
+    pub(in crate::stress::candidate) fn children_cpu_time() -> Option<Duration> {
         None
     }
 
     /// Nothing to sweep: Windows' processes are not handed to knight-moves.
-    pub(in crate::judge::candidate) fn sweep_descendants() {}
+    pub(in crate::stress::candidate) fn sweep_descendants() {}
 }

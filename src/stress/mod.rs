@@ -4,7 +4,11 @@
 //! Each case is judged by the one pipeline: once with a writer as its sink, for the expected
 //! output (its size sets the output limit, and a query knight-moves cannot answer stops the run
 //! before the candidate is blamed for anything), and once, over the candidate's output, with
-//! the checker as its sink. No problem's layout is known here.
+//! the checker as its sink ([`crate::sink::check`], which `check` uses on answer files too). No
+//! problem's layout is known here. The candidate runs as a judge runs a program
+//! ([`candidate`]), in processes of its own when cases run at once.
+
+pub(crate) mod candidate;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -16,13 +20,12 @@ use std::time::{Duration, Instant};
 use crate::exit::ExitStatus;
 use crate::input::LineReader;
 use crate::input::line::Escaped;
-use crate::judge::candidate::workers::{Event, Workers};
-use crate::judge::candidate::{Candidate, Limits, PeakMemory, RunEnd, RunError, Usage};
-use crate::pipeline::Pipeline;
+use crate::pipeline::{Pipeline, answers_in_memory};
 use crate::problem::cases::{Case, CaseGenerator, Reach};
 use crate::settings::{AnswerSettings, STDIN_NAME, shown};
 use crate::sink::check::verdict::{Verdict, counted};
-use crate::sink::{Flow, Origin, Sink, WriteSink};
+use crate::stress::candidate::workers::{Event, Workers};
+use crate::stress::candidate::{Candidate, Limits, PeakMemory, RunEnd, RunError, Usage};
 
 /// The name the generated input goes by in verdicts: `for input:3: a1 h8`.
 const INPUT_NAME: &str = "input";
@@ -180,7 +183,7 @@ impl Stress {
                     made += 1;
                     let case = generator.random_case(self.size_of(number));
                     let input = case.render(problem);
-                    match expected_output(&self.answers, &input) {
+                    match answers_in_memory(&self.answers, INPUT_NAME, &input) {
                         Ok(expected) => {
                             let case = Pending {
                                 case,
@@ -294,7 +297,7 @@ impl Stress {
         shrink_runs: &mut u64,
     ) -> Result<Judgement, RunError> {
         let input = case.render(self.answers.problem);
-        let expected = match expected_output(&self.answers, &input) {
+        let expected = match answers_in_memory(&self.answers, INPUT_NAME, &input) {
             Ok(expected) => expected,
             Err(why) => return Ok(Judgement::NotJudged(why)),
         };
@@ -411,7 +414,7 @@ impl Stress {
             break;
         }
         let input = case.render(self.answers.problem);
-        let expected = expected_output(&self.answers, &input).unwrap_or_default();
+        let expected = answers_in_memory(&self.answers, INPUT_NAME, &input).unwrap_or_default();
         let failure = judged.failure.unwrap_or(Failure::TimeLimitExceeded);
         // Routes where none were to be judged, or none where they were: right the other way.
         let routes_hint = match (&failure, self.answers.with_routes_toggled()) {
@@ -447,54 +450,6 @@ fn most_of(most: Usage, usage: Usage) -> Usage {
         wall: most.wall.max(usage.wall),
         cpu: most.cpu.max(usage.cpu),
         peak_memory: most.peak_memory.larger(usage.peak_memory),
-    }
-}
-
-/// The output knight-moves makes for `input`, as the answers of the settings; or, where it
-/// cannot answer a query, which and why.
-pub(crate) fn expected_output(settings: &AnswerSettings, input: &[u8]) -> Result<Vec<u8>, String> {
-    let sink = Expected {
-        writer: WriteSink::new(Vec::new()),
-        not_answered: None,
-    };
-    let mut pipeline = Pipeline::new(sink, io::sink(), settings).answering_as_read_from(STDIN_NAME);
-    // Reading from memory and writing to memory: no error can come of either.
-    let _ = LineReader::new().read(INPUT_NAME, Cursor::new(input), &mut pipeline);
-    let sink = pipeline.into_sink().map_err(|error| error.to_string())?;
-    match sink.not_answered {
-        Some(why) => Err(why),
-        None => Ok(sink.writer.into_inner()),
-    }
-}
-
-/// The expected output in memory, and the first query knight-moves could not answer.
-struct Expected {
-    writer: WriteSink<Vec<u8>>,
-    not_answered: Option<String>,
-}
-
-impl Sink for Expected {
-    fn take(&mut self, answers: &mut Vec<u8>, origin: &Origin) -> io::Result<Flow> {
-        self.writer.take(answers, origin)
-    }
-
-    fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) -> io::Result<()> {
-        self.not_answered
-            .get_or_insert_with(|| format!("{} ({why})", origin.describe(0)));
-        Ok(())
-    }
-
-    fn lines_not_made(&mut self, lines: u64) {
-        self.writer.lines_not_made(lines);
-    }
-
-    fn unreadable_input(&mut self, source: &str, why: &dyn fmt::Display) {
-        self.not_answered
-            .get_or_insert_with(|| format!("{source}: {why}"));
-    }
-
-    fn flush(&mut self, answers: &mut Vec<u8>) -> io::Result<()> {
-        self.writer.flush(answers)
     }
 }
 
@@ -797,10 +752,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn expected_output_is_the_pipeline_s() {
+    fn the_expected_output_is_the_pipeline_s() {
         let settings = AnswerSettings::judge();
         assert_eq!(
-            expected_output(&settings, b"a1 b2\n").unwrap(),
+            answers_in_memory(&settings, INPUT_NAME, b"a1 b2\n").unwrap(),
             b"To get from a1 to b2 takes 4 knight moves.\n"
         );
         let verdict = judge_output(

@@ -673,15 +673,25 @@ mod tests {
         );
         // The figure is not simply dropped: a candidate above what knight-moves holds has it.
         // (`iflag=fullblock`: a read of /dev/zero may return short when the machine is busy,
-        // leaving part of the buffer untouched.)
-        let (run, usage) = run_shell_now(
-            "dd if=/dev/zero bs=409715200 count=1 iflag=fullblock of=/dev/null 2>&1",
-            &limits(10.0),
-        );
-        assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
+        // leaving part of the buffer untouched.) Tried a few times, for the same reason as
+        // above: another test's memory, held meanwhile, is counted in what `dd` inherits.
+        let mut tries = Vec::new();
+        for _ in 0..5 {
+            let (run, usage) = run_shell_now(
+                "dd if=/dev/zero bs=409715200 count=1 iflag=fullblock of=/dev/null 2>&1",
+                &limits(10.0),
+            );
+            assert!(matches!(run, RunEnd::Finished { .. }), "{run:?}");
+            let seen = usage.peak_memory.measured().unwrap_or(0) >= 400_000_000;
+            tries.push(usage);
+            if seen {
+                break;
+            }
+        }
+        let last = tries.last().unwrap();
         assert!(
-            usage.peak_memory.measured().unwrap() >= 400_000_000,
-            "{usage:?}"
+            last.peak_memory.measured().unwrap_or(0) >= 400_000_000,
+            "{tries:?}"
         );
         drop(held);
     }

@@ -2,7 +2,7 @@
 //! problem's strict validator ([`validate`]) reads the same bytes in a thread beside it. An
 //! input the problem's validator refuses is not the problem's, and a checker that judged a
 //! candidate on it would blame or pass them for the judge's mistake: the protocols make it a
-//! judge failure ([`crate::jobs::checker`]).
+//! judge failure (`knight-moves checker`).
 //!
 //! One reading rather than two: a second pass would cost as much again on a judge file of
 //! millions of lines, and IN may be a pipe, which cannot be read twice. The bytes go to the

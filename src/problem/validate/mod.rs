@@ -19,6 +19,12 @@
 //! The input streams through a small buffer: a line is never held, and one longer than any
 //! valid line is refused where it grows too long.
 
+//!
+//! A judge system's checker validates its input as it reads it, with one reading for both
+//! ([`read_validated`]).
+
+pub(crate) mod read_validated;
+
 use std::fmt;
 use std::io::{self, BufRead};
 use std::ops::RangeInclusive;
@@ -202,7 +208,7 @@ impl<R: BufRead> Cursor<R> {
     /// Takes, at the start of a line, up to `most` whole lines of the judge files' shape, two
     /// squares of a letter and a digit and one space (`e2 e4\n`), as [`query_line`] would take
     /// each; says how many it took. The checker validates its input as it judges
-    /// ([`crate::judge`]), and a judge file of millions of lines would otherwise cost a call
+    /// ([`read_validated`]), and a judge file of millions of lines would otherwise cost a call
     /// a byte, several times the judging. It takes nothing on a board whose squares are not
     /// all two bytes (past 26 files or 9 ranks), and stops at the first line of any other
     /// shape and where the buffer ends inside a line: [`query_line`] reads that one, the
