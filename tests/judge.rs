@@ -350,8 +350,10 @@ fn a_program_that_logs_much_is_judged_by_its_answers() {
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
 }
 
-/// A program that fails once and then passes (flaky) is shown with the failure it had, not
-/// with the verdict of the run that passed.
+/// A program that fails once and then passes (flaky) is shown, one case at a time, with the
+/// failure it had, not with the verdict of the run that passed. With cases at once, a failure
+/// that does not come back alone may have been the other runs' doing (the user's processes,
+/// the processors): it is not held against the program, and the report says it happened.
 #[cfg(unix)] // the candidate is a POSIX shell script
 #[test]
 fn a_program_that_fails_once_is_shown_with_its_failure() {
@@ -361,12 +363,26 @@ fn a_program_that_fails_once_is_shown_with_its_failure() {
         "sh -c 'if [ -e \"{flag}\" ]; then \"{BINARY}\"; else touch \"{flag}\"; echo first >&2; exit 3; fi'",
         flag = flag.display()
     );
-    let output = stress(&command, &["--cases", "3", "--seed", "2"]);
+    let output = stress(&command, &["--cases", "3", "--seed", "2", "--jobs", "1"]);
     assert_eq!(output.status.code(), Some(4), "{output:?}");
     assert_eq!(
         stdout(&output).lines().next(),
         Some("Runtime error (exit status 3): first"),
         "{output:?}"
+    );
+    std::fs::remove_file(&flag).unwrap();
+    let output = stress(&command, &["--cases", "3", "--seed", "2", "--jobs", "2"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("Passed 3 cases (seed 2)"), "{text}");
+    assert!(
+        lines[1].starts_with("case ")
+            && lines[1].contains(
+                " failed (Runtime error (exit status 3): first) while other cases ran at once, \
+                 and passed when run again alone"
+            ),
+        "{text}"
     );
 }
 
@@ -713,8 +729,10 @@ fn a_mistaken_command_is_refused_with_the_line_to_type() {
             .unwrap()
     };
     // No --seed: a run that had started would say the one it chose.
-    let rows: [&[&str]; 2] = [
+    let rows: [&[&str]; 3] = [
         &["stress", "sh", "right.sh", "--cases", "3"],
+        // The program's own options go with it, knight-moves' stay its own.
+        &["stress", "sh", "-e", "right.sh", "-j", "2", "--cases", "3"],
         &["stress", "right.sh", "--cases", "3"],
     ];
     for typed in rows {
@@ -939,4 +957,68 @@ fn json_answers_say_stdin_and_verdicts_name_the_input() {
         message,
         "Wrong answer at output:1: expected \"2\", found \"3\", for sample.in:1: e2 e4\n"
     );
+}
+
+/// A program that stops or kills the process that runs its case (its parent, a worker of
+/// knight-moves) neither holds the run nor passes for refused by the system: the case is a
+/// judge failure that says what happened, with its input (issue 59's hostile round).
+#[cfg(target_os = "linux")] // a POSIX shell's kill, and leftovers looked for in /proc
+#[test]
+fn a_program_that_stops_or_kills_its_parent_is_a_judge_failure_that_says_so() {
+    let folder = tempfile::tempdir().unwrap();
+    let rows = [
+        (
+            "STOP",
+            "did not answer within the time limit and 10 s more, and was killed",
+        ),
+        (
+            "KILL",
+            "ended (killed by signal 9) before it said how the program's run went",
+        ),
+    ];
+    for (signal, said) in rows {
+        let command = format!("sh -c 'kill -{signal} $PPID; exec sleep 71.4249'");
+        let output = knight_moves()
+            .current_dir(folder.path())
+            .args([
+                "stress",
+                &command,
+                "--cases",
+                "3",
+                "--seed",
+                "1",
+                "--time-limit",
+                "1",
+            ])
+            .timeout(std::time::Duration::from_secs(120))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(5), "{signal}: {output:?}");
+        let text = stdout(&output);
+        assert!(
+            text.starts_with("Judge failure: the process that ran the case "),
+            "{text}"
+        );
+        assert!(text.contains(said), "{signal}: {text}");
+        assert!(text.contains("\non the input (seed 1):\n"), "{text}");
+        assert_eq!(
+            common::processes_holding("71.4249"),
+            Vec::<String>::new(),
+            "{signal}"
+        );
+    }
+}
+
+/// The word that makes knight-moves a worker of `stress` does so only with the variable that
+/// `stress` sets: a file of queries of that name is a file to the filter.
+#[test]
+fn a_file_named_as_the_worker_word_is_a_file() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("__stress-worker"), "e2 e4\n").unwrap();
+    knight_moves()
+        .current_dir(folder.path())
+        .arg("__stress-worker")
+        .assert()
+        .code(0)
+        .stdout("To get from e2 to e4 takes 2 knight moves.\n");
 }

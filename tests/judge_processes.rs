@@ -327,6 +327,8 @@ fn each_resource_the_system_refuses_is_a_judge_failure_not_a_panic() {
             Some(5) => {
                 let prefix = "Judge failure: the system refused ";
                 assert!(stdout.starts_with(prefix), "{what}");
+                // Said once, not once by the worker and again by knight-moves.
+                assert_eq!(stdout.matches("refused").count(), 1, "{what}");
                 assert!(
                     stdout.ends_with(", so the program was not judged\n"),
                     "{what}"
@@ -358,6 +360,75 @@ fn each_resource_the_system_refuses_is_a_judge_failure_not_a_panic() {
                 "{what}: {refused:?}"
             );
         }
+    }
+}
+
+/// Cases that run at once share the user's processes (`ulimit -u`): a right program whose fork
+/// fails because the other jobs hold them is not blamed for it. A case that ended the run
+/// while others ran is run again alone, with the other workers ended and what they left
+/// reaped, and one that passes alone passed (issue 59's hostile round: "Cannot fork", exit 4).
+/// Root ignores the limit, so as root the run is made as `nobody`, alone under that uid.
+#[test]
+fn a_right_program_is_not_blamed_for_the_processes_other_jobs_hold() {
+    use std::os::unix::process::CommandExt;
+    let as_root = common::is_root();
+    let folder = common::folder_for_everyone();
+    let binary = common::binary_for_everyone(folder.path());
+    let script = folder.path().join("right-pipe.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\n'{}' | cat\n", binary.display()),
+    )
+    .unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let own_processes = match as_root {
+        true => 0,
+        false => processes_of_this_user(),
+    };
+    // Room for one job's processes and threads, not for four's.
+    let limit = (own_processes + 14) as libc::rlim_t;
+    let mut command = Command::new(&binary);
+    command
+        .args([
+            "stress",
+            "./right-pipe.sh",
+            "--cases",
+            "100",
+            "--seed",
+            "11",
+            "--jobs",
+            "4",
+        ])
+        .current_dir(folder.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    common::unprivileged_when_root(&mut command, common::NOBODY);
+    // SAFETY: between fork and exec only async-signal-safe calls are made (setrlimit), on
+    // values copied into the closure.
+    unsafe {
+        command.pre_exec(move || {
+            let most = libc::rlimit {
+                rlim_cur: limit,
+                rlim_max: limit,
+            };
+            match libc::setrlimit(libc::RLIMIT_NPROC, &most) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    let output = common::spawn_when_not_busy(&mut command)
+        .wait_with_output()
+        .expect("knight-moves ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("Passed 100 cases (seed 11)"), "{stdout}");
+    if as_root {
+        assert_eq!(processes_of(common::NOBODY), 0, "left behind");
     }
 }
 

@@ -136,15 +136,42 @@ impl StressArgs {
 /// which clap refuses as unexpected: the message that refuses it, with the line to type, the
 /// words of the program and its arguments quoted as one. `None` for any other line.
 pub(crate) fn several_words_for_command(args: &[OsString]) -> Option<String> {
-    let (at, extra) = command_words(args)?;
+    let (at, _) = command_words(args)?;
+    // The program's own words come right after it, options of its own among them (`python3
+    // -u sol.py`): every word up to the first option of `stress`.
+    let root = super::definition();
+    let stress = root.find_subcommand("stress")?;
+    let is_an_option_of_stress = |word: &OsString| {
+        let word = word.to_string_lossy();
+        let named = |arg: &clap::Arg| match word.strip_prefix("--") {
+            Some(long) => arg.get_long() == Some(long.split('=').next().unwrap_or_default()),
+            None => word
+                .strip_prefix('-')
+                .and_then(|short| short.chars().next())
+                .is_some_and(|short| arg.get_short() == Some(short)),
+        };
+        word == "--" || word == "-h" || word == "--help" || stress.get_arguments().any(named)
+    };
+    let extra: Vec<usize> = (at + 1..args.len())
+        .take_while(|&index| !is_an_option_of_stress(&args[index]))
+        .collect();
     if extra.is_empty() {
         return None;
     }
-    let words: Vec<&OsString> = std::iter::once(at)
-        .chain(extra.iter().copied())
-        .map(|index| &args[index])
-        .collect();
-    let command = joined(&words)?;
+    // A word clap would take for an argument after stress's own options is no one's to
+    // place: clap's own error says what it is.
+    let after = extra.last().map_or(at, |&last| last) + 1;
+    let positionals = super::positionals(args, "stress")?;
+    if positionals.iter().any(|&index| index >= after) {
+        return None;
+    }
+    // COMMAND is a command already (it may be quoted, `'python3 -u'`): the words are added
+    // to it, each quoted as a shell would need it.
+    let words: Vec<&str> = extra
+        .iter()
+        .map(|&index| args[index].to_str())
+        .collect::<Option<_>>()?;
+    let command = format!("{} {}", args[at].to_str()?, shlex::try_join(words).ok()?);
     let line = with_command(args, at, &extra, &command);
     Some(format!(
         "COMMAND is one word, the program and its arguments together: {line}"

@@ -87,7 +87,7 @@ fn stress_not_run(program: &str, error: &RunError) -> anyhow::Result<ExitStatus>
             );
             Ok(ExitStatus::Trouble)
         }
-        RunError::Refused { .. } => {
+        RunError::Refused { .. } | RunError::Lost(_) => {
             let line = format!("Judge failure: {error}, so the program was not judged\n");
             write_verdict(line.as_bytes(), ExitStatus::JudgeFailure)
         }

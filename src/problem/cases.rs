@@ -213,6 +213,7 @@ pub(crate) enum Inputs {
 }
 
 /// Makes cases of one problem from one seed: the same seed, the same cases, everywhere.
+#[derive(Clone, Debug)]
 pub(crate) struct CaseGenerator {
     problem: Problem,
     board: Board,

@@ -25,7 +25,7 @@ use crate::problem::cases::{Case, CaseGenerator, Reach};
 use crate::settings::{AnswerSettings, STDIN_NAME, shown};
 use crate::sink::check::verdict::{Verdict, counted};
 use crate::stress::candidate::workers::{Event, Workers};
-use crate::stress::candidate::{Candidate, Limits, PeakMemory, RunEnd, RunError, Usage};
+use crate::stress::candidate::{Candidate, Limits, PeakMemory, RunEnd, RunError, Usage, describe};
 
 /// The name the generated input goes by in verdicts: `for input:3: a1 h8`.
 const INPUT_NAME: &str = "input";
@@ -78,11 +78,17 @@ pub(crate) struct FailedCase {
 #[derive(Debug)]
 pub(crate) enum StressFinding {
     /// Every case passed; the most any case used of each resource.
-    Passed { cases: u64, most: Usage },
+    Passed {
+        cases: u64,
+        most: Usage,
+        /// The first case that failed while others ran and passed when run again alone: its
+        /// number (from 1) and how it failed.
+        passed_alone: Option<(u64, String)>,
+    },
     /// A case failed: the smallest failing case found, and how it failed.
     Failed(Box<FailedCase>),
-    /// knight-moves could not make the expected answers to a case (`why`): nothing can be
-    /// said of the candidate.
+    /// A case could not be judged, `why` says (knight-moves could not answer it, or the
+    /// process that ran it was lost): nothing can be said of the candidate.
     NotJudged { input: Vec<u8>, why: String },
 }
 
@@ -121,11 +127,12 @@ enum Judgement {
 }
 
 /// What one case of the run came to, where it ends the run: a failure of the candidate's, a
-/// query knight-moves could not answer, or a run that could not be made.
+/// query knight-moves could not answer, or a run that could not be made (or whose worker was
+/// lost: [`RunError::Lost`]).
 enum Finding {
     Failed(Case, Judged),
-    NotJudged { input: Vec<u8>, why: String },
-    NotRun(RunError),
+    Unanswerable { input: Vec<u8>, why: String },
+    NotRun(Case, RunError),
 }
 
 /// What happens while the cases run, for whoever shows it.
@@ -137,11 +144,30 @@ pub(crate) enum Progress<'a> {
 }
 
 /// A case on its way: its parts, its input and the output expected of it (which sets its
-/// output limit).
+/// output limit), and the generator as it is once the case was made (to go on from it).
 struct Pending {
     case: Case,
     input: Vec<u8>,
     expected: Vec<u8>,
+    after: CaseGenerator,
+}
+
+/// The first case that ended a scan of the cases: its number, what it came to, and the
+/// generator as it is once the case was made.
+struct FirstFinding {
+    number: u64,
+    finding: Finding,
+    after: CaseGenerator,
+}
+
+/// What the cases passed, counted across scans.
+#[derive(Default)]
+struct Tally {
+    passed: u64,
+    most: Usage,
+    /// The first case that failed while others ran and passed alone: its number (from 1) and
+    /// how it failed, which the report says.
+    passed_alone: Option<(u64, String)>,
 }
 
 impl Stress {
@@ -150,7 +176,11 @@ impl Stress {
     /// The result is the same whatever the scheduling: the cases are made in order from the
     /// seed, and the run's finding is that of the lowest-numbered case that ends it (a case
     /// after one known to fail is not started, and is stopped if it runs), so `--jobs 1` and
-    /// `--jobs 8` find the same first failing case, and shrink it alike.
+    /// `--jobs 8` find the same first failing case, and shrink it alike. A case that ended the
+    /// run while others ran beside it is run again alone before it is believed: the others
+    /// share the machine's processors and the user's processes (`ulimit -u`), and a right
+    /// program must not be blamed for what they took. One that passes alone passed, and the
+    /// run goes on after it.
     ///
     /// The error says why a case could not be run at all: the program could not be started,
     /// or the system refused a resource the judge needs. A refusal while a failing case is
@@ -159,21 +189,105 @@ impl Stress {
         &self,
         mut progress: impl FnMut(Progress<'_>),
     ) -> Result<StressFinding, RunError> {
-        let problem = self.answers.problem;
-        let board = self.answers.search.board;
-        let generator = CaseGenerator::new(problem, board, self.reach, self.seed);
+        let generator = CaseGenerator::new(
+            self.answers.problem,
+            self.answers.search.board,
+            self.reach,
+            self.seed,
+        );
         let mut generator = match self.answers.output.path {
             true => generator.for_routes(),
             false => generator,
         };
         let mut workers = Workers::new(self.candidate.clone(), self.jobs);
+        let mut tally = Tally::default();
+        let mut alone_runs = 0;
+        let mut from = 0;
+        loop {
+            let scanned = self.scan(generator, from, &mut workers, &mut tally, &mut progress);
+            let Some(FirstFinding {
+                number,
+                finding,
+                after,
+            }) = scanned
+            else {
+                return Ok(StressFinding::Passed {
+                    cases: self.cases,
+                    most: tally.most,
+                    passed_alone: tally.passed_alone,
+                });
+            };
+            // Found while others ran at once: believed only once it fails alone.
+            let to_confirm = match &finding {
+                Finding::Failed(case, judged) => judged
+                    .failure
+                    .as_ref()
+                    .map(|failure| (case, failure.describe())),
+                Finding::NotRun(case, error) => Some((case, error.to_string())),
+                Finding::Unanswerable { .. } => None,
+            };
+            let confirmed = match to_confirm {
+                Some((case, how)) if workers.runs_several() => {
+                    let case = case.clone();
+                    match self.judge(&case, self.time_limit, &mut workers, &mut alone_runs) {
+                        Ok(Judgement::Judged(judged)) if judged.failure.is_none() => {
+                            // What the other runs held (the processors, the user's processes)
+                            // may be what it failed of: the rest run one at a time.
+                            workers.one_at_a_time();
+                            tally.passed_alone.get_or_insert((number + 1, how));
+                            tally.passed += 1;
+                            tally.most = most_of(tally.most, judged.usage);
+                            progress(Progress::Passed {
+                                done: tally.passed,
+                                usage: &judged.usage,
+                            });
+                            (generator, from) = (after, number + 1);
+                            continue;
+                        }
+                        Ok(Judgement::Judged(judged)) => Finding::Failed(case, judged),
+                        Ok(Judgement::NotJudged(why)) => Finding::Unanswerable {
+                            input: case.render(self.answers.problem),
+                            why,
+                        },
+                        Err(error) => Finding::NotRun(case, error),
+                    }
+                }
+                _ => finding,
+            };
+            return match confirmed {
+                Finding::Failed(case, judged) => {
+                    self.shrunk(case, judged, &mut workers, &mut alone_runs)
+                }
+                Finding::Unanswerable { input, why } => Ok(StressFinding::NotJudged {
+                    input,
+                    why: format!("knight-moves could not answer {why}"),
+                }),
+                // The program took the process that ran it away: what it did is unknown.
+                Finding::NotRun(case, RunError::Lost(why)) => Ok(StressFinding::NotJudged {
+                    input: case.render(self.answers.problem),
+                    why,
+                }),
+                Finding::NotRun(_, error) => Err(error),
+            };
+        }
+    }
+
+    /// Runs cases `from` on, made by `generator`, up to [`Stress::jobs`] at once, until one
+    /// ends the run or every case is done; returns the lowest-numbered case that ends it, if
+    /// any. The cases that pass are counted in `tally`.
+    fn scan(
+        &self,
+        mut generator: CaseGenerator,
+        from: u64,
+        workers: &mut Workers,
+        tally: &mut Tally,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Option<FirstFinding> {
         let mut pending: BTreeMap<u64, Pending> = BTreeMap::new();
         // The next case, made and not yet started (every worker was busy).
         let mut ready: Option<(u64, Pending)> = None;
-        let mut first: Option<(u64, Finding)> = None;
-        let mut made: u64 = 0;
-        let mut passed: u64 = 0;
-        let mut most = Usage::default();
+        let mut first: Option<FirstFinding> = None;
+        let mut made = from;
         loop {
             // Start the next cases while a worker is free, up to the first known to end the
             // run: the cases after it cannot change what the run finds.
@@ -182,19 +296,27 @@ impl Stress {
                     let number = made;
                     made += 1;
                     let case = generator.random_case(self.size_of(number));
-                    let input = case.render(problem);
+                    let input = case.render(self.answers.problem);
                     match answers_in_memory(&self.answers, INPUT_NAME, &input) {
                         Ok(expected) => {
+                            let after = generator.clone();
                             let case = Pending {
                                 case,
                                 input,
                                 expected,
+                                after,
                             };
                             ready = Some((number, case));
                         }
                         Err(why) => {
                             workers.cancel_above(number);
-                            first = Some((number, Finding::NotJudged { input, why }));
+                            let finding = Finding::Unanswerable { input, why };
+                            let after = generator.clone();
+                            first = Some(FirstFinding {
+                                number,
+                                finding,
+                                after,
+                            });
                         }
                     }
                 }
@@ -213,7 +335,11 @@ impl Stress {
                     }
                     Err(error) => {
                         workers.cancel_above(number);
-                        first = Some((number, Finding::NotRun(error)));
+                        first = Some(FirstFinding {
+                            number,
+                            finding: Finding::NotRun(case.case, error),
+                            after: case.after,
+                        });
                         break;
                     }
                 }
@@ -235,42 +361,34 @@ impl Stress {
             let judgement = ended
                 .and_then(|(end, usage)| self.judged(&case.input, end, usage, self.time_limit));
             let finding = match judgement {
-                Err(error) => Some(Finding::NotRun(error)),
-                Ok(Judgement::NotJudged(why)) => Some(Finding::NotJudged {
+                Err(error) => Finding::NotRun(case.case, error),
+                Ok(Judgement::NotJudged(why)) => Finding::Unanswerable {
                     input: case.input,
                     why,
-                }),
+                },
                 Ok(Judgement::Judged(judged)) if judged.failure.is_some() => {
-                    Some(Finding::Failed(case.case, judged))
+                    Finding::Failed(case.case, judged)
                 }
                 Ok(Judgement::Judged(judged)) => {
-                    passed += 1;
-                    most = most_of(most, judged.usage);
+                    tally.passed += 1;
+                    tally.most = most_of(tally.most, judged.usage);
                     progress(Progress::Passed {
-                        done: passed,
+                        done: tally.passed,
                         usage: &judged.usage,
                     });
-                    None
+                    continue;
                 }
             };
-            if let Some(finding) = finding
-                && is_before(number, &first)
-            {
+            if is_before(number, &first) {
                 workers.cancel_above(number);
-                first = Some((number, finding));
+                first = Some(FirstFinding {
+                    number,
+                    finding,
+                    after: case.after,
+                });
             }
         }
-        match first {
-            None => Ok(StressFinding::Passed {
-                cases: self.cases,
-                most,
-            }),
-            Some((_, Finding::Failed(case, judged))) => self.shrunk(case, judged, &mut workers),
-            Some((_, Finding::NotJudged { input, why })) => {
-                Ok(StressFinding::NotJudged { input, why })
-            }
-            Some((_, Finding::NotRun(error))) => Err(error),
-        }
+        first
     }
 
     /// How many parts case `number` (from 0) holds: 1 to [`Stress::largest`], in turn.
@@ -288,13 +406,14 @@ impl Stress {
         }
     }
 
-    /// Runs the candidate on `case`, alone, for at most `time_limit`, and judges its output.
+    /// Runs the candidate on `case`, alone, for at most `time_limit`, and judges its output:
+    /// to confirm a case found while others ran, and to shrink one.
     fn judge(
         &self,
         case: &Case,
         time_limit: Duration,
         workers: &mut Workers,
-        shrink_runs: &mut u64,
+        alone_runs: &mut u64,
     ) -> Result<Judgement, RunError> {
         let input = case.render(self.answers.problem);
         let expected = match answers_in_memory(&self.answers, INPUT_NAME, &input) {
@@ -302,9 +421,10 @@ impl Stress {
             Err(why) => return Ok(Judgement::NotJudged(why)),
         };
         let limits = self.limits(&expected, time_limit);
+        workers.keep_one();
         // Numbered past every case of the run, whose stopped workers may still speak.
-        let number = self.cases.saturating_add(*shrink_runs);
-        *shrink_runs += 1;
+        let number = self.cases.saturating_add(*alone_runs);
+        *alone_runs += 1;
         while !workers.start(number, &input, limits)? {
             // Every worker is still stopping a case of the run: wait for one to end.
             workers.next_event();
@@ -374,10 +494,10 @@ impl Stress {
         mut case: Case,
         mut judged: Judged,
         workers: &mut Workers,
+        alone_runs: &mut u64,
     ) -> Result<StressFinding, RunError> {
         let deadline = Instant::now() + most_shrink_time();
         let mut tries = 0;
-        let mut shrink_runs = 0;
         'smaller: loop {
             for smaller in case.smaller(self.answers.problem, self.reach) {
                 let remaining = deadline.saturating_duration_since(Instant::now());
@@ -389,7 +509,7 @@ impl Stress {
                     &smaller,
                     self.time_limit.min(remaining),
                     workers,
-                    &mut shrink_runs,
+                    alone_runs,
                 ) {
                     Ok(Judgement::Judged(judged)) => judged,
                     Ok(Judgement::NotJudged(_)) => continue,
@@ -440,8 +560,8 @@ impl Stress {
 
 /// Whether case `number` comes before the first case known to end the run, if any: only
 /// such a case can change what the run finds.
-fn is_before(number: u64, first: &Option<(u64, Finding)>) -> bool {
-    first.as_ref().is_none_or(|(at, _)| number < *at)
+fn is_before(number: u64, first: &Option<FirstFinding>) -> bool {
+    first.as_ref().is_none_or(|first| number < first.number)
 }
 
 /// The larger of each figure.
@@ -476,10 +596,22 @@ impl StressFinding {
             out.push(b'\n');
         };
         match self {
-            StressFinding::Passed { cases, most } => {
+            StressFinding::Passed {
+                cases,
+                most,
+                passed_alone,
+            } => {
                 let cases = counted(*cases, "case", "cases");
                 let line = format!("Passed {cases} (seed {seed}); {}", Figures::Most(most));
                 push_line(&mut out, &line);
+                if let Some((number, how)) = passed_alone {
+                    let line = format!(
+                        "case {number} failed ({how}) while other cases ran at once, and passed \
+                         when run again alone; the cases after it ran one at a time (--jobs 1 \
+                         judges every case so)"
+                    );
+                    push_line(&mut out, &line);
+                }
             }
             StressFinding::Failed(failed) => {
                 let FailedCase {
@@ -520,10 +652,7 @@ impl StressFinding {
                 push_line(&mut out, &saved(save, seed, input));
             }
             StressFinding::NotJudged { input, why } => {
-                let line = format!(
-                    "Judge failure: knight-moves could not answer {why}, so the program was not \
-                     judged"
-                );
+                let line = format!("Judge failure: {why}, so the program was not judged");
                 push_line(&mut out, &line);
                 push_line(&mut out, &format!("on the input (seed {seed}):"));
                 out.extend_from_slice(input);
@@ -626,21 +755,6 @@ impl fmt::Display for Figures<'_> {
 
 fn milliseconds(time: Duration) -> f64 {
     time.as_secs_f64() * 1000.0
-}
-
-/// An exit status as a person would say it.
-fn describe(status: std::process::ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return format!("killed by signal {signal}");
-        }
-    }
-    match status.code() {
-        Some(code) => format!("exit status {code}"),
-        None => "an unknown exit status".to_owned(),
-    }
 }
 
 /// How many names [`save_input`] tries before it gives up: the name asked for, then the same

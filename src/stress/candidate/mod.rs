@@ -186,6 +186,10 @@ pub(crate) enum RunError {
         what: Cow<'static, str>,
         error: io::Error,
     },
+    /// The process that ran the case (a worker, see [`workers`]) was lost before it said how
+    /// the run went, as the clause says (`the process that ran the case ended, killed by
+    /// signal 9, …`): the program may have ended or stopped it, its own parent.
+    Lost(String),
 }
 
 impl std::fmt::Display for RunError {
@@ -193,6 +197,7 @@ impl std::fmt::Display for RunError {
         match self {
             RunError::Program(error) => write!(f, "{error}"),
             RunError::Refused { what, error } => write!(f, "the system refused {what}: {error}"),
+            RunError::Lost(why) => f.write_str(why),
         }
     }
 }
@@ -273,6 +278,8 @@ impl Candidate {
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
+            // The program is no worker, whatever it runs (knight-moves itself, say).
+            .env_remove(workers::WORKER_VARIABLE)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -334,6 +341,21 @@ impl Candidate {
             },
         };
         Ok((end, usage))
+    }
+}
+
+/// An exit status as a person would say it.
+pub(crate) fn describe(status: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("killed by signal {signal}");
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exit status {code}"),
+        None => "an unknown exit status".to_owned(),
     }
 }
 

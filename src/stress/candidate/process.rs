@@ -38,9 +38,11 @@ fn take_pipes(child: &mut std::process::Child) -> io::Result<Pipes> {
 }
 
 #[cfg(unix)]
-pub(super) use unix::{Process, children_cpu_time, kill_everything_for_good, sweep_descendants};
+pub(super) use unix::{
+    Process, children_cpu_time, kill_everything_for_good, sweep_descendants, sweep_strays,
+};
 #[cfg(not(unix))]
-pub(super) use windows::{Process, children_cpu_time, sweep_descendants};
+pub(super) use windows::{Process, children_cpu_time, sweep_descendants, sweep_strays};
 
 #[cfg(unix)]
 mod unix {
@@ -245,6 +247,47 @@ mod unix {
         kill_every_descendant();
     }
 
+    /// Kills and reaps every process below knight-moves but the workers `kept` and what is
+    /// below them: what the workers that ended left to knight-moves, their subreaper (a
+    /// stopped worker killed leaves its program; zombies left to it count in `ulimit -u`
+    /// until it reaps them). Only its own children that are not kept are reaped, one by one:
+    /// a worker's end is its thread's to reap. Linux only; elsewhere nothing is handed to
+    /// knight-moves.
+    pub(in crate::stress::candidate) fn sweep_strays(kept: &[u32]) {
+        #[cfg(target_os = "linux")]
+        {
+            let _running = running();
+            let kept: Vec<libc::pid_t> = kept.iter().map(|&pid| pid as libc::pid_t).collect();
+            // SAFETY: getpid takes nothing and cannot fail.
+            let knight_moves = unsafe { libc::getpid() };
+            for _ in 0..MOST_SWEEP_ROUNDS {
+                let (strays, children) =
+                    super::super::process_tree::strays_below(knight_moves, &kept);
+                for child in children {
+                    // SAFETY: waitpid with a null status pointer writes nothing; the pid is a
+                    // child of this process, no worker's (those are kept out), and only this
+                    // lock's holder reaps such children.
+                    unsafe {
+                        libc::waitpid(child, std::ptr::null_mut(), libc::WNOHANG);
+                    }
+                }
+                if strays.is_empty() {
+                    return;
+                }
+                for pid in strays {
+                    // SAFETY: as in `kill_every_descendant`: a pid below knight-moves a moment
+                    // ago, which no other process can have taken meanwhile but in theory.
+                    unsafe {
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
+                thread::sleep(Duration::from_micros(100));
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = kept;
+    }
+
     /// Kills the process group `pid` and the process `pid`, its leader (which may have left
     /// it). The caller makes sure `pid` is a candidate not yet reaped.
     fn kill_group_and_leader(pid: libc::pid_t) {
@@ -388,4 +431,7 @@ mod windows {
 
     /// Nothing to sweep: Windows' processes are not handed to knight-moves.
     pub(in crate::stress::candidate) fn sweep_descendants() {}
+
+    /// Nothing to sweep, as above.
+    pub(in crate::stress::candidate) fn sweep_strays(_kept: &[u32]) {}
 }

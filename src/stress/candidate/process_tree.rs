@@ -41,6 +41,23 @@ pub(super) fn descendants_of(ancestor: i32) -> Vec<i32> {
         .collect()
 }
 
+/// The processes below `ancestor` but for those of `kept` and every process below them, as one
+/// look at `/proc` shows them: all of them, and those of them that are `ancestor`'s own
+/// children (which only it can reap).
+pub(super) fn strays_below(ancestor: i32, kept: &[i32]) -> (Vec<i32>, Vec<i32>) {
+    let processes: Vec<ProcessStatus> = every_process()
+        .into_iter()
+        .filter(|process| !kept.contains(&process.pid))
+        .collect();
+    let strays = below(&processes, ancestor);
+    let children = strays
+        .iter()
+        .filter(|process| process.parent == ancestor)
+        .map(|process| process.pid)
+        .collect();
+    (strays.iter().map(|process| process.pid).collect(), children)
+}
+
 /// The processes of `processes` below `ancestor`, breadth first through the parent links.
 fn below(processes: &[ProcessStatus], ancestor: i32) -> Vec<&ProcessStatus> {
     let mut children: HashMap<i32, Vec<&ProcessStatus>> = HashMap::new();

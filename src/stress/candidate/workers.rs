@@ -16,6 +16,11 @@
 //! Unix; elsewhere the case is left to end, within its time limit); a worker whose pipe closes
 //! ends; and knight-moves sweeps every process below it once its workers have ended.
 //!
+//! Nothing holds the run either: a worker that has not answered within its case's time limit
+//! and [`WORKER_GRACE`] more (the program stopped it, `kill -STOP $PPID`) is killed, and a
+//! worker that ends before it answered (the program killed it) is told apart from a refusal of
+//! the system's: either way the case is a judge failure that says so ([`RunError::Lost`]).
+//!
 //! The protocol, one request and its replies at a time, integers little-endian:
 //! - request: `C`, the time limit in nanoseconds, the output limit in bytes, the memory limit
 //!   in bytes (`u64::MAX`: none), the input's length and bytes;
@@ -27,15 +32,24 @@ use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{
     Candidate, HELPER_STACK_BYTES, Limits, PeakMemory, RunEnd, RunError, STDERR_KEPT, Usage,
+    describe,
 };
 
-/// The first word of a worker's command line, after the program's name: what makes
-/// knight-moves a worker ([`worker_command`]) rather than read its command line.
+/// The first word of a worker's command line, after the program's name, and the variable of
+/// its environment, which the worker takes out of its program's: together what makes
+/// knight-moves a worker ([`worker_command`]), so that a file of queries of that name is still
+/// a file to the filter.
 const WORKER_WORD: &str = "__stress-worker";
+pub(super) const WORKER_VARIABLE: &str = "KNIGHT_MOVES_STRESS_WORKER";
+
+/// How long past its case's time limit a worker may take to answer before knight-moves stops
+/// waiting and kills it: the candidate's own limit is kept by the worker, which then needs
+/// only milliseconds to reap, sweep and answer; a busy machine may add seconds.
+const WORKER_GRACE: Duration = Duration::from_secs(10);
 
 /// The most bytes a message of an error may take on the pipe (it is one line).
 const MESSAGE_MOST: u64 = 4096;
@@ -43,7 +57,9 @@ const MESSAGE_MOST: u64 = 4096;
 /// The candidate's command (program and arguments) where `args` (the program's name first)
 /// make knight-moves a worker; `None` for every other command line.
 pub(crate) fn worker_command(args: &[std::ffi::OsString]) -> Option<Vec<String>> {
-    match args.get(1)?.to_str()? == WORKER_WORD {
+    let is_worker = args.get(1)?.to_str()? == WORKER_WORD
+        && std::env::var_os(WORKER_VARIABLE).is_some_and(|value| value == "1");
+    match is_worker {
         true => Some(
             args[2..]
                 .iter()
@@ -67,7 +83,10 @@ pub(crate) fn serve(command: &[String]) -> u8 {
     };
     // Without it, Ctrl-C or a cancellation would leave the candidate's processes behind: each
     // case is refused as the lone knight-moves refuses it.
-    let set_up = super::clean_up_on_signals().map_err(|error| error.to_string());
+    let set_up = super::clean_up_on_signals().map_err(|error| match error {
+        RunError::Refused { what, error } => (what, error.to_string()),
+        other => ("a thread to clean up on signals".into(), other.to_string()),
+    });
     let mut requests = BufReader::new(io::stdin().lock());
     let mut replies = BufWriter::new(io::stdout().lock());
     loop {
@@ -77,8 +96,8 @@ pub(crate) fn serve(command: &[String]) -> u8 {
             Err(_) => return 2,
         };
         let ended = match &set_up {
-            Err(why) => Err(RunError::Refused {
-                what: "a thread to clean up on signals".into(),
+            Err((what, why)) => Err(RunError::Refused {
+                what: what.clone(),
                 error: io::Error::other(why.clone()),
             }),
             Ok(()) => candidate.run(&input, &limits, || {
@@ -109,8 +128,10 @@ struct Job {
 /// A worker, as knight-moves holds it: the channel to its thread, the case it runs.
 struct Slot {
     jobs: Option<Sender<Job>>,
-    /// The case it runs, if any.
-    running: Option<u64>,
+    /// The case it runs, if any, and when it must have answered by.
+    running: Option<(u64, Instant)>,
+    /// Whether it was killed for not answering by then.
+    overran: bool,
     /// Whether it was told to stop, or its pipe closed: it takes no more cases.
     is_ending: bool,
     process: Arc<Mutex<WorkerProcess>>,
@@ -186,7 +207,7 @@ impl Workers {
             .is_some_and(|jobs| jobs.send(job).is_ok());
         match sent {
             true => {
-                slot.running = Some(number);
+                slot.running = Some((number, Instant::now() + limits.time + WORKER_GRACE));
                 Ok(true)
             }
             // Its thread has ended (its pipe closed): it takes no more cases.
@@ -197,23 +218,64 @@ impl Workers {
         }
     }
 
-    /// The next event of a running case, waiting for it. `None` when no case runs.
+    /// The next event of a running case, waiting for it. `None` when no case runs. A worker
+    /// that has not answered by its case's deadline is killed meanwhile, and its case ends
+    /// lost ([`RunError::Lost`]).
     pub(crate) fn next_event(&mut self) -> Option<Event> {
-        if !self.is_running() {
-            return None;
-        }
-        // We hold a sender: the channel cannot close while we wait.
-        let (index, event) = self.events.recv().ok()?;
-        let slot = &mut self.slots[index];
-        if let Event::Ended(number, ended) = &event {
-            if slot.running == Some(*number) {
-                slot.running = None;
+        loop {
+            let deadline = self
+                .slots
+                .iter()
+                .filter(|slot| !slot.overran)
+                .filter_map(|slot| slot.running.map(|(_, deadline)| deadline))
+                .min();
+            if !self.is_running() {
+                return None;
             }
-            if ended.is_err() {
+            // We hold a sender: the channel cannot close while we wait.
+            let received = match deadline {
+                Some(deadline) => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    self.events.recv_timeout(left).ok()
+                }
+                None => self.events.recv().ok(),
+            };
+            let Some((index, mut event)) = received else {
+                self.kill_the_overdue();
+                continue;
+            };
+            let slot = &mut self.slots[index];
+            if let Event::Ended(number, ended) = &mut event {
+                if slot.running.is_some_and(|(running, _)| running == *number) {
+                    slot.running = None;
+                }
+                if ended.is_err() {
+                    slot.is_ending = true;
+                }
+                if slot.overran && matches!(ended, Err(RunError::Lost(_))) {
+                    *ended = Err(RunError::Lost(
+                        "the process that ran the case did not answer within the time limit \
+                         and 10 s more, and was killed (the program may have stopped it, its \
+                         parent)"
+                            .to_owned(),
+                    ));
+                }
+            }
+            return Some(event);
+        }
+    }
+
+    /// Kills every worker past its case's deadline (SIGKILL, which a stopped process takes
+    /// too); the end of its pipe then ends its case.
+    fn kill_the_overdue(&mut self) {
+        let now = Instant::now();
+        for slot in &mut self.slots {
+            if !slot.overran && slot.running.is_some_and(|(_, deadline)| deadline <= now) {
+                slot.overran = true;
                 slot.is_ending = true;
+                signal(&slot.process, Signal::Kill);
             }
         }
-        Some(event)
     }
 
     /// Stops every running case numbered above `number` (whose result is no longer wanted):
@@ -221,11 +283,46 @@ impl Workers {
     /// within their time limits). Their last events still come, and say they ended.
     pub(crate) fn cancel_above(&mut self, number: u64) {
         for slot in &mut self.slots {
-            if slot.running.is_some_and(|running| running > number) {
+            if slot.running.is_some_and(|(running, _)| running > number) {
                 slot.is_ending = true;
-                terminate(&slot.process);
+                signal(&slot.process, Signal::Terminate);
             }
         }
+    }
+
+    /// Whether several cases may run at once.
+    pub(crate) fn runs_several(&self) -> bool {
+        self.most > 1
+    }
+
+    /// From now on, one case at a time.
+    pub(crate) fn one_at_a_time(&mut self) {
+        self.most = 1;
+    }
+
+    /// Ends every worker but one free one, and waits for them: a case started then runs as it
+    /// would with one job, nothing of the others' left on the machine (their processes count
+    /// in the user's `ulimit -u`). Called when no case runs.
+    pub(crate) fn keep_one(&mut self) {
+        let kept = self
+            .slots
+            .iter()
+            .position(|slot| slot.running.is_none() && !slot.is_ending);
+        for (index, slot) in self.slots.iter_mut().enumerate() {
+            if Some(index) != kept {
+                slot.is_ending = true;
+                slot.jobs = None;
+                if let Some(thread) = slot.thread.take() {
+                    let _ = thread.join();
+                }
+            }
+        }
+        let kept: Vec<u32> = kept
+            .map(|index| self.slots[index].process.lock())
+            .into_iter()
+            .map(|process| process.unwrap_or_else(PoisonError::into_inner).id)
+            .collect();
+        super::process::sweep_strays(&kept);
     }
 
     /// How many workers run or may take cases.
@@ -243,6 +340,7 @@ impl Workers {
             .arg(WORKER_WORD)
             .arg(&self.candidate.program)
             .args(&self.candidate.args)
+            .env(WORKER_VARIABLE, "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
@@ -266,14 +364,24 @@ impl Workers {
         let events = self.event_sender.clone();
         let reaped = Arc::clone(&process);
         let speak = move || {
-            speak_with(stdin, stdout, &job_receiver, |event| {
+            let lost = speak_with(stdin, stdout, &job_receiver, |event| {
                 let _ = events.send((index, event));
             });
             // Its pipes are closed: it ends (or has ended). Reaped under the lock, so that no
             // signal is sent to its id once another process may have it.
             let mut process = reaped.lock().unwrap_or_else(PoisonError::into_inner);
-            let _ = child.wait();
+            let status = child.wait();
             process.is_reaped = true;
+            drop(process);
+            // It ended while it ran a case, before it said how the run went.
+            if let Some(number) = lost {
+                let how = status.map_or_else(|error| error.to_string(), describe);
+                let why = format!(
+                    "the process that ran the case ended ({how}) before it said how the \
+                     program's run went (the program may have ended it, its parent)"
+                );
+                let _ = events.send((index, Event::Ended(number, Err(RunError::Lost(why)))));
+            }
         };
         let thread = thread::Builder::new()
             .name("a thread to speak with a worker".to_owned())
@@ -292,6 +400,7 @@ impl Workers {
         self.slots.push(Slot {
             jobs: Some(jobs),
             running: None,
+            overran: false,
             is_ending: false,
             process,
             thread: Some(thread),
@@ -306,7 +415,7 @@ impl Drop for Workers {
     fn drop(&mut self) {
         for slot in &mut self.slots {
             if slot.running.is_some() {
-                terminate(&slot.process);
+                signal(&slot.process, Signal::Terminate);
             }
             slot.jobs = None;
         }
@@ -319,33 +428,49 @@ impl Drop for Workers {
     }
 }
 
-/// Tells a worker to end (SIGTERM: it kills what it runs, then ends), unless it was reaped.
-fn terminate(process: &Mutex<WorkerProcess>) {
+/// What a worker is told.
+#[derive(Clone, Copy)]
+enum Signal {
+    /// To end (SIGTERM): it kills what it runs, then ends.
+    Terminate,
+    /// To end now (SIGKILL): for one that does not answer, which may be stopped; what it ran
+    /// is left to knight-moves, its subreaper, to sweep.
+    Kill,
+}
+
+/// Sends `signal` to a worker, unless it was reaped. Elsewhere than Unix, nothing: its case
+/// ends within its time limit.
+fn signal(process: &Mutex<WorkerProcess>, signal: Signal) {
     #[cfg(unix)]
     {
+        let number = match signal {
+            Signal::Terminate => libc::SIGTERM,
+            Signal::Kill => libc::SIGKILL,
+        };
         let process = process.lock().unwrap_or_else(PoisonError::into_inner);
         if !process.is_reaped {
             // SAFETY: kill takes plain integers and touches no memory of this process. The id
             // is our child's, not reaped (checked under the lock its reaper holds), so it
             // names no other process.
             unsafe {
-                libc::kill(process.id as libc::pid_t, libc::SIGTERM);
+                libc::kill(process.id as libc::pid_t, number);
             }
         }
     }
     #[cfg(not(unix))]
-    let _ = process;
+    let _ = (process, signal);
 }
 
 /// The worker's side of the conversation, as its thread in knight-moves holds it: each job
-/// written as a request, its replies read back and handed to `tell`, until the jobs end or
-/// the worker's pipe closes (a job then ends as a refusal of the worker's).
+/// written as a request, its replies read back and handed to `tell`, until the jobs end
+/// (`None`) or the worker's pipe closes while it runs one: that job's number, whose end the
+/// caller tells once it knows how the worker ended.
 fn speak_with(
     stdin: ChildStdin,
     stdout: ChildStdout,
     jobs: &Receiver<Job>,
     mut tell: impl FnMut(Event),
-) {
+) -> Option<u64> {
     let mut requests = BufWriter::new(stdin);
     let mut replies = BufReader::new(stdout);
     while let Ok(job) = jobs.recv() {
@@ -363,18 +488,10 @@ fn speak_with(
             });
         match spoken {
             Ok(ended) => tell(Event::Ended(number, ended)),
-            Err(error) => {
-                tell(Event::Ended(
-                    number,
-                    Err(RunError::Refused {
-                        what: "a process to run the program's cases, which ended".into(),
-                        error,
-                    }),
-                ));
-                return;
-            }
+            Err(_) => return Some(number),
         }
     }
+    None
 }
 
 fn garbled() -> io::Error {
@@ -453,7 +570,8 @@ fn read_request(input: &mut impl Read) -> io::Result<Option<(Vec<u8>, Limits)>> 
 }
 
 /// How a run ended, after `E`: one byte for how (0 finished, 1 timed out, 2 past the output
-/// limit, 3 past the memory limit, 4 the program could not be started, 5 a refusal); for a
+/// limit, 3 past the memory limit, 4 the program could not be started, 5 a refusal, 6 lost);
+/// for a
 /// run, the wall time, the CPU time (`u64::MAX`: unknown) and the peak memory (a byte for
 /// unknown, a bound or measured, and the bytes); for a finished one, its raw exit status and
 /// its output and standard error; for an error, what was refused, the system's error number
@@ -490,17 +608,17 @@ fn write_end(out: &mut impl Write, ended: &Result<(RunEnd, Usage), RunError>) ->
             Ok(())
         }
         Err(error) => {
-            let (how, what, error) = match error {
-                RunError::Program(error) => (4, "", error),
-                RunError::Refused { what, error } => (5, what.as_ref(), error),
+            let (how, what, code, message) = match error {
+                RunError::Program(error) => (4, "", error.raw_os_error(), error.to_string()),
+                RunError::Refused { what, error } => {
+                    (5, what.as_ref(), error.raw_os_error(), error.to_string())
+                }
+                RunError::Lost(why) => (6, "", None, why.clone()),
             };
             out.write_all(&[b'E', how])?;
             write_bytes(out, what.as_bytes())?;
-            write_u64(
-                out,
-                error.raw_os_error().map_or(u64::MAX, |code| code as u64),
-            )?;
-            write_bytes(out, error.to_string().as_bytes())
+            write_u64(out, code.map_or(u64::MAX, |code| code as u64))?;
+            write_bytes(out, message.as_bytes())
         }
     }
 }
@@ -516,6 +634,9 @@ fn read_end(
         let what = String::from_utf8_lossy(&read_bytes(input, MESSAGE_MOST)?).into_owned();
         let code = read_u64(input)?;
         let message = String::from_utf8_lossy(&read_bytes(input, MESSAGE_MOST)?).into_owned();
+        if how == 6 {
+            return Ok(Err(RunError::Lost(message)));
+        }
         // The system's own error where it has a number: the same words, the same kind.
         let error = match i32::try_from(code) {
             Ok(code) => io::Error::from_raw_os_error(code),
