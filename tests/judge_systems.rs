@@ -45,6 +45,16 @@ enum Python {
     CPython,
 }
 
+impl Python {
+    /// The name verifyproblem gives the language it judges a Python submission in.
+    fn problemtools_name(self) -> &'static str {
+        match self {
+            Python::PyPy => "Python 3 (w/PyPy3)",
+            Python::CPython => "Python 3 (CPython)",
+        }
+    }
+}
+
 /// The Pythons to judge the submissions with: PyPy where `pypy3` runs from PATH, where the
 /// tools look for it (said on the test's output when it does not), and CPython always.
 fn pythons() -> Vec<Python> {
@@ -364,6 +374,11 @@ fn problemtools_verifies(options: &[&str]) {
                 judged.len() == 1 && judged[0].contains(&format!(" OK: {verdict} ")),
                 "{submission} was not judged {verdict}: {shown}"
             );
+            let language = format!("{submission} ({}) ", python.problemtools_name());
+            assert!(
+                !submission.ends_with(".py") || judged[0].starts_with(&language),
+                "{submission} was not run with {python:?}: {shown}"
+            );
         }
     }
 }
@@ -600,6 +615,9 @@ fn bapctools_validates_and_judges_with(bt: &Path, options: &[&str], python: Pyth
     let (success, output) = workspace.run("2025-09", bt, &args);
     let shown = format!("{options:?}, {python:?}: bt {}:\n{output}", args.join(" "));
     assert!(success, "{shown}");
+    // bt names no submission's language, but says (with --verbose) when it runs one in another
+    // than the one it was given, as it would without pypy3 for its own Python 3.
+    assert!(!output.contains("Falling back"), "{shown}");
     // Lines `SUBMISSION: VERDICT TIME @ CASE`, one a case, and one more for the slowest.
     let verdicts = |submission: &str| -> Vec<String> {
         lines_starting(&output, &format!("{submission}: "))
