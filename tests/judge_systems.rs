@@ -7,10 +7,17 @@
 //! test: its verdicts on their junk inputs and reformatted answers, on the package's cases, its
 //! invalid inputs and outputs, and on the submissions (three right, two wrong).
 //!
+//! Both tools run a Python submission with PyPy (`pypy3`), as they ship; a `languages.yaml`
+//! beside the package has them run it with CPython instead, as the guide tells those without
+//! PyPy. Each tool judges the submissions with each: with PyPy where `pypy3` is installed (the
+//! test says when it is not), and always with CPython, so that a slow submission is too slow,
+//! and a right one quick enough, in both.
+//!
 //! The tools are Python packages that `cargo test` does not have: those tests are ignored, and
 //! `.ci/run` installs the versions in `tests/data/judge-systems/requirements.txt` into a venv
-//! and runs them with `KNIGHT_MOVES_JUDGE_TOOLS` naming it. Run without it, they fail rather
-//! than pass having checked nothing. The tests of what a package holds run everywhere.
+//! (and PyPy where apt can) and runs them with `KNIGHT_MOVES_JUDGE_TOOLS` naming it. Run
+//! without it, they fail rather than pass having checked nothing. The tests of what a package
+//! holds run everywhere.
 
 use std::ffi::OsStr;
 use std::fs;
@@ -23,9 +30,43 @@ use crate::common::files_under;
 const BINARY: &str = env!("CARGO_BIN_EXE_knight-moves");
 
 /// The folder of the tools' settings for the packages: each format's `languages.yaml`, which a
-/// tool reads in the folder it runs in (or the package's parent).
+/// tool reads in the folder it runs in (or the package's parent), and which has it run Python
+/// submissions with CPython.
 fn settings() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/judge-systems")
+}
+
+/// The Python a tool runs the package's Python submissions with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Python {
+    /// PyPy (`pypy3`), the tools' own choice: their languages as they ship them.
+    PyPy,
+    /// CPython (`python3`, the venv's own), by the format's `languages.yaml` beside the package.
+    CPython,
+}
+
+impl Python {
+    /// The name verifyproblem gives the language it judges a Python submission in.
+    fn problemtools_name(self) -> &'static str {
+        match self {
+            Python::PyPy => "Python 3 (w/PyPy3)",
+            Python::CPython => "Python 3 (CPython)",
+        }
+    }
+}
+
+/// The Pythons to judge the submissions with: PyPy where `pypy3` runs from PATH, where the
+/// tools look for it (said on the test's output when it does not), and CPython always.
+fn pythons() -> Vec<Python> {
+    let has_pypy = Command::new("pypy3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|ran| ran.status.success());
+    if !has_pypy {
+        println!("pypy3 is not installed: the submissions are judged with CPython only");
+    }
+    let pypy = has_pypy.then_some(Python::PyPy);
+    pypy.into_iter().chain([Python::CPython]).collect()
 }
 
 /// The problem's folder in each format's folder (its short name to both tools).
@@ -153,9 +194,9 @@ fn judge_tool(tool: &str) -> PathBuf {
     path
 }
 
-/// One format's package, written by knight-moves into a temporary directory beside the
-/// format's tool settings (`languages.yaml`): the tools write into the package (bt its build
-/// links), and the repository holds no binary.
+/// One format's package, written by knight-moves into a temporary directory, for the tools to
+/// run the Python submissions with `python`: for CPython, beside the format's `languages.yaml`.
+/// The tools write into the package (bt its build links), and the repository holds no binary.
 struct Workspace {
     /// Holds the package, the tools' temporary files and their configuration folder; removed
     /// when the test ends.
@@ -163,15 +204,17 @@ struct Workspace {
 }
 
 impl Workspace {
-    fn new(format: &str, options: &[&str]) -> Workspace {
+    fn new(format: &str, options: &[&str], python: Python) -> Workspace {
         let root = tempfile::tempdir().unwrap();
         let folder = root.path().join(format);
         fs::create_dir(&folder).unwrap();
-        fs::copy(
-            settings().join(format).join("languages.yaml"),
-            folder.join("languages.yaml"),
-        )
-        .unwrap();
+        if python == Python::CPython {
+            fs::copy(
+                settings().join(format).join("languages.yaml"),
+                folder.join("languages.yaml"),
+            )
+            .unwrap();
+        }
         let options = [&["--uuid", UUID][..], options].concat();
         let (status, said) = package(&folder.join(PROBLEM), format, &options);
         assert_eq!(status, 0, "{said}");
@@ -204,9 +247,10 @@ impl Workspace {
 }
 
 /// PATH with the folder of `tool` (the venv's `bin`) first, as activating the venv puts it: the
-/// packages' `languages.yaml` run Python submissions as `python3`, which is then the venv's own
-/// interpreter, not whatever wrapper stands first on the caller's PATH (a version manager's
+/// `languages.yaml` for CPython runs Python submissions as `python3`, which is then the venv's
+/// own interpreter, not whatever wrapper stands first on the caller's PATH (a version manager's
 /// shim costs tens of milliseconds a run, and the tools run the submissions hundreds of times).
+/// `pypy3` is found further on, where it is installed.
 fn with_the_venv_first(tool: &Path) -> std::ffi::OsString {
     let venv_bin = tool.parent().expect("a tool in the venv's bin folder");
     let inherited = std::env::var_os("PATH").unwrap_or_default();
@@ -260,11 +304,12 @@ fn lines_starting<'a>(output: &'a str, start: &str) -> Vec<&'a str> {
 /// validator on every case and on its own junk inputs and edits of the cases (extra spaces
 /// and newlines, leading zeros, trailing junk: each must be rejected, or it warns), and as
 /// its output validator on its junk outputs and on every submission's output. Zero errors
-/// and zero warnings; every submission judged as its folder says (right, wrong, too slow).
+/// and zero warnings; every submission judged as its folder says (right, wrong, too slow),
+/// with each Python.
 fn problemtools_verifies(options: &[&str]) {
     let verifyproblem = judge_tool("verifyproblem");
-    {
-        let workspace = Workspace::new("legacy", options);
+    for python in pythons() {
+        let workspace = Workspace::new("legacy", options, python);
         let package = workspace.root.path().join("legacy").join(PROBLEM);
         // The statement is checked too where LaTeX is installed (problemtools makes its PDF
         // with lualatex, its HTML with dvisvgm and tidy); else every part but it. `--` ends
@@ -288,7 +333,7 @@ fn problemtools_verifies(options: &[&str]) {
             ],
         };
         println!(
-            "{options:?}: verifyproblem {} ({})",
+            "{options:?}, {python:?}: verifyproblem {} ({})",
             args.join(" "),
             match with_latex {
                 true => "the statement too: lualatex, dvisvgm and tidy are installed",
@@ -296,7 +341,10 @@ fn problemtools_verifies(options: &[&str]) {
             }
         );
         let (success, output) = workspace.run("legacy", &verifyproblem, args);
-        let shown = format!("{options:?}: verifyproblem {}:\n{output}", args.join(" "));
+        let shown = format!(
+            "{options:?}, {python:?}: verifyproblem {}:\n{output}",
+            args.join(" ")
+        );
         assert!(success, "{shown}");
         assert_eq!(
             lines_starting(&output, &format!("{PROBLEM} tested: ")),
@@ -325,6 +373,11 @@ fn problemtools_verifies(options: &[&str]) {
             assert!(
                 judged.len() == 1 && judged[0].contains(&format!(" OK: {verdict} ")),
                 "{submission} was not judged {verdict}: {shown}"
+            );
+            let language = format!("{submission} ({}) ", python.problemtools_name());
+            assert!(
+                !submission.ends_with(".py") || judged[0].starts_with(&language),
+                "{submission} was not run with {python:?}: {shown}"
             );
         }
     }
@@ -454,10 +507,17 @@ fn submissions(package: &Path) -> Vec<(String, &'static str)> {
 /// package's invalid outputs (rejected), its valid ones (accepted), and its own edits of the
 /// sample's answer: rejected when a token is added, accepted when only white space or case
 /// changes. `bt run` judges the submissions by it, each as its folder says; `bt generate`
-/// makes the data again from generators.yaml, the same to the byte. Each exits 1 on any error
-/// or warning.
+/// makes the data again from generators.yaml, the same to the byte (its answers by the first
+/// right Python submission). Each exits 1 on any error or warning. All of it with each Python.
 fn bapctools_validates_and_judges(bt: &Path, options: &[&str]) {
-    let workspace = Workspace::new("2025-09", options);
+    for python in pythons() {
+        bapctools_validates_and_judges_with(bt, options, python);
+    }
+}
+
+/// What [`bapctools_validates_and_judges`] checks, with the Python submissions run by `python`.
+fn bapctools_validates_and_judges_with(bt: &Path, options: &[&str], python: Python) {
+    let workspace = Workspace::new("2025-09", options, python);
     let package = workspace.root.path().join("2025-09").join(PROBLEM);
     let names = |folder: &str| -> Vec<String> {
         files_under(&package.join("data").join(folder))
@@ -481,7 +541,7 @@ fn bapctools_validates_and_judges(bt: &Path, options: &[&str]) {
     let written = data(&package);
     let args = ["generate", "--no-bar", "--problem", PROBLEM];
     let (success, output) = workspace.run("2025-09", bt, &args);
-    let shown = format!("{options:?}: bt {}:\n{output}", args.join(" "));
+    let shown = format!("{options:?}, {python:?}: bt {}:\n{output}", args.join(" "));
     assert!(success, "{shown}");
     let made_again = data(&package);
     assert_eq!(
@@ -498,7 +558,7 @@ fn bapctools_validates_and_judges(bt: &Path, options: &[&str]) {
 
     let args = ["validate", "--no-bar", "--verbose", "--problem", PROBLEM];
     let (success, output) = workspace.run("2025-09", bt, &args);
-    let shown = format!("{options:?}: bt {}:\n{output}", args.join(" "));
+    let shown = format!("{options:?}, {python:?}: bt {}:\n{output}", args.join(" "));
     assert!(success, "{shown}");
     // Each case named, with knight-moves' verdict on it.
     let judged = |action: &str, case: &str, verdict: &str| {
@@ -553,8 +613,11 @@ fn bapctools_validates_and_judges(bt: &Path, options: &[&str]) {
 
     let args = ["run", "--no-bar", "--verbose", "--problem", PROBLEM];
     let (success, output) = workspace.run("2025-09", bt, &args);
-    let shown = format!("{options:?}: bt {}:\n{output}", args.join(" "));
+    let shown = format!("{options:?}, {python:?}: bt {}:\n{output}", args.join(" "));
     assert!(success, "{shown}");
+    // bt names no submission's language, but says (with --verbose) when it runs one in another
+    // than the one it was given, as it would without pypy3 for its own Python 3.
+    assert!(!output.contains("Falling back"), "{shown}");
     // Lines `SUBMISSION: VERDICT TIME @ CASE`, one a case, and one more for the slowest.
     let verdicts = |submission: &str| -> Vec<String> {
         lines_starting(&output, &format!("{submission}: "))

@@ -493,8 +493,8 @@ const POJ1915: Material = Material {
             include_str!("poj1915/accepted/closed_form.py"),
         ),
         (
-            "time_limit_exceeded/relaxation.py",
-            include_str!("poj1915/time_limit_exceeded/relaxation.py"),
+            "time_limit_exceeded/scan_not_heap.py",
+            include_str!("poj1915/time_limit_exceeded/scan_not_heap.py"),
         ),
         (
             "wrong_answer/off_by_one.py",
