@@ -2,13 +2,13 @@
 //! and takes its `board` and `engine` modules (the library's hidden way in for the program: the
 //! engines' workspace and requests, the 8×8 tables the accelerator reads) under the same names,
 //! so they are compiled once; docs/ARCHITECTURE.md, "The library and the program", says why.
-//! See `app.rs` for the run from command line to exit status.
+//! See `cli/mod.rs` for the run from command line to exit status.
 
 // Every `unsafe` block says why it is sound, in a `SAFETY` comment.
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 mod allocator;
-mod app;
+
 // The library's modules, reached as `crate::board` and `crate::engine` like the program's own.
 use knight_moves::{board, engine};
 mod cli;
@@ -17,7 +17,6 @@ mod fast;
 mod format;
 mod held_signals;
 mod input;
-mod jobs;
 mod package;
 mod pipeline;
 mod problem;
@@ -29,5 +28,5 @@ mod stats;
 mod stress;
 
 fn main() -> std::process::ExitCode {
-    app::main()
+    cli::main()
 }

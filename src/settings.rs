@@ -6,12 +6,10 @@ use std::path::PathBuf;
 
 use crate::input::line::Escaped;
 use crate::problem::Problem;
-use crate::problem::cases::{Inputs, Reach};
 
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
 use crate::format::{DrawKind, Shape};
-use crate::sink::check::tokens::Leniency;
 use crate::sink::check::{Checker, Comparison};
 
 /// The name standard input goes by in messages.
@@ -22,166 +20,13 @@ pub(crate) const STDIN_NAME: &str = "<stdin>";
 /// docs/ARCHITECTURE.md, "Invariants").
 pub(crate) const ACCELERATOR_VARIABLE: &str = "KNIGHT_MOVES_ACCELERATOR";
 
-/// What the run does, with everything it needs: each task holds its own settings, so that
-/// what only some tasks use (the inputs, the answers' settings) is not there for the others.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Task {
-    /// Answer the queries of the inputs.
-    Answer {
-        answers: AnswerSettings,
-        sources: Sources,
-        /// Where to write the page about the run's queries (`--report`), if asked.
-        report: Option<PathBuf>,
-    },
-    /// Judge an answer file against the answers to the inputs (`check`).
-    Check {
-        answers: AnswerSettings,
-        sources: Sources,
-        file: Input,
-    },
-    /// Judge a program on generated inputs (`stress`).
-    Stress(StressSettings),
-    /// Judge one output as a judge system's checker does, in its protocol (`checker`).
-    Checker(CheckerSettings),
-    /// Say whether a judge input is exactly as the problem states it, in a judge system's
-    /// protocol (`validate`).
-    Validate(ValidatorSettings),
-    /// Print a man page or a completion script, and read no input (`man`, `completions`).
-    Document(Document),
-    /// Print a judge input of the problem, and read no input (`generate`).
-    Generate(GenerateSettings),
-    /// Write a problem package of the problem (`package`).
-    Package(PackageSettings),
-}
-
-/// What `package` was asked.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct PackageSettings {
-    /// The folder the package goes to.
-    pub dir: PathBuf,
-    pub format: PackageFormat,
-    /// The problem's uuid, where `--uuid` gives one; else a fresh one.
-    pub uuid: Option<String>,
-    /// Who may permit the package's use (`--rights-owner`), where given.
-    pub rights_owner: Option<String>,
-    /// Whether a DIR that holds files is replaced (`--force`).
-    pub force: bool,
-    /// The answers the package's cases are answered with.
-    pub answers: AnswerSettings,
-}
-
-/// The problem package formats `package` writes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum PackageFormat {
-    /// The legacy Kattis format, which problemtools' verifyproblem reads (and DOMjudge
-    /// imports).
-    #[default]
-    Legacy,
-    /// The 2025-09 format, which BAPCtools reads.
-    #[value(name = "2025-09")]
-    V2025_09,
-}
-
-/// Where the queries of a task that reads them come from.
+/// Where the queries of a command that reads them come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Sources {
     /// The inputs in the order they are read; never empty.
     pub inputs: Vec<Input>,
     /// Whether no file was named, so standard input is read by default.
     pub reads_stdin_by_default: bool,
-}
-
-/// What `stress` was asked.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct StressSettings {
-    /// The candidate: its program and arguments.
-    pub command: Vec<String>,
-    pub cases: u64,
-    /// The seed, or `None` for one chosen (and printed).
-    pub seed: Option<u64>,
-    pub time_limit: std::time::Duration,
-    /// The most resident memory a candidate may hold, in bytes (`--memory-limit`), if limited.
-    pub memory_limit: Option<u64>,
-    /// How far the inputs go: to the problem's limits, or past them (`--beyond-limits`).
-    pub reach: Reach,
-    /// How knight-moves answers the same inputs.
-    pub answers: AnswerSettings,
-    /// The most parts (queries, scenarios) a case holds (`--size`).
-    pub largest: u64,
-    /// How many cases run at once (`--jobs`).
-    pub jobs: usize,
-    /// Where the smallest failing input is saved (`--save`), if not in the current folder.
-    pub save: Option<PathBuf>,
-}
-
-/// The judge systems whose input validators knight-moves can be (`validate`): CMS runs none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ValidatorSystem {
-    /// Kattis, DOMjudge and BAPCtools: exit 42 valid, 43 not.
-    Kattis,
-    /// testlib (Codeforces Polygon and the systems that run its validators): exit 0 valid, 3
-    /// not.
-    Testlib,
-}
-
-/// What `checker` was asked: one output to judge, with the files its system passes.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct CheckerSettings {
-    /// How knight-moves answers the input.
-    pub answers: AnswerSettings,
-    pub files: CheckerFiles,
-}
-
-/// The files a judge system passes its checker, in its order, and its options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum CheckerFiles {
-    /// `IN ANS FEEDBACK_DIR [FLAGS…] < OUTPUT`.
-    Kattis {
-        input: PathBuf,
-        answer: PathBuf,
-        feedback: PathBuf,
-        leniency: Leniency,
-    },
-    /// `IN OUTPUT ANS [RESULT_FILE [-appes]]`.
-    Testlib {
-        input: PathBuf,
-        output: PathBuf,
-        answer: PathBuf,
-        result: Option<PathBuf>,
-        /// `-appes`: the result file in testlib's XML.
-        xml: bool,
-    },
-    /// `IN ANS OUTPUT`.
-    Cms {
-        input: PathBuf,
-        answer: PathBuf,
-        output: PathBuf,
-    },
-}
-
-/// What `validate` was asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ValidatorSettings {
-    pub problem: Problem,
-    /// UVa 439's board (`--board`); the other problems' boards come from their inputs.
-    pub board: Board,
-    pub system: ValidatorSystem,
-    /// The arguments the system passes, which are not read: one that names a file where
-    /// standard input holds nothing is the user's mistake, said as such.
-    pub ignored: Vec<PathBuf>,
-}
-
-/// What `generate` was asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct GenerateSettings {
-    pub problem: Problem,
-    pub board: Board,
-    pub inputs: Inputs,
-    /// Queries (or scenarios) in a random input.
-    pub cases: u64,
-    pub seed: Option<u64>,
-    /// How far the input goes: to the problem's limits, or past them.
-    pub reach: Reach,
 }
 
 /// Where queries come from.
@@ -297,20 +142,6 @@ pub(crate) enum Measure {
     AllEngines,
 }
 
-/// The documents `generate` writes about the program itself, made from its command line's
-/// definition (judge inputs are [`Task::Generate`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Document {
-    /// The man page, in roff: knight-moves', or one command's.
-    Man { command: Vec<String> },
-    /// The completion script for bash.
-    CompleteBash,
-    /// The completion script for zsh.
-    CompleteZsh,
-    /// The completion script for fish.
-    CompleteFish,
-}
-
 impl AnswerSettings {
     /// The checker of a candidate's answers `found` to these settings' queries, compared as
     /// `comparison` says: the sink's, for the answers' shape, routes judged any shortest one
@@ -327,8 +158,7 @@ impl AnswerSettings {
     /// they were), where the problem takes routes: what a failing judgement is tried again
     /// with, to say that the option was what was meant (see [`AnswerSettings::routes_hint`]).
     pub(crate) fn with_routes_toggled(&self) -> Option<AnswerSettings> {
-        use crate::problem::description::Feature;
-        self.problem.takes(Feature::Routes).then(|| {
+        self.problem.takes("path").then(|| {
             let mut toggled = *self;
             toggled.output.path = !self.output.path;
             toggled

@@ -613,7 +613,7 @@ fn a_failing_input_is_saved_where_the_user_works_never_through_a_planted_link() 
             .lines()
             .last()
             .unwrap()
-            .starts_with("input not saved: "),
+            .starts_with("input not saved to no-such-folder/case.in: "),
         "{}",
         stdout(&output)
     );
@@ -784,7 +784,7 @@ fn check_with_its_files_swapped_is_refused_with_the_order() {
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         assert_eq!(output.status.code(), Some(2), "{problem}: {stderr}");
         assert!(
-            stderr.contains("the answer file comes first, then the queries"),
+            stderr.contains("their answers: the answer file comes first, then the queries"),
             "{stderr}"
         );
         let offered = offered_line(&stderr);
@@ -798,12 +798,16 @@ fn check_with_its_files_swapped_is_refused_with_the_order() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "knight-moves: check: standard input held no queries to judge sample.out against; \
-         name their file after it: knight-moves check sample.out FILE\n"
+        stderr.lines().next(),
+        Some(
+            "error: standard input, where the queries were to come, holds nothing: name their \
+             file after the answers: knight-moves check sample.out FILE"
+        )
     );
-    // The answers on standard input, the queries named as ANSWERS.
+    // The answers on standard input, the queries named as ANSWERS: told before any of them is
+    // read as a bad line of queries.
     let answers = std::fs::read_to_string(common::data_dir().join("sample.out")).unwrap();
     let output = knight_moves()
         .args(["check", "sample.in"])
@@ -812,13 +816,13 @@ fn check_with_its_files_swapped_is_refused_with_the_order() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    let last = stderr.lines().last().unwrap();
+    let first = stderr.lines().next().unwrap();
     assert_eq!(
-        last,
-        "knight-moves: check: sample.in holds queries and standard input does not: the answer \
-         file comes first, then the queries: knight-moves check - sample.in"
+        first,
+        "error: sample.in holds queries, and standard input their answers: the answer file \
+         comes first, then the queries: knight-moves check - sample.in"
     );
-    let offered = offered_line(last);
+    let offered = offered_line(first);
     knight_moves()
         .args(&offered)
         .write_stdin(answers)
@@ -847,7 +851,8 @@ fn validate_given_a_file_and_no_input_says_to_redirect_it() {
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         assert_eq!(output.status.code(), Some(refused), "{system}: {stderr}");
-        let (_, offered) = stderr.trim_end().rsplit_once(": knight-moves ").unwrap();
+        let first = stderr.lines().next().unwrap();
+        let (_, offered) = first.rsplit_once(": knight-moves ").unwrap();
         assert_eq!(
             offered,
             format!("validate {system} --problem nakanj < problems/nakanj.in")
@@ -1021,4 +1026,93 @@ fn a_file_named_as_the_worker_word_is_a_file() {
         .assert()
         .code(0)
         .stdout("To get from e2 to e4 takes 2 knight moves.\n");
+}
+
+/// Files the right way round are judged, never refused as swapped: an answer file that reads
+/// as queries (KnightL's `1`, TSV's pair no knight joins), queries without a final newline, a
+/// first line that is not a query, queries in UTF-16 (issue 59's hostile round).
+#[test]
+fn check_refuses_only_files_given_the_other_way_round() {
+    let folder = tempfile::tempdir().unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(folder.path().join(name), bytes).unwrap();
+        name.to_owned()
+    };
+    let utf16: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain("e2 e4\n".encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    // (options, the answer file and its bytes, the queries' file and its bytes, the status)
+    type Row<'a> = (&'a [&'a str], &'a str, &'a [u8], &'a str, &'a [u8], i32);
+    let rows: [Row; 5] = [
+        (
+            &["--problem", "knightl"],
+            "k2.ans",
+            b"1\n",
+            "k2.in",
+            b"2",
+            0,
+        ),
+        (&[], "echo.out", b"e2 e4\n", "one.in", b"e2 e4", 4),
+        (
+            &[],
+            "echo2.out",
+            b"e2 e4\na1 h8\n",
+            "bad.in",
+            b"hello\ne2 e4\na1 h8\n",
+            4,
+        ),
+        (
+            &[],
+            "right.out",
+            b"To get from e2 to e4 takes 2 knight moves.\n",
+            "utf16.in",
+            &utf16,
+            0,
+        ),
+        (
+            &["--format", "tsv", "--board", "2", "--path"],
+            "tsv.out",
+            b"b2\ta1\t\t\n",
+            "tsv.in",
+            b"b2 a1\n",
+            0,
+        ),
+    ];
+    for (options, answers, answer_bytes, queries, query_bytes, status) in rows {
+        let answers = write(answers, answer_bytes);
+        let queries = write(queries, query_bytes);
+        let output = knight_moves()
+            .current_dir(folder.path())
+            .arg("check")
+            .args(options)
+            .args([&answers, &queries])
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(status),
+            "{answers} {queries}: {output:?}"
+        );
+    }
+}
+
+/// Answers given on standard input where the queries were to come are told at once, from its
+/// first line, before any of it is read as a bad line of queries (issue 59's hostile round:
+/// 300,000 lines reported first).
+#[test]
+fn check_tells_answers_on_standard_input_before_reading_them() {
+    let answers = common::sentence("e2", "e4", 2).repeat(20_000);
+    let output = knight_moves()
+        .args(["check", "sample.in"])
+        .write_stdin(answers)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("error: sample.in holds queries"),
+        "{stderr}"
+    );
+    assert!(stderr.lines().count() < 10, "{stderr}");
 }

@@ -905,7 +905,7 @@ fn tsv_and_json_without_a_route_and_tsv_with_its_header_are_judged_too() {
     );
     let (status, verdict) = check_routes_with(&options, "", "");
     assert_eq!(status, 4, "{verdict}");
-    // The trace is a search's events, not answers: refused, not judged.
+    // The trace is a search's events, not answers: no value of a judging command's --format.
     let refused = knight_moves()
         .args(["check", "--format", "trace", "out", "in"])
         .output()
@@ -913,7 +913,8 @@ fn tsv_and_json_without_a_route_and_tsv_with_its_header_are_judged_too() {
     assert_eq!(refused.status.code(), Some(2));
     let stderr = String::from_utf8(refused.stderr).unwrap();
     assert!(
-        stderr.contains("--format trace does not go with check"),
+        stderr.contains("invalid value 'trace' for '--format <FORMAT>'")
+            && stderr.contains("[possible values: sentence, tsv, json]"),
         "{stderr}"
     );
 }

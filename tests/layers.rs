@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 /// The top-level modules, bottom layer first. A module may refer to modules of lower layers only.
 /// The two crate roots are on top by construction: `lib` (the library: `board`, `engine` and
 /// `query`, its public API) and `main` (the program: every other module, and the library's
-/// `board` and `engine`, which it links). `app` and `query` share the layer below them, each the
+/// `board` and `engine`, which it links). `cli` and `query` share the layer below them, each the
 /// top of its own crate. Cargo holds the library's side too: its crate cannot name the
 /// program's modules.
 pub(crate) const LAYERS: &[&[&str]] = &[
@@ -38,9 +38,7 @@ pub(crate) const LAYERS: &[&[&str]] = &[
     &["pipeline"],
     &["stress"],
     &["package"],
-    &["cli"],
-    &["jobs"],
-    &["app", "query"],
+    &["cli", "query"],
     &["lib", "main"],
 ];
 
@@ -63,7 +61,7 @@ fn no_module_refers_to_one_above_it_and_no_folder_has_a_circle() {
     for file in &files {
         let module = module_path(&source_root, file);
         if module == ["main"] {
-            continue; // the program's crate root: its `mod` lines and one call, into `app`
+            continue; // the program's crate root: its `mod` lines and one call, into `cli`
         }
         let text = fs::read_to_string(file).expect("a source file is readable");
         let shown = file.strip_prefix(source_root.parent().unwrap()).unwrap();

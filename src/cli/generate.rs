@@ -1,11 +1,18 @@
-//! `knight-moves generate random|hard|all-pairs`: write a judge input of a problem.
+//! `knight-moves generate random|hard|all-pairs`: write a judge input of a problem on standard
+//! output, as it is made.
 
+use std::io::{self, Write};
+
+use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use crate::cli::groups::{BoardArg, DEFAULT_CASES, ProblemArg, ReachArg, SeedArg};
-use crate::cli::usage_error;
-use crate::problem::cases::{Inputs, Reach, most_queries};
-use crate::settings::{GenerateSettings, Task};
+use crate::board::Board;
+use crate::cli::options::{BoardArg, DEFAULT_CASES, ProblemArg, ReachArg, SeedArg};
+use crate::cli::output::{STDOUT_TROUBLE, chosen_seed, ensure_stdout_is_open};
+use crate::cli::{Invocation, Job, Stop};
+use crate::exit::{Ending, ExitStatus};
+use crate::problem::Problem;
+use crate::problem::cases::{CaseGenerator, Inputs, Reach, most_queries};
 
 /// The options of `knight-moves generate`; its help (`after_help`) says what it does.
 #[derive(Clone, Debug, Args)]
@@ -72,8 +79,23 @@ Examples:
     },
 }
 
-impl GenerateArgs {
-    pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
+/// What `generate` was asked, settled.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Generate {
+    problem: Problem,
+    board: Board,
+    inputs: Inputs,
+    /// Queries (or scenarios) in a random input.
+    cases: u64,
+    seed: Option<u64>,
+    /// How far the input goes: to the problem's limits, or past them.
+    reach: Reach,
+}
+
+impl Job for GenerateArgs {
+    type Settled = Generate;
+
+    fn settle(self, at: &Invocation) -> Result<Generate, clap::Error> {
         let (problem, board, inputs, (cases, seed), reach) = match self.kind {
             GenerateKind::Random {
                 problem,
@@ -101,48 +123,54 @@ impl GenerateArgs {
                 Reach::WithinLimits,
             ),
         };
-        let command: &[&str] = match inputs {
-            Inputs::Random => &["generate", "random"],
-            Inputs::Hard => &["generate", "hard"],
-            Inputs::AllPairs => &["generate", "all-pairs"],
-        };
         let problem = problem.problem;
-        let board = board.for_problem(command, problem)?;
+        let board = board.board();
         let squares = u64::from(board.files()) * u64::from(board.ranks());
         if inputs == Inputs::AllPairs && !problem.description().queries_are_pairs {
-            return Err(usage_error(
-                command,
-                &format!(
-                    "all-pairs makes one query a pair: --problem {} reads no pairs",
-                    problem.name()
-                ),
-            ));
+            return Err(at.usage_error(&format!(
+                "all-pairs makes one query a pair: --problem {} reads no pairs",
+                problem.name()
+            )));
         }
         if inputs == Inputs::AllPairs && squares > 4096 {
-            return Err(usage_error(
-                command,
-                &format!("all-pairs writes boards up to 4096 squares, not {board}"),
-            ));
+            return Err(at.usage_error(&format!(
+                "all-pairs writes boards up to 4096 squares, not {board}"
+            )));
         }
         let cases = cases.unwrap_or(DEFAULT_CASES);
         let most = most_queries(problem, reach);
         if inputs == Inputs::Random && cases > most {
-            return Err(usage_error(
-                command,
-                &format!(
-                    "--cases {cases}: --problem {} states at most {most} queries; \
-                     --beyond-limits writes more",
-                    problem.name()
-                ),
-            ));
+            return Err(at.usage_error(&format!(
+                "--cases {cases}: --problem {} states at most {most} queries; \
+                 --beyond-limits writes more",
+                problem.name()
+            )));
         }
-        Ok(Task::Generate(GenerateSettings {
+        Ok(Generate {
             problem,
             board,
             inputs,
             cases,
             seed,
             reach,
-        }))
+        })
+    }
+
+    /// Writes the input asked for: in bounded memory, whatever `--cases` or the board (see
+    /// [`CaseGenerator::write_input`]).
+    fn run(generate: Generate, at: &Invocation) -> Result<Ending, Stop> {
+        ensure_stdout_is_open()?;
+        // Only random inputs are made from a seed: the others are the same every time.
+        let seed = match (generate.inputs, generate.seed) {
+            (_, Some(seed)) => seed,
+            (Inputs::Random, None) => chosen_seed(&at.name()),
+            (Inputs::AllPairs | Inputs::Hard, None) => 0,
+        };
+        let mut stdout = io::BufWriter::new(io::stdout().lock());
+        CaseGenerator::new(generate.problem, generate.board, generate.reach, seed)
+            .write_input(generate.inputs, generate.cases, &mut stdout)
+            .and_then(|()| stdout.flush())
+            .context(STDOUT_TROUBLE)?;
+        Ok(Ending::Status(ExitStatus::Success))
     }
 }

@@ -1,30 +1,39 @@
-//! The command line, as clap reads it: one job, one command. With no command, knight-moves is
-//! the filter ([`answer`]); each other job is a command with its own options (`check`,
-//! `stress`, `generate`, `checker`, `validate`, `package`, `man`, `completions`), the options
-//! several share declared once as groups ([`groups`]) and flattened where they apply, so that
-//! clap itself refuses an option a command does not take. Each command's module turns what
-//! was typed into the [`Task`] to do, before any work starts.
+//! The command line, and one run from it to an exit status. One job, one command, in cargo's
+//! way: each command is one file here, its clap `Args` beside the code that settles what was
+//! typed and runs the job ([`Job`]), calling the domain code it needs; the commands are listed
+//! once, in [`commands!`]. With no command, knight-moves is the filter ([`filter`]). The
+//! options several commands share are declared once as groups ([`options`]) and flattened where
+//! they apply, so that clap itself refuses an option a command does not take; an option that
+//! some problems refuse is refused for them in one place, from the problems' description
+//! ([`refused_option`]). What a command writes on standard output, and what a failure to
+//! write it ends in, is [`output`]'s.
 
-pub(crate) mod answer;
-pub(crate) mod check;
-pub(crate) mod checker;
-pub(crate) mod documents;
-pub(crate) mod generate;
-pub(crate) mod groups;
-pub(crate) mod package;
-pub(crate) mod stress;
-pub(crate) mod validate;
+mod check;
+mod checker;
+mod documents;
+mod filter;
+mod generate;
+pub(crate) mod options;
+pub(crate) mod output;
+mod package;
+mod stress;
+mod validate;
 
 use std::ffi::OsString;
+use std::io::{self, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use clap::error::ErrorKind;
+use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::exit::ExitStatus;
+use crate::exit::protocol::TESTLIB_FAIL;
+use crate::exit::{Ending, ExitStatus};
 use crate::problem::Problem;
-use crate::problem::description::Feature;
-use crate::settings::Task;
+use crate::problem::description::REFUSABLE;
+use crate::stress::candidate::workers;
+use output::{STDOUT_TROUBLE, ensure_stdout_is_open, is_broken_pipe};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -42,17 +51,65 @@ Examples:
           args_conflicts_with_subcommands = true, after_help = after_help(),
           subcommand_value_name = "COMMAND", subcommand_help_heading = "Commands",
           disable_help_subcommand = true)]
-pub(crate) struct Cli {
+struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
     #[command(flatten)]
-    answer: answer::AnswerArgs,
+    filter: filter::FilterArgs,
 }
 
-/// The jobs other than answering, one command each.
-#[derive(Debug, Subcommand)]
-enum Command {
+/// A command: what was typed (its clap `Args`), settled before any work into what to do,
+/// then done.
+trait Job: Sized {
+    /// What the command will do, settled: its domain's own settings.
+    type Settled: std::fmt::Debug;
+
+    /// Checks what clap cannot check alone, and settles what the options mean; `at` is the
+    /// command line, and the command clap read in it.
+    fn settle(self, at: &Invocation) -> Result<Self::Settled, clap::Error>;
+
+    /// Does the job, and says how it ended: a failure to write its output, or a usage error
+    /// found once the job has looked at its inputs, stops it.
+    fn run(settled: Self::Settled, at: &Invocation) -> Result<Ending, Stop>;
+}
+
+/// Settles the command `args` and runs it.
+fn run_job<J: Job>(args: J, at: &Invocation) -> Result<Ending, Stop> {
+    let settled = args.settle(at).map_err(Stop::Usage)?;
+    J::run(settled, at)
+}
+
+/// The commands, each once: its variant (its doc comment is its line in `--help`) and its
+/// `Args`, which [`Job`] settles and runs. Makes `Command`, clap's subcommands, and its `run`.
+macro_rules! commands {
+    ($($(#[$doc:meta])* $name:ident($args:ty),)*) => {
+        /// The jobs other than answering, one command each.
+        #[derive(Debug, Subcommand)]
+        enum Command {
+            $($(#[$doc])* $name($args),)*
+        }
+
+        impl Command {
+            /// Settles the command and runs it.
+            fn run(self, at: &Invocation) -> Result<Ending, Stop> {
+                match self {
+                    $(Command::$name(args) => run_job(args, at),)*
+                }
+            }
+
+            /// What the command would do, settled, in words, for the tests to compare.
+            #[cfg(test)]
+            fn settled(self, at: &Invocation) -> Result<String, clap::Error> {
+                match self {
+                    $(Command::$name(args) => args.settle(at).map(|settled| format!("{settled:?}")),)*
+                }
+            }
+        }
+    };
+}
+
+commands! {
     /// Judge an answer file against the right answers to the inputs.
     Check(check::CheckArgs),
     /// Judge a program on generated inputs until it fails a case or passes them all.
@@ -69,6 +126,290 @@ enum Command {
     Man(documents::ManArgs),
     /// Print a shell completion script.
     Completions(documents::CompletionsArgs),
+}
+
+/// Why a run stopped before it could say how it ended.
+pub(crate) enum Stop {
+    /// A usage error: clap's, or a command's own.
+    Usage(clap::Error),
+    /// A failure to write the output (a broken pipe among them).
+    Output(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Stop {
+    fn from(error: anyhow::Error) -> Stop {
+        Stop::Output(error)
+    }
+}
+
+impl From<io::Error> for Stop {
+    fn from(error: io::Error) -> Stop {
+        Stop::Output(anyhow::Error::new(error).context(STDOUT_TROUBLE))
+    }
+}
+
+/// The command line as typed, and the command clap read in it: where messages take the
+/// command's name from, and the lines they offer to type.
+#[derive(Debug)]
+pub(crate) struct Invocation {
+    /// Every word, the program's name first.
+    args: Vec<OsString>,
+    /// The command's words after `knight-moves` (`checker kattis`), as clap read them: none
+    /// for the filter.
+    path: Vec<String>,
+}
+
+impl Invocation {
+    /// The command line `args` for the command clap read at `path`.
+    fn new(args: &[OsString], path: Vec<String>) -> Invocation {
+        Invocation {
+            args: args.to_vec(),
+            path,
+        }
+    }
+
+    /// The command as messages name it (`checker kattis`), or `knight-moves` for the filter.
+    pub(crate) fn name(&self) -> String {
+        match self.path.is_empty() {
+            true => "knight-moves".to_owned(),
+            false => self.path.join(" "),
+        }
+    }
+
+    /// Every word typed, the program's name first.
+    pub(crate) fn args(&self) -> &[OsString] {
+        &self.args
+    }
+
+    /// The words typed after the program's name.
+    pub(crate) fn typed_words(&self) -> Vec<OsString> {
+        self.args[1..].to_vec()
+    }
+
+    /// Where the command's positional words are among [`Invocation::typed_words`].
+    pub(crate) fn positionals(&self) -> Option<Vec<usize>> {
+        let path: Vec<&str> = self.path.iter().map(String::as_str).collect();
+        let found = positionals(&self.args, &path)?;
+        Some(found.into_iter().map(|index| index - 1).collect())
+    }
+
+    /// A usage error of the command, with its usage line: status 2, or testlib's 3 under its
+    /// protocol.
+    pub(crate) fn usage_error(&self, message: &str) -> clap::Error {
+        let mut command = definition();
+        command.build();
+        let mut found = command;
+        for name in &self.path {
+            match found.find_subcommand(name) {
+                Some(sub) => found = sub.clone(),
+                None => break,
+            }
+        }
+        found.error(ErrorKind::ArgumentConflict, message)
+    }
+}
+
+/// The whole program, as the binary runs it: reads the command line, runs, and says how it
+/// went as an exit status (see [`ExitStatus`]).
+pub(crate) fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    // A process `stress` started to run its cases: not a command line a user types.
+    if let Some(command) = workers::worker_command(&args) {
+        return ExitCode::from(workers::serve(&command));
+    }
+    let ran = read(&args).and_then(|(cli, at)| match cli.command {
+        None => run_job(cli.filter, &at),
+        Some(command) => command.run(&at),
+    });
+    match ran {
+        Ok(ending) => ending.into(),
+        Err(Stop::Usage(error)) => clap_said(&error, &args),
+        Err(Stop::Output(error)) => failed(&error),
+    }
+}
+
+/// Reads the command line `args` (the program's name first): clap's parse, then, where it
+/// was refused, the way forward that can be said (COMMAND given as several words, an old
+/// spelling, a command after the filter's options), and the options the problem refuses. A
+/// command line is parsed once, and a refused one once more, leniently, to say what to type.
+fn read(args: &[OsString]) -> Result<(Cli, Invocation), Stop> {
+    let matches = match definition().try_get_matches_from(args) {
+        Ok(matches) => matches,
+        Err(error) => {
+            // `stress python3 sol.py`: the program's words taken for more arguments.
+            if error.kind() == ErrorKind::UnknownArgument
+                && let Some(said) = stress::several_words_for_command(args)
+            {
+                let at = Invocation::new(args, vec!["stress".to_owned()]);
+                return Err(Stop::Usage(at.usage_error(&said)));
+            }
+            let lenient = definition()
+                .ignore_errors(true)
+                .try_get_matches_from(args)
+                .ok()
+                .filter(|matches| matches.subcommand().is_none());
+            let said = lenient.as_ref().and_then(|lenient| {
+                way_forward(args, lenient).or_else(|| command_after_options(args, lenient))
+            });
+            return Err(Stop::Usage(match said {
+                Some(said) => definition().error(ErrorKind::ArgumentConflict, said),
+                None => error,
+            }));
+        }
+    };
+    let at = Invocation::new(args, path_of(&matches));
+    if at.path.is_empty() {
+        let said = way_forward(args, &matches).or_else(|| command_after_options(args, &matches));
+        if let Some(said) = said {
+            return Err(Stop::Usage(
+                definition().error(ErrorKind::ArgumentConflict, said),
+            ));
+        }
+    }
+    if let Some(said) = refused_option(&matches) {
+        return Err(Stop::Usage(at.usage_error(&said)));
+    }
+    let cli = Cli::from_arg_matches(&matches).map_err(Stop::Usage)?;
+    Ok((cli, at))
+}
+
+/// What the command line `args` (the program's name first) would do, settled, in words:
+/// `Filter { … }` for the filter; for the tests, which compare runs without making them.
+#[cfg(test)]
+fn settled(args: &[OsString]) -> Result<String, clap::Error> {
+    let (cli, at) = read(args).map_err(|stop| match stop {
+        Stop::Usage(error) => error,
+        Stop::Output(error) => panic!("reading a command line wrote nothing: {error}"),
+    })?;
+    match cli.command {
+        None => cli.filter.settle(&at).map(|filter| format!("{filter:?}")),
+        Some(command) => command.settled(&at),
+    }
+}
+
+/// The command clap read in `matches`, as its words after `knight-moves`.
+fn path_of(matches: &ArgMatches) -> Vec<String> {
+    let mut path = Vec::new();
+    let mut at = matches;
+    while let Some((name, inner)) = at.subcommand() {
+        path.push(name.to_owned());
+        at = inner;
+    }
+    path
+}
+
+/// The options the problem refuses that the command line gives (see [`REFUSABLE`]): the
+/// message that refuses the first, if any. One check, for every command: a command's
+/// arguments are those of the innermost command clap read, its problem that command's
+/// `--problem`.
+fn refused_option(matches: &ArgMatches) -> Option<String> {
+    let mut leaf = matches;
+    let mut path = Vec::new();
+    while let Some((name, inner)) = leaf.subcommand() {
+        leaf = inner;
+        path.push(name);
+    }
+    let problem = *leaf.try_get_one::<Problem>("problem").ok()??;
+    let from_the_filter = path.is_empty();
+    // The option's default, asked of the definition only once an option the problem refuses
+    // was typed: building the definition is most of a short run's work.
+    let default_of = |id: &str| {
+        let mut command = definition();
+        for name in &path {
+            command = command.find_subcommand(name)?.clone();
+        }
+        let arg = command.get_arguments().find(|arg| arg.get_id() == id)?;
+        arg.get_default_values().first().cloned()
+    };
+    REFUSABLE
+        .iter()
+        .filter(|option| !option.taken_by.contains(&problem))
+        .find(|option| {
+            // Typed, not a default (the command may not have the option at all).
+            let Ok(Some(mut values)) = leaf.try_get_raw(option.id) else {
+                return false;
+            };
+            if leaf.value_source(option.id) != Some(ValueSource::CommandLine) {
+                return false;
+            }
+            match (option.value, values.next()) {
+                (Some(value), Some(typed)) => typed == value,
+                (None, Some(typed)) => default_of(option.id).as_deref() != Some(typed),
+                (_, None) => false,
+            }
+        })
+        .map(|option| problem.refusal(option, from_the_filter))
+}
+
+/// What a command line that is a usage error still says of the run, from its first words
+/// (a command comes first, before any option): whether it speaks testlib's protocol, which
+/// takes the usage error for a judge failure (3), not the candidate's presentation error (2);
+/// CMS's, whose sanitizer refuses some characters in what is said; and the Kattis feedback
+/// folder it names, where an earlier run's verdict must not stay to be read as this one's.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct UsageErrorOf {
+    pub speaks_testlib: bool,
+    pub speaks_cms: bool,
+    pub kattis_feedback: Option<PathBuf>,
+}
+
+impl UsageErrorOf {
+    /// Reads the first words of `args` (the program's name first).
+    pub(crate) fn read<I, T>(args: I) -> UsageErrorOf
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        let word = |at: usize| args.get(at).and_then(|word| word.to_str());
+        let (command, system) = (word(1), word(2));
+        let speaks = |protocol: &str| {
+            matches!(command, Some("checker" | "validate")) && system == Some(protocol)
+        };
+        let kattis_feedback = match (command, system) {
+            (Some("checker"), Some("kattis")) => positionals(&args, &["checker", "kattis"])
+                .and_then(|positionals| positionals.get(2).map(|&at| PathBuf::from(&args[at]))),
+            _ => None,
+        };
+        UsageErrorOf {
+            speaks_testlib: speaks("testlib"),
+            speaks_cms: speaks("cms"),
+            kattis_feedback,
+        }
+    }
+}
+
+/// Writes what clap has to say: help and version on stdout (status 0, unless stdout fails),
+/// usage errors on stderr as the command's protocol says ([`checker::usage_error`]).
+fn clap_said(error: &clap::Error, args: &[OsString]) -> ExitCode {
+    let of = UsageErrorOf::read(args);
+    if error.use_stderr() {
+        return ExitCode::from(checker::usage_error(error, &of));
+    }
+    let printed = ensure_stdout_is_open().and_then(|()| {
+        error.print()?;
+        io::stdout().flush()?;
+        Ok(())
+    });
+    match (printed, of.speaks_testlib) {
+        (Ok(()), _) => ExitStatus::Success.into(),
+        // testlib would read 2 as the candidate's presentation error.
+        (Err(_), true) => ExitCode::from(TESTLIB_FAIL),
+        (Err(error), false) => failed(&anyhow::Error::new(error).context(STDOUT_TROUBLE)),
+    }
+}
+
+/// What a failure to write the output ends in: quiet success for a reader that went away,
+/// a message and status 2 for anything else.
+fn failed(error: &anyhow::Error) -> ExitCode {
+    if is_broken_pipe(error) {
+        // Rust ignores SIGPIPE, so `knight-moves big.in | head -1` ends here once `head`
+        // has gone. The reader has all it asked for: stop quietly and call it a success,
+        // as a filter killed by SIGPIPE would look to a shell pipeline.
+        return ExitStatus::Success.into();
+    }
+    output::say_output_trouble(error);
+    ExitStatus::Trouble.into()
 }
 
 /// The options that chose a job before each job was a command (`--check A`), kept only to
@@ -98,201 +439,6 @@ fn old_spelling_given(matches: &ArgMatches) -> Option<(&'static str, &OsString)>
         let value = matches.try_get_one::<OsString>(name).ok().flatten()?;
         Some((name, value))
     })
-}
-
-impl Cli {
-    /// Whether the filter's first file is named as a command is (`check`).
-    fn first_file_is_a_command(&self) -> bool {
-        let Some(first) = self.answer.files.first().and_then(|file| file.to_str()) else {
-            return false;
-        };
-        self.command.is_none() && Command::has_subcommand(first)
-    }
-
-    /// Reads the command line `args` (the program's name first) into the task to do: what
-    /// clap checks, then each command's own checks.
-    pub(crate) fn task_from<I, T>(args: I) -> Result<Task, clap::Error>
-    where
-        I: IntoIterator<Item = T>,
-        T: Into<OsString> + Clone,
-    {
-        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-        let parsed = definition()
-            .try_get_matches_from(&args)
-            .and_then(|matches| {
-                let old = old_spelling_given(&matches).is_some();
-                Cli::from_arg_matches(&matches).map(|cli| (cli, old))
-            });
-        // `stress python3 sol.py`: the program's words taken for more arguments.
-        if let Err(error) = &parsed
-            && error.kind() == ErrorKind::UnknownArgument
-            && let Some(said) = stress::several_words_for_command(&args)
-        {
-            return Err(usage_error(&["stress"], &said));
-        }
-        // Read again, leniently, only where something may need saying: a line clap refused,
-        // an old spelling, or a first file named as a command. The filter's usual line is
-        // read once (clap's definition is most of a short run's instructions).
-        let worth_a_second_look = match &parsed {
-            Err(_) => true,
-            Ok((cli, old)) => *old || cli.first_file_is_a_command(),
-        };
-        let lenient = worth_a_second_look
-            .then(|| {
-                definition()
-                    .ignore_errors(true)
-                    .try_get_matches_from(&args)
-                    .ok()
-            })
-            .flatten()
-            .filter(|matches| matches.subcommand().is_none());
-        if let Some(lenient) = &lenient {
-            let said =
-                way_forward(&args, lenient).or_else(|| command_after_options(&args, lenient));
-            if let Some(said) = said {
-                return Err(definition().error(ErrorKind::ArgumentConflict, said));
-            }
-        }
-        let (cli, _) = parsed?;
-        match cli.command {
-            None => cli.answer.into_task(),
-            Some(Command::Check(check_args)) => {
-                let task = check_args.into_task()?;
-                if let Some(said) = check::swapped_files(&args, &task) {
-                    return Err(usage_error(&["check"], &said));
-                }
-                Ok(task)
-            }
-            Some(Command::Stress(stress_args)) => {
-                let task = stress_args.into_task()?;
-                if let Task::Stress(settings) = &task
-                    && let Some(said) =
-                        stress::program_here_without_folder(&args, &settings.command)
-                {
-                    return Err(usage_error(&["stress"], &said));
-                }
-                Ok(task)
-            }
-            Some(Command::Generate(args)) => args.into_task(),
-            Some(Command::Checker(args)) => args.into_task(),
-            Some(Command::Validate(args)) => args.into_task(),
-            Some(Command::Package(args)) => args.into_task(),
-            Some(Command::Man(args)) => args.into_task(),
-            Some(Command::Completions(args)) => Ok(args.into_task()),
-        }
-    }
-}
-
-/// What a command line that is a usage error still says of the run, read as far as clap can
-/// read it: whether it speaks testlib's protocol, which takes the usage error for a judge
-/// failure (3), not the candidate's presentation error (2); and the Kattis feedback folder
-/// it names, where an earlier run's verdict must not stay to be read as this one's.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub(crate) struct UsageErrorOf {
-    pub speaks_testlib: bool,
-    /// Whether it speaks CMS's, whose sanitizer refuses some characters in what is said.
-    pub speaks_cms: bool,
-    pub kattis_feedback: Option<PathBuf>,
-}
-
-impl UsageErrorOf {
-    /// Reads `args` (the program's name first) as far as clap can.
-    pub(crate) fn read<I, T>(args: I) -> UsageErrorOf
-    where
-        I: IntoIterator<Item = T>,
-        T: Into<OsString> + Clone,
-    {
-        let Some(matches) = read_leniently(args.into_iter().map(Into::into).collect()) else {
-            return UsageErrorOf::default();
-        };
-        let system = |job: &str| {
-            matches
-                .subcommand_matches(job)
-                .and_then(ArgMatches::subcommand)
-        };
-        let speaks = |protocol: &str| {
-            [system("checker"), system("validate")]
-                .into_iter()
-                .flatten()
-                .any(|(name, _)| name == protocol)
-        };
-        let speaks_testlib = speaks("testlib");
-        let speaks_cms = speaks("cms");
-        let kattis_feedback = match system("checker") {
-            Some(("kattis", kattis)) => kattis
-                .try_get_one::<PathBuf>("feedback")
-                .ok()
-                .flatten()
-                .cloned(),
-            _ => None,
-        };
-        UsageErrorOf {
-            speaks_testlib,
-            speaks_cms,
-            kattis_feedback,
-        }
-    }
-}
-
-/// `args` read as far as clap can: where an option is unknown or its value refused
-/// (`--problem xyz`), which stops clap, without that option, again, a few times at most; then
-/// leniently, for what a missing value or argument leaves.
-fn read_leniently(mut args: Vec<OsString>) -> Option<ArgMatches> {
-    use clap::error::{ContextKind, ContextValue};
-    for _ in 0..8 {
-        let error = match definition().try_get_matches_from(&args) {
-            Ok(matches) => return Some(matches),
-            Err(error) => error,
-        };
-        let text = |kind| match error.get(kind) {
-            Some(ContextValue::String(text)) => Some(text.clone()),
-            _ => None,
-        };
-        // `--problem <NAME>`: the option as typed is its first word.
-        let option = text(ContextKind::InvalidArg)
-            .map(|option| option.split(' ').next().unwrap_or_default().to_owned());
-        let place = match (option, text(ContextKind::InvalidValue), error.kind()) {
-            (Some(option), Some(value), _) => {
-                let joined = format!("{option}={value}");
-                (1..args.len()).find_map(|at| match args[at].to_str() {
-                    Some(word) if word == joined => Some(at..=at),
-                    Some(word) if word == value && args[at - 1] == option.as_str() => {
-                        Some(at - 1..=at)
-                    }
-                    _ => None,
-                })
-            }
-            (Some(option), None, ErrorKind::UnknownArgument) => (1..args.len())
-                .find(|&at| args[at] == option.as_str())
-                .map(|at| at..=at),
-            _ => None,
-        };
-        // Help and version are what clap stops for too: the line without them.
-        let asked = matches!(
-            error.kind(),
-            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-        );
-        let place = place.or_else(|| {
-            let asked_for = |word: &OsString| {
-                ["-h", "--help", "-V", "--version"].contains(&word.to_str().unwrap_or_default())
-            };
-            asked
-                .then(|| {
-                    (1..args.len())
-                        .find(|&at| asked_for(&args[at]))
-                        .map(|at| at..=at)
-                })
-                .flatten()
-        });
-        match place {
-            Some(place) => drop(args.drain(place)),
-            None => break,
-        }
-    }
-    definition()
-        .ignore_errors(true)
-        .try_get_matches_from(&args)
-        .ok()
 }
 
 /// The command line that does now what `args` asked with an old spelling (`--check A`, …),
@@ -345,6 +491,10 @@ fn way_forward(args: &[OsString], matches: &ArgMatches) -> Option<String> {
 /// `args` read as far as clap can.
 fn command_after_options(args: &[OsString], matches: &ArgMatches) -> Option<String> {
     let first = matches.get_many::<OsString>("files")?.next()?.to_str()?;
+    // Asked of the derived list first: building the definition is most of a short run's work.
+    if !Command::has_subcommand(first) {
+        return None;
+    }
     let root = definition();
     let command = root
         .get_subcommands()
@@ -354,36 +504,86 @@ fn command_after_options(args: &[OsString], matches: &ArgMatches) -> Option<Stri
         return None;
     }
     let name = command.get_name();
-    // `generate random`: the options go after the second word too.
-    let words = match args.get(at + 1).and_then(|word| word.to_str()) {
-        Some(second) if command.find_subcommand(second).is_some() => at..=at + 1,
-        _ => at..=at,
+    // `generate random`: the options go after the second word too, and are its own.
+    let (words, taking) = match args.get(at + 1).and_then(|word| word.to_str()) {
+        Some(second) => match command.find_subcommand(second) {
+            Some(inner) => (at..=at + 1, inner),
+            None => (at..=at, command),
+        },
+        None => (at..=at, command),
     };
+    // The words before the command, each option with its value (where the filter's takes
+    // one): those the command takes go after it; those it does not are named, not moved.
+    let mut moved: Vec<&OsString> = Vec::new();
+    let mut not_taken: Vec<String> = Vec::new();
+    let mut index = 1;
+    while index < at {
+        let word = &args[index];
+        let text = word.to_string_lossy();
+        let long = text
+            .strip_prefix("--")
+            .map(|long| long.split('=').next().unwrap_or(long));
+        let short = text
+            .strip_prefix('-')
+            .filter(|_| long.is_none())
+            .and_then(|s| s.chars().next());
+        let named = |arg: &clap::Arg| match (long, short) {
+            (Some(long), _) => arg.get_long() == Some(long),
+            (None, Some(short)) => arg.get_short() == Some(short),
+            (None, None) => false,
+        };
+        let value_follows = !text.contains('=')
+            && root
+                .get_arguments()
+                .any(|arg| named(arg) && arg.get_action().takes_values());
+        let end = match value_follows {
+            true => (index + 1).min(at - 1),
+            false => index,
+        };
+        match (
+            long.is_some() || short.is_some(),
+            taking.get_arguments().any(named),
+        ) {
+            (true, false) => not_taken.push(text.split('=').next().unwrap_or_default().to_owned()),
+            _ => moved.extend(&args[index..=end]),
+        }
+        index = end + 1;
+    }
     let line: Vec<String> = args[words.clone()]
         .iter()
-        .chain(
-            args.iter()
-                .enumerate()
-                .skip(1)
-                .filter(|(index, _)| !words.contains(index))
-                .map(|(_, word)| word),
-        )
+        .chain(moved)
+        .chain(args[words.end() + 1..].iter())
         .map(|word| quoted(word))
         .collect();
+    let path = args[words]
+        .iter()
+        .map(|word| word.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let not_taken = match not_taken.as_slice() {
+        [] => String::new(),
+        [option] => format!(", and {option} is no option of {path}"),
+        options => format!(", and {} are no options of {path}", options.join(", ")),
+    };
     Some(format!(
-        "{name} is a command, and its options go after it: knight-moves {}; a file named \
-         {name} is read as ./{name}, or after --",
+        "{name} is a command, and its options go after it{not_taken}: knight-moves {}; a file \
+         named {name} is read as ./{name}, or after --",
         line.join(" ")
     ))
 }
 
-/// The indexes in `args` (the program's name first) of the positional words of the command
-/// `name`: every word after the command's name that is not an option nor an option's value,
-/// as clap reads them (all after `--`). `None` where `args` hold no such command.
-fn positionals(args: &[OsString], name: &str) -> Option<Vec<usize>> {
-    let command_at = args.iter().position(|word| word == name)?;
-    let root = definition();
-    let command = root.find_subcommand(name)?;
+/// The indexes in `args` (the program's name first) of the positional words of the command at
+/// `path` (`["checker", "kattis"]`): every word after the command's words that is not an
+/// option nor an option's value, as clap reads them (all after `--`). `None` where `args` do
+/// not start with that command.
+fn positionals(args: &[OsString], path: &[&str]) -> Option<Vec<usize>> {
+    let mut command = definition();
+    for (at, name) in path.iter().enumerate() {
+        if args.get(at + 1)? != name {
+            return None;
+        }
+        command = command.find_subcommand(name)?.clone();
+    }
     let takes_value = |word: &str| {
         command.get_arguments().any(|arg| {
             let named = match word.strip_prefix("--") {
@@ -394,7 +594,7 @@ fn positionals(args: &[OsString], name: &str) -> Option<Vec<usize>> {
         })
     };
     let mut positionals = Vec::new();
-    let mut index = command_at + 1;
+    let mut index = path.len() + 1;
     while index < args.len() {
         let word = args[index].to_string_lossy();
         if word == "--" {
@@ -444,21 +644,6 @@ fn with_short_help(command: clap::Command) -> clap::Command {
         .mut_subcommands(with_short_help)
 }
 
-/// A usage error of the command whose words (after `knight-moves`) are `path`, with its usage
-/// line: status 2, or testlib's 3 under its protocol.
-pub(crate) fn usage_error(path: &[&str], message: &str) -> clap::Error {
-    let mut command = definition();
-    command.build();
-    let mut found = command;
-    for name in path {
-        match found.find_subcommand(name) {
-            Some(sub) => found = sub.clone(),
-            None => break,
-        }
-    }
-    found.error(ErrorKind::ArgumentConflict, message)
-}
-
 fn after_help() -> String {
     let problems: Vec<String> = <Problem as clap::ValueEnum>::value_variants()
         .iter()
@@ -467,7 +652,10 @@ fn after_help() -> String {
     format!(
         "{EXAMPLES}\n\nProblems (--problem), and which each takes of the options some refuse:\n  \
          {}\n{}\n\n{}",
-        Feature::ALL.map(|feature| feature.to_string()).join(", "),
+        Problem::refusable_in_help()
+            .map(|option| option.shown)
+            .collect::<Vec<_>>()
+            .join(", "),
         problems.join("\n"),
         ExitStatus::HELP
     )

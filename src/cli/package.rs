@@ -1,13 +1,17 @@
-//! `knight-moves package DIR`: write a problem package.
+//! `knight-moves package DIR`: writes a problem package ([`crate::package`]) and says where,
+//! what its programs need of the judge host, and what to run next.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use anyhow::Context;
 use clap::Args;
 
-use crate::cli::groups::{Answering, ProblemArg};
-use crate::cli::usage_error;
-use crate::package::is_uuid;
-use crate::settings::{PackageFormat, PackageSettings, Task};
+use crate::cli::options::{AnswerOptions, Extras, ProblemArg};
+use crate::cli::output::{STDOUT_TROUBLE, ensure_stdout_is_open, say_output_trouble, write_stdout};
+use crate::cli::{Invocation, Job, Stop};
+use crate::exit::{Ending, ExitStatus};
+use crate::package::{self, PackageFormat, PackageSettings, is_uuid};
+use crate::settings::shown;
 
 /// The options of `knight-moves package`; its help (`after_help`) says what it does.
 #[derive(Clone, Debug, Args)]
@@ -33,7 +37,7 @@ pub(crate) struct PackageArgs {
     pub(crate) problem: ProblemArg,
 
     /// Write UVa 439's variant that asks for a shortest route too, any one.
-    #[arg(long)]
+    #[arg(long = "path", id = "packaged_routes")]
     pub(crate) path: bool,
 
     /// The package format: legacy (problemtools' verifyproblem, DOMjudge) or 2025-09
@@ -57,30 +61,48 @@ pub(crate) struct PackageArgs {
     pub(crate) force: bool,
 }
 
-impl PackageArgs {
-    pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
+impl Job for PackageArgs {
+    type Settled = PackageSettings;
+
+    fn settle(self, at: &Invocation) -> Result<PackageSettings, clap::Error> {
         let problem = self.problem.problem;
-        if self.path && !problem.description().packaged_with_routes {
-            return Err(usage_error(
-                &["package"],
-                &format!(
-                    "--path writes UVa 439's variant with routes only, so far: not --problem {}'s",
-                    problem.name()
-                ),
-            ));
-        }
-        let answering = Answering {
-            path: self.path,
-            ..Answering::new(&["package"], problem)
-        };
-        Ok(Task::Package(PackageSettings {
+        let answers =
+            AnswerOptions::of_problem(problem, self.path).settings(at, Extras::default())?;
+        Ok(PackageSettings {
             dir: self.dir,
             format: self.format,
             uuid: self.uuid,
             rights_owner: self.rights_owner,
             force: self.force,
-            answers: answering.settings()?,
-        }))
+            answers,
+        })
+    }
+
+    /// Writes the package; a failure is said on stderr (status 2). The package is written
+    /// whatever standard output is: what is said after it is the output's trouble alone.
+    fn run(settings: PackageSettings, at: &Invocation) -> Result<Ending, Stop> {
+        let placed = match package::write(&settings) {
+            Ok(placed) => placed,
+            Err(error) => {
+                say_output_trouble(&error.context(at.name()));
+                return Ok(Ending::Status(ExitStatus::Trouble));
+            }
+        };
+        let said = format!(
+            "Wrote the problem package to {}\n{}\n{}\n",
+            shown(&placed.path),
+            PROGRAMS_NEED,
+            next_step(settings.format, &placed.path)
+        );
+        if let Some(left_behind) = placed.left_behind {
+            let old = shown(&settings.dir);
+            let name = at.name();
+            say_output_trouble(&anyhow::anyhow!("{name}: the old {old}: {left_behind}"));
+        }
+        ensure_stdout_is_open()
+            .context(STDOUT_TROUBLE)
+            .and_then(|()| write_stdout(said.as_bytes()))?;
+        Ok(Ending::Status(ExitStatus::Success))
     }
 }
 
@@ -92,5 +114,56 @@ fn uuid(text: &str) -> Result<String, String> {
     match is_uuid(text) {
         true => Ok(text.to_ascii_lowercase()),
         false => Err("expected a uuid: 8-4-4-4-12 hexadecimal digits".to_owned()),
+    }
+}
+
+/// What the package's programs (its validators: copies of this knight-moves) need of the host
+/// that runs them, for the build that wrote it.
+const PROGRAMS_NEED: &str = if cfg!(all(
+    target_os = "linux",
+    target_arch = "x86_64",
+    target_feature = "crt-static"
+)) {
+    "Its validators are copies of this knight-moves, statically linked: any Linux x86-64 judge \
+     host runs them, in a sandbox without libraries too."
+} else if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+    "Its validators are copies of this knight-moves, which needs a glibc as new as its build \
+     system's: for an older judge host, or a sandbox without libraries, write the package \
+     with a static build (scripts/static-build.sh, or a release's \
+     knight-moves-VERSION-x86_64-linux-static)."
+} else {
+    "Its validators are copies of this knight-moves, which is no Linux x86-64 program: a Linux \
+     judge host cannot run them; write the package with a static Linux x86-64 build \
+     (scripts/static-build.sh, or a release's knight-moves-VERSION-x86_64-linux-static)."
+};
+
+/// The command that checks the package at `path` with its format's own tool.
+fn next_step(format: PackageFormat, path: &Path) -> String {
+    let shown_path = shown(path);
+    let is_zip = path
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("zip"));
+    match format {
+        _ if is_zip => "Next: import it into DOMjudge as a problem (its jury pages, or its \
+                        API's problems import)."
+            .to_owned(),
+        PackageFormat::Legacy => format!(
+            "Next: verifyproblem {shown_path} (problemtools; Python submissions run with pypy3)"
+        ),
+        PackageFormat::V2025_09 => {
+            let name = path
+                .file_name()
+                .map_or_else(|| shown_path.clone(), |name| shown(Path::new(name)));
+            let next = match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => {
+                    format!("Next, from {}:", shown(parent))
+                }
+                _ => "Next:".to_owned(),
+            };
+            format!(
+                "{next} bt validate --problem {name} && bt run --problem {name} (BAPCtools; \
+                 Python submissions run with pypy3)"
+            )
+        }
     }
 }

@@ -1,15 +1,20 @@
-//! `knight-moves stress COMMAND`: judge a program on generated inputs.
+//! `knight-moves stress COMMAND`: judge a program on generated inputs ([`crate::stress`]),
+//! with a progress bar on a terminal, and tell how it went.
 
 use std::ffi::OsString;
-use std::path::Path;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::cli::groups::{AnsweringArgs, DEFAULT_CASES, JUDGED_PATH_HELP, ReachArg, SeedArg};
-use crate::cli::usage_error;
+use crate::cli::options::{DEFAULT_CASES, JudgedOptions, ReachArg, SeedArg};
+use crate::cli::output::{say_seed, seed_from_clock, write_verdict};
+use crate::cli::{Invocation, Job, Stop};
+use crate::exit::{Ending, ExitStatus};
 use crate::input::line::QuotedUpTo;
-use crate::settings::{StressSettings, Task};
+use crate::stress::candidate::{Candidate, RunError, clean_up_on_signals};
+use crate::stress::{Figures, Progress, Stress, wants_progress_bar};
 
 /// The command's help, saying how COMMAND is split on this system (see [`split_command`]):
 /// one text, so the two systems' helps cannot drift apart.
@@ -45,14 +50,14 @@ const HELP: &str = stress_help!(
 
 /// The options of `knight-moves stress`; its help (`after_help`) says what it does.
 #[derive(Clone, Debug, Args)]
-#[command(mut_arg("path", |arg| arg.help(JUDGED_PATH_HELP)), after_help = HELP)]
+#[command(after_help = HELP)]
 pub(crate) struct StressArgs {
     /// The program and its arguments, as one word.
     #[arg(value_name = "COMMAND")]
     pub(crate) command: String,
 
     #[command(flatten)]
-    pub(crate) answering: AnsweringArgs,
+    pub(crate) judged: JudgedOptions,
 
     /// How many cases to run. [default: 1000]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -67,8 +72,8 @@ pub(crate) struct StressArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub(crate) size: Option<u64>,
 
-    /// How many cases run at once, each in a process of its own. [default: the number of
-    /// processors]
+    /// How many cases run at once, each in a process of its own: 1 to 1024. [default: the
+    /// number of processors]
     #[arg(long, short = 'j', value_name = "N",
           value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub(crate) jobs: Option<u16>,
@@ -77,7 +82,7 @@ pub(crate) struct StressArgs {
     /// current folder] Nothing is written over: a name taken gets -2, -3, … before its
     /// extension.
     #[arg(long, value_name = "PATH", value_hint = clap::ValueHint::FilePath)]
-    pub(crate) save: Option<std::path::PathBuf>,
+    pub(crate) save: Option<PathBuf>,
 
     #[command(flatten)]
     pub(crate) reach: ReachArg,
@@ -92,44 +97,128 @@ pub(crate) struct StressArgs {
     pub(crate) memory_limit: Option<f64>,
 }
 
-impl StressArgs {
-    pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
-        const COMMAND: &[&str] = &["stress"];
-        let answering = self.answering.judging(COMMAND)?;
+/// What `stress` was asked, settled.
+#[derive(Debug)]
+pub(crate) struct StressRun {
+    stress: Stress,
+    /// The seed given (`--seed`); else one is chosen, and said once the program has started.
+    seed: Option<u64>,
+    /// Where the smallest failing input is saved (`--save`), if not in the current folder.
+    save: Option<PathBuf>,
+}
+
+impl Job for StressArgs {
+    type Settled = StressRun;
+
+    fn settle(self, at: &Invocation) -> Result<StressRun, clap::Error> {
+        let answers = self.judged.settings(at)?;
         // Windows tells knight-moves nothing of a program's memory: refused, not ignored.
         if self.memory_limit.is_some() && cfg!(windows) {
-            return Err(usage_error(
-                COMMAND,
-                "--memory-limit is not supported on Windows",
-            ));
+            return Err(at.usage_error("--memory-limit is not supported on Windows"));
         }
         let command = match split_command(&self.command) {
             Some(words) if !words.is_empty() => words,
             _ => {
-                return Err(usage_error(
-                    COMMAND,
-                    &format!(
-                        "cannot split {} into a program and its arguments",
-                        QuotedUpTo(self.command.as_bytes(), 200)
-                    ),
-                ));
+                return Err(at.usage_error(&format!(
+                    "cannot split {} into a program and its arguments",
+                    QuotedUpTo(self.command.as_bytes(), 200)
+                )));
             }
         };
-        Ok(Task::Stress(StressSettings {
-            command,
-            cases: self.cases.unwrap_or(DEFAULT_CASES),
+        if let Some(said) = program_here_without_folder(at, &command) {
+            return Err(at.usage_error(&said));
+        }
+        let (program, args) = command
+            .split_first()
+            .map(|(program, args)| (program.clone(), args.to_vec()))
+            .unwrap_or_default();
+        Ok(StressRun {
+            stress: Stress {
+                candidate: Candidate { program, args },
+                cases: self.cases.unwrap_or(DEFAULT_CASES),
+                time_limit: Duration::from_secs_f64(self.time_limit.unwrap_or(2.0)),
+                memory_limit: self
+                    .memory_limit
+                    .map(|megabytes| (megabytes * 1e6).round() as u64),
+                reach: self.reach.reach(),
+                answers,
+                largest: self.size.unwrap_or(DEFAULT_SIZE),
+                jobs: self.jobs.map_or_else(processors, usize::from),
+            },
             seed: self.seed.seed,
-            time_limit: Duration::from_secs_f64(self.time_limit.unwrap_or(2.0)),
-            memory_limit: self
-                .memory_limit
-                .map(|megabytes| (megabytes * 1e6).round() as u64),
-            reach: self.reach.reach(),
-            answers: answering.settings()?,
-            largest: self.size.unwrap_or(DEFAULT_SIZE),
-            jobs: self.jobs.map_or_else(processors, usize::from),
             save: self.save,
-        }))
+        })
     }
+
+    /// Runs the cases, with a progress bar on a terminal, and tells how it went.
+    fn run(settled: StressRun, at: &Invocation) -> Result<Ending, Stop> {
+        let StressRun { stress, seed, save } = settled;
+        // A seed chosen is said once the program has started: a program that cannot be
+        // started ran no case to make again.
+        let mut unsaid_seed = seed.is_none();
+        let seed = seed.unwrap_or_else(seed_from_clock);
+        let program = stress.candidate.program.clone();
+        if let Err(refused) = clean_up_on_signals() {
+            return not_run(&program, &refused, at);
+        }
+        let bar = wants_progress_bar().then(|| {
+            let style = indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} cases, {elapsed} (seed {prefix}) {msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+            let bar = indicatif::ProgressBar::new(stress.cases).with_style(style);
+            bar.set_prefix(seed.to_string());
+            bar
+        });
+        let finding = stress.run(seed, |progress| match progress {
+            Progress::Started if unsaid_seed => {
+                unsaid_seed = false;
+                match &bar {
+                    Some(bar) => bar.suspend(|| say_seed(&at.name(), seed)),
+                    None => say_seed(&at.name(), seed),
+                }
+            }
+            Progress::Started => {}
+            Progress::Passed { done, usage } => {
+                if let Some(bar) = &bar {
+                    bar.set_position(done);
+                    // Each case's figures, as a judge shows them, while the run goes on.
+                    bar.set_message(format!("last case: {}", Figures::One(usage)));
+                }
+            }
+        });
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        let finding = match finding {
+            Ok(finding) => finding,
+            Err(error) => return not_run(&program, &error, at),
+        };
+        let status = write_verdict(&finding.report(seed, save.as_deref()), finding.status())?;
+        Ok(Ending::Status(status))
+    }
+}
+
+/// What a stress run that could not run its cases says: a program that cannot be started is
+/// the user's to fix (a message, status 2); a resource the system refused is a judge failure
+/// (the verdict line on stdout, as every verdict, and status 5): nothing was held against the
+/// program, and whatever it started was killed.
+fn not_run(program: &str, error: &RunError, at: &Invocation) -> Result<Ending, Stop> {
+    let status = match error {
+        RunError::Program(error) => {
+            let name = at.name();
+            let _ = writeln!(
+                io::stderr(),
+                "knight-moves: {name}: cannot run {program}: {error}"
+            );
+            ExitStatus::Trouble
+        }
+        RunError::Refused { .. } | RunError::Lost(_) => {
+            let line = format!("Judge failure: {error}, so the program was not judged\n");
+            write_verdict(line.as_bytes(), ExitStatus::JudgeFailure)?
+        }
+    };
+    Ok(Ending::Status(status))
 }
 
 /// Where a `stress` command line gives its COMMAND as several words (`stress python3 sol.py`),
@@ -161,7 +250,7 @@ pub(crate) fn several_words_for_command(args: &[OsString]) -> Option<String> {
     // A word clap would take for an argument after stress's own options is no one's to
     // place: clap's own error says what it is.
     let after = extra.last().map_or(at, |&last| last) + 1;
-    let positionals = super::positionals(args, "stress")?;
+    let positionals = super::positionals(args, &["stress"])?;
     if positionals.iter().any(|&index| index >= after) {
         return None;
     }
@@ -182,7 +271,8 @@ pub(crate) fn several_words_for_command(args: &[OsString]) -> Option<String> {
 /// no system runs from there unless its `PATH` says so: the message that refuses it, with the
 /// line to type. `None` where the program has a folder in its name, is found on `PATH`, or is
 /// no file here; and on Windows, which runs a program of the current folder by its name.
-pub(crate) fn program_here_without_folder(args: &[OsString], command: &[String]) -> Option<String> {
+fn program_here_without_folder(at: &Invocation, command: &[String]) -> Option<String> {
+    let args = at.args();
     let program = command.first()?;
     if cfg!(windows)
         || program.contains('/')
@@ -215,7 +305,7 @@ fn is_on_path(program: &str) -> bool {
 /// first) of its first word, and of the words that clap would take for more positional
 /// arguments. `None` where the line is not `stress`'s or has no COMMAND.
 fn command_words(args: &[OsString]) -> Option<(usize, Vec<usize>)> {
-    let positionals = super::positionals(args, "stress")?;
+    let positionals = super::positionals(args, &["stress"])?;
     let (&at, extra) = positionals.split_first()?;
     Some((at, extra.to_vec()))
 }

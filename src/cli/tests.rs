@@ -98,14 +98,18 @@ fn typed(arg: &Arg) -> Vec<String> {
     }
 }
 
-/// The task of `knight-moves` with `words`.
-fn task(words: &[String]) -> Result<Task, clap::Error> {
-    Cli::task_from(std::iter::once("knight-moves".to_owned()).chain(words.iter().cloned()))
+/// What `knight-moves` with `words` would do, settled, in words.
+fn task(words: &[String]) -> Result<String, clap::Error> {
+    let args: Vec<OsString> = std::iter::once("knight-moves".to_owned())
+        .chain(words.iter().cloned())
+        .map(OsString::from)
+        .collect();
+    settled(&args)
 }
 
 /// The shortest run of `command` (at `path`): its required arguments, with as many files as it
 /// needs (testlib's three), and the task it is.
-fn base(path: &[String], command: &clap::Command) -> (Vec<String>, Task) {
+fn base(path: &[String], command: &clap::Command) -> (Vec<String>, String) {
     let mut words = path.to_vec();
     for positional in command
         .get_positionals()
@@ -260,7 +264,21 @@ fn the_old_spellings_are_refused_with_the_way_forward() {
         let error = task(&words).expect_err(expected);
         assert_eq!(error.exit_code(), 2);
         assert!(error.to_string().contains(expected), "{error}");
+        types_as_offered(&error);
     }
+}
+
+/// The line a refusal offers, typed: the command line takes it (a file it names need not be
+/// there: what was typed is read, nothing run).
+fn types_as_offered(error: &clap::Error) {
+    let said = error.to_string();
+    let line = said.lines().next().unwrap_or_default();
+    let (_, offered) = line
+        .split_once(": knight-moves ")
+        .unwrap_or_else(|| panic!("no line offered: {said}"));
+    let offered = offered.split(';').next().unwrap_or_default();
+    let words = shlex::split(offered).unwrap_or_else(|| panic!("not a line a shell splits: {offered}"));
+    assert!(task(&words).is_ok(), "{offered}: {:?}", task(&words));
 }
 
 /// A command named after the filter's options is not read as a file to answer: the message
@@ -278,12 +296,25 @@ fn a_command_after_the_filters_options_is_refused_with_the_line_to_type() {
             &["--problem", "nakanj", "generate", "random", "--cases", "3"],
             "knight-moves generate random --problem nakanj --cases 3;",
         ),
+        // An option the command does not take is named, not moved after it, where it would be
+        // refused again.
+        (
+            &["--path", "generate", "random"],
+            "generate is a command, and its options go after it, and --path is no option of \
+             generate random: knight-moves generate random;",
+        ),
+        (
+            &["--stats", "--problem", "nakanj", "--draw=search", "check", "a", "b"],
+            "and --stats, --draw are no options of check: knight-moves check --problem nakanj \
+             a b;",
+        ),
     ];
     for (words, expected) in cases {
         let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
         let error = task(&words).expect_err(expected);
         assert_eq!(error.exit_code(), 2);
         assert!(error.to_string().contains(expected), "{error}");
+        types_as_offered(&error);
     }
     for words in [
         &["--path", "--", "check"][..],
@@ -291,7 +322,8 @@ fn a_command_after_the_filters_options_is_refused_with_the_line_to_type() {
         &["check.in"],
     ] {
         let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
-        assert!(matches!(task(&words), Ok(Task::Answer { .. })), "{words:?}");
+        let filter = task(&words).is_ok_and(|settled| settled.starts_with("Filter"));
+        assert!(filter, "{words:?}");
     }
 }
 
@@ -408,4 +440,26 @@ fn help_is_short_and_shows_examples() {
             .count();
         assert!(examples >= 2, "{path:?}: {examples} examples\n{text}");
     }
+}
+
+/// `--algorithm` offers every engine, and only those: its values are `Engine::ALL`'s, in its
+/// order, so a new engine is on the command line once it is an engine.
+#[test]
+fn the_algorithms_offered_are_the_engines() {
+    let mut root = definition();
+    root.build();
+    let algorithm = root
+        .get_arguments()
+        .find(|arg| arg.get_id() == "algorithm")
+        .expect("the filter's --algorithm");
+    let offered: Vec<String> = algorithm
+        .get_possible_values()
+        .iter()
+        .map(|value| value.get_name().to_owned())
+        .collect();
+    let engines: Vec<String> = crate::engine::Engine::ALL
+        .iter()
+        .map(|engine| engine.name().to_owned())
+        .collect();
+    assert_eq!(offered, engines);
 }

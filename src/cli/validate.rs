@@ -1,14 +1,23 @@
-//! `knight-moves validate kattis|testlib`: be a judge system's input validator.
+//! `knight-moves validate kattis|testlib`: knight-moves as a judge system's input validator,
+//! in the system's protocol ([`crate::problem::validate`] validates).
 
 use std::ffi::OsString;
+use std::fs;
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use crate::cli::groups::{BoardArg, ProblemArg, TestlibArgs};
-use crate::cli::usage_error;
-use crate::settings::{Task, ValidatorSettings, ValidatorSystem};
-
+use crate::board::Board;
+use crate::cli::options::{BoardArg, ProblemArg, TestlibArgs};
+use crate::cli::{Invocation, Job, Stop};
+use crate::exit::Ending;
+use crate::exit::protocol::{
+    JUDGE_FAILURE, KATTIS_ACCEPTED, KATTIS_REJECTED, TESTLIB_FAIL, TESTLIB_OK,
+};
+use crate::problem::Problem;
+use crate::problem::validate::{self, Refusal};
+use crate::standard_streams;
 /// The options of `knight-moves validate`; its help (`after_help`) says what it does.
 #[derive(Clone, Debug, Args)]
 #[command(after_help = "\
@@ -73,20 +82,38 @@ Examples:
     },
 }
 
-impl ValidateArgs {
-    pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
-        let (command, problem, board, system, ignored): (&[&str], _, _, _, _) = match self.system {
+/// The judge systems whose input validators knight-moves can be: CMS runs none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum System {
+    /// Kattis, DOMjudge and BAPCtools: exit 42 valid, 43 not.
+    Kattis,
+    /// testlib (Codeforces Polygon and the systems that run its validators): exit 0 valid, 3
+    /// not.
+    Testlib,
+}
+
+/// What `validate` was asked, settled.
+#[derive(Clone, Debug)]
+pub(crate) struct Validate {
+    problem: Problem,
+    /// UVa 439's board (`--board`); the other problems' boards come from their inputs.
+    board: Board,
+    system: System,
+    /// The arguments the system passes, which are not read: one that names a file where
+    /// standard input holds nothing is the user's mistake, said as such.
+    ignored: Vec<PathBuf>,
+}
+
+impl Job for ValidateArgs {
+    type Settled = Validate;
+
+    fn settle(self, at: &Invocation) -> Result<Validate, clap::Error> {
+        let (problem, board, system, ignored) = match self.system {
             ValidatorKind::Kattis {
                 problem,
                 board,
                 flags,
-            } => (
-                &["validate", "kattis"],
-                problem,
-                board,
-                ValidatorSystem::Kattis,
-                flags,
-            ),
+            } => (problem, board, System::Kattis, flags),
             ValidatorKind::Testlib {
                 testlib:
                     TestlibArgs {
@@ -95,30 +122,85 @@ impl ValidateArgs {
                     },
                 ..
             } if name.is_empty() => {
-                return Err(usage_error(
-                    &["validate", "testlib"],
-                    "--testset: expected a test set's name, found nothing",
-                ));
+                return Err(at.usage_error("--testset: expected a test set's name, found nothing"));
             }
             ValidatorKind::Testlib {
                 problem,
                 board,
                 args,
                 ..
-            } => (
-                &["validate", "testlib"],
-                problem,
-                board,
-                ValidatorSystem::Testlib,
-                args,
-            ),
+            } => (problem, board, System::Testlib, args),
         };
-        let problem = problem.problem;
-        Ok(Task::Validate(ValidatorSettings {
-            problem,
-            board: board.for_problem(command, problem)?,
+        Ok(Validate {
+            problem: problem.problem,
+            board: board.board(),
             system,
             ignored: ignored.into_iter().map(PathBuf::from).collect(),
-        }))
+        })
     }
+
+    /// Validates the judge input on standard input, in the system's protocol: kattis exits 42
+    /// (valid) or 43, testlib 0 or 3; the first offending line and column on stderr. Input
+    /// that cannot be read is a judge failure (kattis 5, testlib 3).
+    fn run(settings: Validate, at: &Invocation) -> Result<Ending, Stop> {
+        let testlib = settings.system == System::Testlib;
+        // A closed standard input is no judge input: its reads fail, a judge failure.
+        let mut stdin = io::BufReader::new(standard_streams::input());
+        // `validate kattis 01.in`: a file that holds an input named as one of the system's
+        // arguments, where the input was to come on standard input and nothing does (a
+        // terminal waits for typing).
+        let named = settings
+            .ignored
+            .iter()
+            .position(|word| fs::metadata(word).is_ok_and(|meta| meta.is_file() && meta.len() > 0));
+        if let Some(index) = named
+            && (io::stdin().is_terminal() || stdin.fill_buf().is_ok_and(<[u8]>::is_empty))
+        {
+            return Err(Stop::Usage(
+                at.usage_error(&file_named_for_input(at, &settings.ignored[index])),
+            ));
+        }
+        let result = validate::validate(settings.problem, settings.board, stdin);
+        let problem = settings.problem.name();
+        let (status, message) = match (&result, testlib) {
+            (Ok(()), false) => (KATTIS_ACCEPTED, None),
+            (Ok(()), true) => (TESTLIB_OK, None),
+            (Err(Refusal::Invalid(invalid)), false) => (
+                KATTIS_REJECTED,
+                Some(format!("not a valid {problem} input: {invalid}")),
+            ),
+            (Err(Refusal::Invalid(invalid)), true) => (
+                TESTLIB_FAIL,
+                Some(format!("FAIL not a valid {problem} input: {invalid}")),
+            ),
+            (Err(Refusal::Read(error)), false) => {
+                (JUDGE_FAILURE, Some(format!("<stdin>: {error}")))
+            }
+            (Err(Refusal::Read(error)), true) => {
+                (TESTLIB_FAIL, Some(format!("FAIL <stdin>: {error}")))
+            }
+        };
+        if let Some(message) = message {
+            let _ = writeln!(io::stderr(), "{message}");
+        }
+        Ok(Ending::Protocol(status))
+    }
+}
+
+/// What refuses `validate SYSTEM FILE` with nothing on standard input: the line to type, the
+/// command line as typed with FILE given on standard input instead.
+fn file_named_for_input(at: &Invocation, file: &std::path::Path) -> String {
+    let words: Vec<String> = at
+        .typed_words()
+        .iter()
+        .filter(|word| word.as_os_str() != file.as_os_str())
+        .map(|word| super::quoted(word))
+        .collect();
+    format!(
+        "validate reads the input on standard input, which holds nothing, and {} is a file, \
+         not read: knight-moves {} < {}",
+        crate::settings::shown(file),
+        words.join(" "),
+        super::quoted(file.as_os_str())
+    )
 }

@@ -628,7 +628,7 @@ mod tests {
     fn the_descriptions_say_which_packages_there_is_material_for() {
         for &problem in Problem::value_variants() {
             assert!(of(problem, false).is_some(), "{problem:?}");
-            let with_routes = problem.description().packaged_with_routes;
+            let with_routes = problem.takes("packaged_routes");
             assert_eq!(of(problem, true).is_some(), with_routes, "{problem:?}");
         }
     }

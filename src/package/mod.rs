@@ -14,6 +14,7 @@
 //! commands, named in their files' names.
 
 use std::hash::{BuildHasher, Hasher};
+use std::path::PathBuf;
 
 use anyhow::bail;
 
@@ -22,7 +23,35 @@ use crate::package::material::{Material, Secret};
 use crate::pipeline::answers_in_memory;
 use crate::problem::Problem;
 use crate::problem::cases::{CaseGenerator, Inputs, Reach};
-use crate::settings::{PackageFormat, PackageSettings};
+use crate::settings::AnswerSettings;
+
+/// What a package is to be: its folder, format and problem, and what its files say.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PackageSettings {
+    /// The folder the package goes to.
+    pub dir: PathBuf,
+    pub format: PackageFormat,
+    /// The problem's uuid, where `--uuid` gives one; else a fresh one.
+    pub uuid: Option<String>,
+    /// Who may permit the package's use (`--rights-owner`), where given.
+    pub rights_owner: Option<String>,
+    /// Whether a DIR that holds files is replaced (`--force`).
+    pub force: bool,
+    /// The answers the package's cases are answered with.
+    pub answers: AnswerSettings,
+}
+
+/// The problem package formats `package` writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum PackageFormat {
+    /// The legacy Kattis format, which problemtools' verifyproblem reads (and DOMjudge
+    /// imports).
+    #[default]
+    Legacy,
+    /// The 2025-09 format, which BAPCtools reads.
+    #[value(name = "2025-09")]
+    V2025_09,
+}
 
 mod material;
 mod place;

@@ -21,8 +21,9 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Context, bail};
 
 use crate::held_signals::SignalsWait;
+use crate::package::PackageSettings;
 use crate::package::{Content, PackageFile};
-use crate::settings::{PackageSettings, shown};
+use crate::settings::shown;
 
 /// Where the package went, and what could not be cleaned up after it (the old folder
 /// `--force` replaced, where some of it could not be removed).

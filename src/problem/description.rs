@@ -1,10 +1,9 @@
 //! What each judge problem is, declared once: the judges that set it, its input and its
-//! answers, which of the answering features mean something for it, how its answers look and
-//! which engine answers it by default. The command line refuses a feature a problem has no use
-//! for from this description and settles its defaults from it, and `--help`'s Problems section
-//! is written from it; adding a problem is its description here and its grammar beside it.
-
-use std::fmt;
+//! answers, how its answers look and which engine answers it by default, and which of the
+//! options some problems refuse it takes ([`REFUSABLE`]). The command line refuses an option a
+//! problem has no use for from this description and settles its defaults from it, and
+//! `--help`'s Problems section is written from it; adding a problem is its description here
+//! and its grammar beside it.
 
 use crate::engine::Engine;
 use crate::format::Shape;
@@ -19,8 +18,6 @@ pub(crate) struct Description {
     pub judges: &'static str,
     /// Its input and answers, in a few words.
     pub summary: &'static str,
-    /// The features it takes, of those that vary between problems.
-    pub takes: &'static [Feature],
     /// Its own answers, as its judge wants them (what `--format sentence` writes).
     pub answers: Shape,
     /// Whether its input is queries of two squares, one answer each (`generate all-pairs`
@@ -28,8 +25,6 @@ pub(crate) struct Description {
     pub queries_are_pairs: bool,
     /// Which engine answers it when `--algorithm` is not given.
     pub engine: DefaultEngine,
-    /// Whether its problem package can be written with routes (`package --path`).
-    pub packaged_with_routes: bool,
 }
 
 /// The engine that answers a problem unless `--algorithm` says otherwise.
@@ -43,60 +38,63 @@ pub(crate) enum DefaultEngine {
     Always(Engine),
 }
 
-/// An answering feature some problems have no use for, by the option that asks for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Feature {
-    /// Another board than 8×8 (`--board`): the other problems' boards are 8×8 or come from
-    /// their input.
-    Board,
-    /// Another piece than the knight (`--piece`).
-    Piece,
-    /// The table engine, which knows the knight on 8×8 only (`--algorithm table`): refused
-    /// where the boards or pieces change from query to query.
-    Table,
-    /// Routes with the answers (`--path`).
-    Routes,
-    /// Answers as rows, objects or traces (`--format tsv|json|trace`).
-    Formats,
-    /// Pictures of the answers and searches (`--draw`).
-    Drawings,
-    /// A page replaying the searches (`--report`).
-    Report,
-    /// The engines' figures (`--stats`).
-    Stats,
-    /// Every engine run and compared (`--compare`).
-    Compare,
+/// An option some problems have no use for, and the problems that take it: one line of
+/// [`REFUSABLE`] each. The command line refuses it, wherever a command has it, for every other
+/// problem, in one place, from this table alone: an option that some problem refuses is its
+/// clap field and its line here.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Refusable {
+    /// The id of the option's argument in clap's definition (its field's name).
+    pub id: &'static str,
+    /// The option as typed, as messages and `--help` name it: `--board`, `--algorithm table`.
+    pub shown: &'static str,
+    /// The value that asks for what some problems refuse (`--algorithm table`), or `None`
+    /// for any value but the option's default.
+    pub value: Option<&'static str>,
+    /// The problems that take it.
+    pub taken_by: &'static [Problem],
+    /// What a refusal says, where it is not that the problem has no use for the option
+    /// (`{problem}` stands for its name); such an option is left out of `--help`'s
+    /// Problems, which lists what each problem takes of the answering options.
+    pub refusal: Option<&'static str>,
 }
 
-impl Feature {
-    /// Every feature, in the order messages and `--help` name them.
-    pub(crate) const ALL: [Feature; 9] = [
-        Feature::Board,
-        Feature::Piece,
-        Feature::Table,
-        Feature::Routes,
-        Feature::Formats,
-        Feature::Drawings,
-        Feature::Report,
-        Feature::Stats,
-        Feature::Compare,
-    ];
-}
+use Problem::{Nakanj as N, Poj1915 as P, Uva439 as U};
 
-impl fmt::Display for Feature {
-    /// The options that ask for the feature, as typed.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Feature::Board => "--board",
-            Feature::Piece => "--piece",
-            Feature::Table => "--algorithm table",
-            Feature::Routes => "--path",
-            Feature::Formats => "--format",
-            Feature::Drawings => "--draw",
-            Feature::Report => "--report",
-            Feature::Stats => "--stats",
-            Feature::Compare => "--compare",
-        })
+/// The options some problems refuse, each with the problems that take it, in the order
+/// messages and `--help` name them.
+pub(crate) const REFUSABLE: &[Refusable] = &[
+    refusable("board", None, "--board", &[U]),
+    refusable("piece", None, "--piece", &[U]),
+    refusable("algorithm", Some("table"), "--algorithm table", &[U, N]),
+    refusable("path", None, "--path", &[U, N, P]),
+    refusable("format", None, "--format", &[U, N]),
+    refusable("draw", None, "--draw", &[U, N]),
+    refusable("report", None, "--report", &[U, N]),
+    refusable("stats", None, "--stats", &[U, N]),
+    refusable("compare", None, "--compare", &[U, N]),
+    // `package --path`: the packages with routes have their own submissions and statement.
+    Refusable {
+        refusal: Some(
+            "--path writes UVa 439's variant with routes only, so far: not --problem {problem}'s",
+        ),
+        ..refusable("packaged_routes", None, "--path", &[U])
+    },
+];
+
+/// A line of [`REFUSABLE`] whose refusal says the problem has no use for the option.
+const fn refusable(
+    id: &'static str,
+    value: Option<&'static str>,
+    shown: &'static str,
+    taken_by: &'static [Problem],
+) -> Refusable {
+    Refusable {
+        id,
+        shown,
+        value,
+        taken_by,
+        refusal: None,
     }
 }
 
@@ -107,92 +105,88 @@ impl Problem {
             Problem::Uva439 => &Description {
                 judges: "UVa 439 = POJ 2243 = HDU 1372 = ZOJ 1091",
                 summary: "lines `e2 e4`; the judge's sentence",
-                takes: &Feature::ALL,
                 answers: Shape::Sentence,
                 queries_are_pairs: true,
                 engine: DefaultEngine::ForTheBoard,
-                packaged_with_routes: true,
             },
             Problem::Nakanj => &Description {
                 judges: "SPOJ NAKANJ",
                 summary: "T, then T lines `e2 e4`; each a number",
-                takes: &[
-                    Feature::Table,
-                    Feature::Routes,
-                    Feature::Formats,
-                    Feature::Drawings,
-                    Feature::Report,
-                    Feature::Stats,
-                    Feature::Compare,
-                ],
                 answers: Shape::Number(Naming::AsTyped),
                 queries_are_pairs: true,
                 engine: DefaultEngine::ForTheBoard,
-                packaged_with_routes: false,
             },
             Problem::Poj1915 => &Description {
                 judges: "POJ 1915 = Baekjoon 7562",
                 summary: "scenarios of a side, `x y`, `x y`; each a number, or -1",
-                takes: &[Feature::Routes],
                 answers: Shape::Number(Naming::Coordinates),
                 queries_are_pairs: true,
                 engine: DefaultEngine::ForEachBoardOfTheInput,
-                packaged_with_routes: false,
             },
             Problem::CsesGrid => &Description {
                 judges: "CSES 3217",
                 summary: "n; the moves from a corner to every square",
-                takes: &[],
                 answers: Shape::Grid(GridKind::Corner),
                 queries_are_pairs: false,
                 engine: DefaultEngine::ForEachBoardOfTheInput,
-                packaged_with_routes: false,
             },
             Problem::Knightl => &Description {
                 judges: "HackerRank KnightL",
                 summary: "n; each (i,j)-leaper's moves corner to corner",
-                takes: &[],
                 answers: Shape::Grid(GridKind::Leapers),
                 queries_are_pairs: false,
                 // Leapers of every shape: the formula answers by closed form where a shortest
                 // walk fits the board, and searches from one corner only elsewhere (the
                 // mirror search).
                 engine: DefaultEngine::Always(Engine::Formula),
-                packaged_with_routes: false,
             },
         }
     }
 
-    /// Whether the problem takes `feature`.
-    pub(crate) fn takes(self, feature: Feature) -> bool {
-        self.description().takes.contains(&feature)
+    /// Whether the problem takes the option of clap id `id` (see [`REFUSABLE`]): every
+    /// option no problem refuses, and those it is listed as taking.
+    pub(crate) fn takes(self, id: &str) -> bool {
+        REFUSABLE
+            .iter()
+            .filter(|refusable| refusable.id == id)
+            .all(|refusable| refusable.taken_by.contains(&self))
     }
 
-    /// What refuses `feature` for the problem, in one line, sending the reader to the help
+    /// What refuses `option` for the problem, in one line, sending the reader to the help
     /// that has the Problems section: `--help` from the filter, `knight-moves --help` from
     /// another command.
-    pub(crate) fn refusal(self, feature: Feature, from_the_filter: bool) -> String {
+    pub(crate) fn refusal(self, option: &Refusable, from_the_filter: bool) -> String {
+        if let Some(refusal) = option.refusal {
+            return refusal.replace("{problem}", self.name());
+        }
         let help = match from_the_filter {
             true => "--help",
             false => "knight-moves --help",
         };
         format!(
-            "{feature} does not go with --problem {} (see Problems in {help})",
+            "{} does not go with --problem {} (see Problems in {help})",
+            option.shown,
             self.name()
         )
     }
 
+    /// The options some problems refuse, as `--help`'s Problems names them.
+    pub(crate) fn refusable_in_help() -> impl Iterator<Item = &'static Refusable> {
+        REFUSABLE
+            .iter()
+            .filter(|refusable| refusable.refusal.is_none())
+    }
+
     /// The problem's line in `--help`'s Problems: its name, judges and summary, and which of
-    /// the features ([`Feature::ALL`]) it takes.
+    /// the options some refuse it takes.
     pub(crate) fn help(self) -> String {
         let description = self.description();
-        let named = |features: Vec<Feature>| {
-            let names: Vec<String> = features.iter().map(ToString::to_string).collect();
+        let named = |options: Vec<&Refusable>| {
+            let names: Vec<&str> = options.iter().map(|option| option.shown).collect();
             names.join(", ")
         };
-        let (taken, refused): (Vec<Feature>, Vec<Feature>) = Feature::ALL
-            .into_iter()
-            .partition(|feature| self.takes(*feature));
+        let (taken, refused): (Vec<&Refusable>, Vec<&Refusable>) =
+            Problem::refusable_in_help().partition(|option| option.taken_by.contains(&self));
         let takes = match (taken.len(), refused.len()) {
             (_, 0) => "all".to_owned(),
             (0, _) => "none".to_owned(),

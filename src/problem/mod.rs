@@ -96,60 +96,6 @@ impl Problem {
     }
 }
 
-impl Problem {
-    /// Whether `start`, the first bytes of a file, reads as this problem's queries (on `board`
-    /// for UVa 439): at least one query in its first [`LINES_TO_TELL`] whole lines, and no line
-    /// there that the problem's grammar refuses. How `check` tells a file of queries from an
-    /// answer file given in its place, which no problem's queries read as.
-    pub(crate) fn reads_as_queries(self, board: Board, start: &[u8]) -> bool {
-        let mut grammar = self.grammar(board);
-        let mut queries = 0;
-        // Whole lines only: the last one may be cut where `start` ends.
-        let whole = match start.iter().rposition(|&byte| byte == b'\n') {
-            Some(end) => &start[..end],
-            None => return false,
-        };
-        for (index, line) in whole
-            .split(|&byte| byte == b'\n')
-            .take(LINES_TO_TELL)
-            .enumerate()
-        {
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
-            match grammar.read(line, index as u64 + 1) {
-                Step::Bad(_) => return false,
-                Step::Query(..) | Step::Grid(_) => queries += 1,
-                Step::Skip => {}
-            }
-        }
-        queries > 0
-    }
-}
-
-impl Problem {
-    /// [`Problem::reads_as_queries`] of the file at `path`, read as far as its first lines
-    /// may go; `None` where it cannot be read.
-    pub(crate) fn file_reads_as_queries(
-        self,
-        board: Board,
-        path: &std::path::Path,
-    ) -> Option<bool> {
-        use std::io::Read;
-        let mut start = Vec::new();
-        let most = (LINES_TO_TELL * 1024) as u64;
-        std::fs::File::open(path)
-            .ok()?
-            .take(most)
-            .read_to_end(&mut start)
-            .ok()?;
-        Some(self.reads_as_queries(board, &start))
-    }
-}
-
-/// How many lines [`Problem::reads_as_queries`] reads: enough for every problem's first
-/// query (POJ 1915's takes four: the count, the side, the two squares), few enough to be read
-/// at once.
-const LINES_TO_TELL: usize = 8;
-
 /// The limits the problems state for their inputs, which their validators check
 /// ([`validate`]) and the generators keep to unless asked to go past them ([`cases::Reach`]).
 /// NAKANJ's count of queries T.
@@ -436,40 +382,5 @@ mod tests {
         assert_eq!(coordinate_pair(b"1", 8), None);
         assert_eq!(coordinate_pair(b"1 2 3", 8), None);
         assert_eq!(coordinate_pair(b"a1 b2", 8), None);
-    }
-
-    /// Each problem's queries read as queries, and its answers do not: the answer file is
-    /// told from the queries whichever comes first.
-    #[test]
-    fn queries_read_as_queries_and_answers_do_not() {
-        let rows: [(Problem, &[u8], &[u8]); 5] = [
-            (
-                Problem::Uva439,
-                b"e2 e4\na1 b2\n",
-                b"To get from e2 to e4 takes 2 knight moves.\n",
-            ),
-            (Problem::Nakanj, b"3\na1 h8\na8 b2\nb2 b2\n", b"6\n4\n0\n"),
-            (
-                Problem::Poj1915,
-                b"3\n8\n0 0\n7 0\n100\n0 0\n30 50\n",
-                b"5\n28\n0\n",
-            ),
-            (Problem::CsesGrid, b"8\n", b"0 3 2 5\n3 4 1 2\n"),
-            (Problem::Knightl, b"5\n", b"4 4 2 8\n4 2 4 4\n"),
-        ];
-        for (problem, queries, answers) in rows {
-            assert!(
-                problem.reads_as_queries(Board::STANDARD, queries),
-                "{problem:?}"
-            );
-            assert!(
-                !problem.reads_as_queries(Board::STANDARD, answers),
-                "{problem:?}"
-            );
-        }
-        // A line cut where the bytes end is not read; nothing whole is no queries.
-        assert!(!Problem::Uva439.reads_as_queries(Board::STANDARD, b"e2 e4"));
-        assert!(!Problem::Uva439.reads_as_queries(Board::STANDARD, b""));
-        assert!(Problem::Uva439.reads_as_queries(Board::STANDARD, b"e2 e4\nTo get"));
     }
 }

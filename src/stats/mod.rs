@@ -10,7 +10,7 @@
 //! ([`clock_cost`]), is taken off each time. The batch holds at most one chunk's queries, so
 //! memory stays bounded.
 
-pub(crate) mod report;
+pub(crate) mod table;
 
 use std::time::{Duration, Instant};
 

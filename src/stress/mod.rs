@@ -35,7 +35,6 @@ const INPUT_NAME: &str = "input";
 pub(crate) struct Stress {
     pub candidate: Candidate,
     pub cases: u64,
-    pub seed: u64,
     pub time_limit: Duration,
     /// The most memory the candidate may hold, in bytes.
     pub memory_limit: Option<u64>,
@@ -171,7 +170,8 @@ struct Tally {
 }
 
 impl Stress {
-    /// Runs the cases, up to [`Stress::jobs`] at once, and reports each step to `progress`.
+    /// Runs the cases made from `seed`, up to [`Stress::jobs`] at once, and reports each step
+    /// to `progress`.
     ///
     /// The result is the same whatever the scheduling: the cases are made in order from the
     /// seed, and the run's finding is that of the lowest-numbered case that ends it (a case
@@ -187,13 +187,14 @@ impl Stress {
     /// being shrunk ends the shrinking instead: the failure found so far is shown.
     pub(crate) fn run(
         &self,
+        seed: u64,
         mut progress: impl FnMut(Progress<'_>),
     ) -> Result<StressFinding, RunError> {
         let generator = CaseGenerator::new(
             self.answers.problem,
             self.answers.search.board,
             self.reach,
-            self.seed,
+            seed,
         );
         let mut generator = match self.answers.output.path {
             true => generator.for_routes(),
@@ -712,7 +713,11 @@ fn shown_line(line: &[u8]) -> String {
 fn saved(save: Option<&Path>, seed: u64, input: &[u8]) -> String {
     match save_input(save, seed, input) {
         Ok(path) => format!("input saved to {}", shown(&path)),
-        Err(error) => format!("input not saved: {error}"),
+        Err((path, error)) if save.is_none() => format!(
+            "input not saved to {}: {error} (--save PATH saves it elsewhere)",
+            shown(&path)
+        ),
+        Err((path, error)) => format!("input not saved to {}: {error}", shown(&path)),
     }
 }
 
@@ -761,42 +766,72 @@ fn milliseconds(time: Duration) -> f64 {
 /// with `-2` to `-100` before its extension.
 const MOST_SAVE_NAMES: u32 = 100;
 
-/// Writes a failing input where it can be found again: at `save`, or in the current folder
-/// (where the user works, not a folder shared with other users) as
+/// Writes a failing input where it can be found again: at `save`, in the folder it names, or
+/// in the current folder (where the user works, not a folder shared with other users), as
 /// `knight-moves-stress-SEED.in`. The file is made new (`O_EXCL`): a file, a link (even one to
 /// nothing) or anything else already of that name is neither followed nor written over, and
-/// the next free name (`knight-moves-stress-SEED-2.in`, …) is taken instead. Returns the name
-/// written; a file begun and not finished is removed.
-fn save_input(save: Option<&Path>, seed: u64, input: &[u8]) -> io::Result<PathBuf> {
-    let asked = save.map_or_else(
-        || PathBuf::from(format!("knight-moves-stress-{seed}.in")),
-        Path::to_path_buf,
-    );
+/// the next free name (`knight-moves-stress-SEED-2.in`, …) is taken instead. A device or a
+/// named pipe that `save` names (`/dev/null`) is written into, as a shell's redirection
+/// would. Returns the name written; a file begun and not finished is removed. The error names
+/// the path it was about.
+fn save_input(
+    save: Option<&Path>,
+    seed: u64,
+    input: &[u8],
+) -> Result<PathBuf, (PathBuf, io::Error)> {
+    let default_name = format!("knight-moves-stress-{seed}.in");
+    let asked = match save {
+        None => PathBuf::from(default_name),
+        Some(path) if path.is_dir() || path.as_os_str().to_string_lossy().ends_with('/') => {
+            path.join(default_name)
+        }
+        Some(path) => path.to_path_buf(),
+    };
+    if save.is_some()
+        && let Ok(meta) = std::fs::symlink_metadata(&asked)
+        && !meta.is_file()
+        && !meta.is_dir()
+        && !meta.file_type().is_symlink()
+    {
+        let mut options = OpenOptions::new();
+        options.write(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW);
+        }
+        let written = options
+            .open(&asked)
+            .and_then(|mut file| file.write_all(input));
+        return written
+            .map(|()| asked.clone())
+            .map_err(|error| (asked, error));
+    }
     for attempt in 1..=MOST_SAVE_NAMES {
         let path = numbered(&asked, attempt);
         let file = OpenOptions::new().write(true).create_new(true).open(&path);
         let mut file: File = match file {
             Ok(file) => file,
             Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(error) => return Err(error),
+            Err(error) => return Err((path, error)),
         };
         return match file.write_all(input).and_then(|()| file.sync_all()) {
             Ok(()) => Ok(path),
             Err(error) => {
                 drop(file);
                 let _ = std::fs::remove_file(&path);
-                Err(error)
+                Err((path, error))
             }
         };
     }
-    Err(io::Error::new(
+    let error = io::Error::new(
         io::ErrorKind::AlreadyExists,
         format!(
-            "{} and the next {} names after it are taken",
-            shown(&asked),
+            "it and the next {} names after it are taken",
             MOST_SAVE_NAMES - 1
         ),
-    ))
+    );
+    Err((asked, error))
 }
 
 /// `path` with `-N` before its extension (`case.in`, `case-2.in`), for the `attempt`th name
@@ -983,6 +1018,9 @@ mod tests {
         let dangling = folder.path().join("case-2.in");
         std::os::unix::fs::symlink(folder.path().join("not-yet"), &dangling).unwrap();
         let saved = save_input(Some(&asked), 1, b"a1 b2\n").unwrap();
+        // A folder named is where the input goes, under its usual name.
+        let into = save_input(Some(folder.path()), 7, b"x\n").unwrap();
+        assert_eq!(into, folder.path().join("knight-moves-stress-7.in"));
         assert_eq!(saved, folder.path().join("case-3.in"));
         assert_eq!(std::fs::read(&saved).unwrap(), b"a1 b2\n");
         assert_eq!(std::fs::read(&victim).unwrap(), b"precious\n");
@@ -1001,12 +1039,19 @@ mod tests {
         for attempt in 1..=MOST_SAVE_NAMES {
             std::fs::write(numbered(&asked, attempt), "taken").unwrap();
         }
-        let error = save_input(Some(&asked), 1, b"a1 b2\n").unwrap_err();
+        let (path, error) = save_input(Some(&asked), 1, b"a1 b2\n").unwrap_err();
+        assert_eq!(path, asked);
         assert_eq!(error.kind(), io::ErrorKind::AlreadyExists);
         assert!(
             error.to_string().contains("names after it are taken"),
             "{error}"
         );
         assert_eq!(std::fs::read(&asked).unwrap(), b"taken");
+        // A device named is written into, nothing made beside it.
+        #[cfg(unix)]
+        assert_eq!(
+            save_input(Some(Path::new("/dev/null")), 1, b"a1 b2\n").unwrap(),
+            Path::new("/dev/null")
+        );
     }
 }

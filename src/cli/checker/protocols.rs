@@ -1,4 +1,5 @@
-//! `checker`: knight-moves as a judge system's checker. The one checking core
+//! The judge systems' protocols of `checker`: knight-moves as a judge system's checker. The one
+//! checking core
 //! ([`Checker`](crate::sink::check::Checker)) decides; this module only speaks each system's
 //! protocol at the edge: which files it passes, where the verdict goes, which exit status means
 //! what.
@@ -21,6 +22,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use crate::cli::UsageErrorOf;
+use crate::cli::checker::{CheckerFiles, CheckerSettings};
 use crate::exit::ExitStatus;
 use crate::exit::protocol::{
     JUDGE_FAILURE, KATTIS_ACCEPTED, KATTIS_REJECTED, TESTLIB_FAIL, TESTLIB_OK,
@@ -30,7 +32,7 @@ use crate::input::{AnswerText, LineReader, SourceError};
 use crate::pipeline::Pipeline;
 use crate::problem::validate::Refusal;
 use crate::problem::validate::read_validated::read_validated;
-use crate::settings::{AnswerSettings, CheckerFiles, CheckerSettings, STDIN_NAME, shown};
+use crate::settings::{AnswerSettings, STDIN_NAME, shown};
 use crate::sink::Both;
 use crate::sink::check::Comparison;
 use crate::sink::check::tokens::Leniency;
@@ -61,12 +63,12 @@ enum Outcome {
 
 /// Judges the output `settings` names as its system's checker, and ends with the system's
 /// exit status.
-pub(crate) fn run(settings: &CheckerSettings) -> u8 {
+pub(super) fn run(settings: &CheckerSettings) -> u8 {
     // CMS reads the score from standard output: a closed one (which Rust's runtime replaces
     // with /dev/null) would lose it without a word.
     let writes_stdout = matches!(settings.files, CheckerFiles::Cms { .. });
-    if writes_stdout && let Err(error) = crate::jobs::ensure_stdout_is_open() {
-        say(&format!("{}: {error}", crate::jobs::STDOUT_TROUBLE));
+    if writes_stdout && let Err(error) = crate::cli::output::ensure_stdout_is_open() {
+        say(&format!("{}: {error}", crate::cli::output::STDOUT_TROUBLE));
         return JUDGE_FAILURE;
     }
     match &settings.files {

@@ -1,4 +1,4 @@
-//! The `--stats` and `--compare` report: one row per engine, and under the formula's a row for
+//! The `--stats` and `--compare` table: one row per engine, and under the formula's a row for
 //! each way it answered (a strategy of its plan, at once, or gave up), then the slowest query
 //! where queries were timed each; written as a text table with aligned columns or, with
 //! `--format json`, as one JSON object. Both forms are written here and nowhere else.
@@ -10,20 +10,20 @@ use serde::Serialize;
 use crate::board::Position;
 use crate::stats::{AnsweredBy, EngineFigures, Measurements, Slowest};
 
-/// How the report is written.
+/// How the table is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ReportStyle {
+pub(crate) enum TableStyle {
     /// A table with aligned columns, for people.
     Text,
     /// `{"engines": [...]}` on one line, for programs.
     Json,
 }
 
-/// The report of `measurements`, ending in a newline.
-pub(crate) fn report(measurements: &Measurements, style: ReportStyle) -> String {
+/// The table of `measurements`, ending in a newline.
+pub(crate) fn table(measurements: &Measurements, style: TableStyle) -> String {
     match style {
-        ReportStyle::Text => text(measurements),
-        ReportStyle::Json => json(measurements),
+        TableStyle::Text => text(measurements),
+        TableStyle::Json => json(measurements),
     }
 }
 
@@ -87,7 +87,7 @@ fn text(measurements: &Measurements) -> String {
     table
 }
 
-/// One engine's figures, as the JSON form of the report has them.
+/// One engine's figures, as the JSON form of the table has them.
 #[derive(Serialize)]
 struct JsonFigures {
     engine: &'static str,
@@ -198,7 +198,7 @@ mod tests {
         let mut measurements = measurements(engines, false);
         answer(&mut measurements, ("e2", "e4"), 1, 0);
         measurements.measure_batch();
-        let table = report(&measurements, ReportStyle::Text);
+        let table = table(&measurements, TableStyle::Text);
         let lines: Vec<&str> = table.lines().collect();
         // The five engines, and under the formula's row the way it answered.
         assert_eq!(lines.len(), 7);

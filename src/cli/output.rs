@@ -1,17 +1,6 @@
-//! The jobs, one module each, as the command line names them: [`answer`] (the filter),
-//! [`check`], [`stress`], [`generate`], [`checker`], [`validate`], [`package`] and
-//! [`documents`]. Each has one `run` that does its job from its settings and says how it
-//! ended; what they share is here: writing to standard output, and what a failure to write
-//! it ends in.
-
-pub(crate) mod answer;
-pub(crate) mod check;
-pub(crate) mod checker;
-pub(crate) mod documents;
-pub(crate) mod generate;
-pub(crate) mod package;
-pub(crate) mod stress;
-pub(crate) mod validate;
+//! What the commands share of their output: writing to standard output, a judge's verdict
+//! whatever standard output is, what a failure to write it ends in, the inputs read into a
+//! pipeline, and the seed a random run chose.
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};

@@ -1,15 +1,20 @@
 //! `knight-moves checker kattis|testlib|cms ...`: be a judge system's checker, in its own
-//! protocol ([`crate::jobs::checker`]).
+//! protocol ([`protocols`]); the one streaming checker ([`crate::sink::check`]) judges.
+
+mod protocols;
+
+pub(crate) use protocols::usage_error;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use crate::cli::groups::{AnsweringArgs, JUDGED_PATH_HELP, TestlibArgs};
-use crate::cli::usage_error;
+use crate::cli::options::{JudgedOptions, TestlibArgs};
+use crate::cli::{Invocation, Job, Stop};
+use crate::exit::Ending;
 use crate::input::line::QuotedUpTo;
-use crate::settings::{CheckerFiles, CheckerSettings, Task};
+use crate::settings::AnswerSettings;
 use crate::sink::check::tokens::Leniency;
 
 /// The options of `knight-moves checker`; its help (`after_help`) says what it does.
@@ -34,13 +39,13 @@ pub(crate) enum System {
     /// Kattis, DOMjudge, BAPCtools, problemtools: the output on standard input; exit 42
     /// accepted, 43 rejected, 5 a judge failure; the verdict in FEEDBACK_DIR/judgemessage.txt.
     /// Tokens are compared as the default validator compares them.
-    #[command(mut_arg("path", |arg| arg.help(JUDGED_PATH_HELP)), after_help = "\
+    #[command(after_help = "\
 Examples:
   knight-moves checker kattis in ans feedback/ < output
   knight-moves checker kattis --problem nakanj -- in ans feedback/ case_sensitive < output")]
     Kattis {
         #[command(flatten)]
-        answers: AnsweringArgs,
+        answers: JudgedOptions,
         /// The judge's input.
         #[arg(value_name = "IN")]
         input: PathBuf,
@@ -58,13 +63,13 @@ Examples:
     /// testlib (Polygon, ejudge): IN OUTPUT ANS [RESULT_FILE [-appes]]; exit 0 OK, 1 wrong
     /// answer, 2 presentation error, 3 a judge failure (a bad command line too); the message on
     /// stderr, and in RESULT_FILE (testlib's XML with -appes or -APPES).
-    #[command(mut_arg("path", |arg| arg.help(JUDGED_PATH_HELP)), after_help = "\
+    #[command(after_help = "\
 Examples:
   knight-moves checker testlib in out ans
   knight-moves checker testlib --problem nakanj --testset tests in out ans result.xml -appes")]
     Testlib {
         #[command(flatten)]
-        answers: AnsweringArgs,
+        answers: JudgedOptions,
         #[command(flatten)]
         testlib: TestlibArgs,
         /// IN OUTPUT ANS [RESULT_FILE [-appes]], as testlib takes them (--testset and
@@ -74,13 +79,13 @@ Examples:
     },
     /// CMS: the score on stdout (1.0 or 0.0, exit 0), the message on stderr; exit 5 a judge
     /// failure. BatchAndOutput's fourth argument, batch or outputonly, is taken.
-    #[command(mut_arg("path", |arg| arg.help(JUDGED_PATH_HELP)), after_help = "\
+    #[command(after_help = "\
 Examples:
   knight-moves checker cms input.txt correct_output.txt user_output.txt
   knight-moves checker cms --problem poj1915 input.txt correct_output.txt output.txt batch")]
     Cms {
         #[command(flatten)]
-        answers: AnsweringArgs,
+        answers: JudgedOptions,
         /// The judge's input.
         #[arg(value_name = "IN")]
         input: PathBuf,
@@ -106,9 +111,46 @@ pub(crate) enum CmsTaskType {
     Outputonly,
 }
 
-impl CheckerArgs {
-    pub(crate) fn into_task(self) -> Result<Task, clap::Error> {
-        let (command, answers, files): (&[&str], AnsweringArgs, CheckerFiles) = match self.system {
+/// What `checker` was asked: one output to judge, with the files its system passes.
+#[derive(Clone, Debug)]
+pub(crate) struct CheckerSettings {
+    /// How knight-moves answers the input.
+    pub answers: AnswerSettings,
+    pub files: CheckerFiles,
+}
+
+/// The files a judge system passes its checker, in its order, and its options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum CheckerFiles {
+    /// `IN ANS FEEDBACK_DIR [FLAGS…] < OUTPUT`.
+    Kattis {
+        input: PathBuf,
+        answer: PathBuf,
+        feedback: PathBuf,
+        leniency: Leniency,
+    },
+    /// `IN OUTPUT ANS [RESULT_FILE [-appes]]`.
+    Testlib {
+        input: PathBuf,
+        output: PathBuf,
+        answer: PathBuf,
+        result: Option<PathBuf>,
+        /// `-appes`: the result file in testlib's XML.
+        xml: bool,
+    },
+    /// `IN ANS OUTPUT`.
+    Cms {
+        input: PathBuf,
+        answer: PathBuf,
+        output: PathBuf,
+    },
+}
+
+impl Job for CheckerArgs {
+    type Settled = CheckerSettings;
+
+    fn settle(self, at: &Invocation) -> Result<CheckerSettings, clap::Error> {
+        let (answers, files): (JudgedOptions, CheckerFiles) = match self.system {
             System::Kattis {
                 answers,
                 input,
@@ -127,17 +169,16 @@ impl CheckerArgs {
                     feedback,
                     leniency,
                 };
-                (&["checker", "kattis"], answers, files)
+                (answers, files)
             }
             System::Testlib {
                 answers,
                 testlib,
                 files,
             } => {
-                const COMMAND: &[&str] = &["checker", "testlib"];
                 let files = testlib_files(testlib.testset, &files)
-                    .map_err(|message| usage_error(COMMAND, &message))?;
-                (COMMAND, answers, files)
+                    .map_err(|message| at.usage_error(&message))?;
+                (answers, files)
             }
             System::Cms {
                 answers,
@@ -151,14 +192,17 @@ impl CheckerArgs {
                     answer,
                     output,
                 };
-                (&["checker", "cms"], answers, files)
+                (answers, files)
             }
         };
-        let answering = answers.judging(command)?;
-        Ok(Task::Checker(CheckerSettings {
-            answers: answering.settings()?,
+        Ok(CheckerSettings {
+            answers: answers.settings(at)?,
             files,
-        }))
+        })
+    }
+
+    fn run(settings: CheckerSettings, _: &Invocation) -> Result<Ending, Stop> {
+        Ok(Ending::Protocol(protocols::run(&settings)))
     }
 }
 
