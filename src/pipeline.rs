@@ -28,7 +28,7 @@ use crate::format::Shape;
 use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
 use crate::format::trace::{Recording, TraceWriter};
 use crate::format::{Answer, Drawing, Spill, Writer};
-use crate::input::line::{LineError, Query};
+use crate::input::line::{LineError, TypedPair};
 use crate::input::{LineReader, Lines};
 use crate::problem::{Grammar, Problem, Step};
 use crate::report::KeptQueries;
@@ -265,7 +265,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
         &mut self,
         source: &str,
         line_number: u64,
-        query: &Query,
+        query: &TypedPair,
         board: Board,
     ) -> io::Result<()> {
         if self.answerer.may_take_long(board) {
@@ -492,7 +492,7 @@ impl Answerer {
     fn answer(
         &mut self,
         out: &mut Vec<u8>,
-        query: &Query,
+        query: &TypedPair,
         board: Board,
         source: &str,
         line_number: u64,

@@ -1,7 +1,7 @@
 //! The command line, and one run from it to an exit status. One job, one command, in cargo's
 //! way: each command is one file here, its clap `Args` beside the code that settles what was
 //! typed and runs the job ([`Job`]), calling the domain code it needs; the commands are listed
-//! once, in [`commands!`]. With no command, knight-moves is the filter ([`filter`]). The
+//! once, in `commands!`. With no command, knight-moves is the filter ([`filter`]). The
 //! options several commands share are declared once as groups ([`options`]) and flattened where
 //! they apply, so that clap itself refuses an option a command does not take; an option that
 //! some problems refuse is refused for them in one place, from the problems' description

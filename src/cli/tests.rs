@@ -277,7 +277,8 @@ fn types_as_offered(error: &clap::Error) {
         .split_once(": knight-moves ")
         .unwrap_or_else(|| panic!("no line offered: {said}"));
     let offered = offered.split(';').next().unwrap_or_default();
-    let words = shlex::split(offered).unwrap_or_else(|| panic!("not a line a shell splits: {offered}"));
+    let words =
+        shlex::split(offered).unwrap_or_else(|| panic!("not a line a shell splits: {offered}"));
     assert!(task(&words).is_ok(), "{offered}: {:?}", task(&words));
 }
 
@@ -304,7 +305,15 @@ fn a_command_after_the_filters_options_is_refused_with_the_line_to_type() {
              generate random: knight-moves generate random;",
         ),
         (
-            &["--stats", "--problem", "nakanj", "--draw=search", "check", "a", "b"],
+            &[
+                "--stats",
+                "--problem",
+                "nakanj",
+                "--draw=search",
+                "check",
+                "a",
+                "b",
+            ],
             "and --stats, --draw are no options of check: knight-moves check --problem nakanj \
              a b;",
         ),

@@ -12,7 +12,7 @@ use crate::board::standard::Square;
 use crate::board::{Board, Position};
 use crate::fast::classes::{BlockClasses, WindowClasses};
 use crate::fast::lanes::{lanes_between, lanes_value, lanes_within, leading_lanes};
-use crate::input::line::{MAX_LINE_BYTES, Query, is_blank};
+use crate::input::line::{MAX_LINE_BYTES, TypedPair, is_blank};
 
 /// An 8×8 query line read by a shortcut: its squares' texts as typed (two bytes each on 8×8,
 /// checked), as the line of the judge's shape would hold them loaded as an 8-byte word (lanes
@@ -424,7 +424,7 @@ pub(crate) fn scan_board_line(bytes: &[u8], board: Board) -> Option<BoardLine<'_
     if bytes.get(end) != Some(&b'\n') || text_end > MAX_LINE_BYTES {
         return None;
     }
-    let query = Query {
+    let query = TypedPair {
         from,
         to,
         from_text: &bytes[start..from_end],
@@ -441,7 +441,7 @@ pub(crate) fn scan_board_line(bytes: &[u8], board: Board) -> Option<BoardLine<'_
 /// bytes it was read from, and the line's length with its newline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct BoardLine<'a> {
-    pub query: Query<'a>,
+    pub query: TypedPair<'a>,
     pub texts: (Range<usize>, Range<usize>),
     pub length: usize,
 }
@@ -564,7 +564,7 @@ mod tests {
             let texts = (line.texts().0.to_vec(), line.texts().1.to_vec());
             ((from.position(), to.position()), texts, line.length)
         };
-        let from_parser = |query: Query| {
+        let from_parser = |query: TypedPair| {
             let texts = (query.from_text.to_vec(), query.to_text.to_vec());
             ((query.from, query.to), texts, line.len() + 1)
         };

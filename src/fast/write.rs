@@ -365,14 +365,14 @@ mod tests {
     use super::*;
     use crate::board::Position;
     use crate::format::sentence::{push_sentence, push_sentence_with_route};
-    use crate::input::line::Query;
+    use crate::input::line::TypedPair;
 
     fn square(name: &str) -> Square {
         name.parse().unwrap()
     }
 
-    fn query<'a>(from: &'a str, to: &'a str) -> Query<'a> {
-        Query {
+    fn query<'a>(from: &'a str, to: &'a str) -> TypedPair<'a> {
+        TypedPair {
             from: square(&from.to_lowercase()).position(),
             to: square(&to.to_lowercase()).position(),
             from_text: from.as_bytes(),
@@ -513,7 +513,7 @@ mod tests {
             let mut by_windows = b"earlier answers\n".to_vec();
             push_sentence_by_windows(&mut by_windows, from, to, moves);
             let mut by_pieces = b"earlier answers\n".to_vec();
-            let texts = Query {
+            let texts = TypedPair {
                 from_text: from_text.as_bytes(),
                 to_text: to_text.as_bytes(),
                 ..query("a1", "b3")

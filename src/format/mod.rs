@@ -23,7 +23,7 @@ use crate::engine::Engine;
 use crate::engine::GaveUp;
 use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
 use crate::format::trace::Recording;
-use crate::input::line::Query;
+use crate::input::line::TypedPair;
 
 /// The shape of the answers, decided once from the problem and `--format` (and `--header`)
 /// when the command line becomes settings: which writer writes every answer of a run.
@@ -55,7 +55,7 @@ pub(crate) const SPILL_BYTES: usize = 64 * 1024;
 /// One answer, ready to be written.
 pub(crate) struct Answer<'a> {
     /// The query, with its squares as typed.
-    pub query: &'a Query<'a>,
+    pub query: &'a TypedPair<'a>,
     /// Where it was read: the source's name and the line's number.
     pub source: &'a str,
     pub line_number: u64,
@@ -284,7 +284,10 @@ impl Shape {
 
 /// The names of the squares of `route`, its ends as they were typed in `query` (a route of no
 /// moves is the start as typed), the squares between in lower case.
-fn typed_route<'a>(query: &'a Query, route: &'a [Position]) -> impl Iterator<Item = Cow<'a, [u8]>> {
+fn typed_route<'a>(
+    query: &'a TypedPair,
+    route: &'a [Position],
+) -> impl Iterator<Item = Cow<'a, [u8]>> {
     let last = route.len().saturating_sub(1);
     route
         .iter()
@@ -305,7 +308,7 @@ fn typed_route<'a>(query: &'a Query, route: &'a [Position]) -> impl Iterator<Ite
 /// [`SPILL_BYTES`].
 pub(crate) fn push_typed_route(
     out: &mut Vec<u8>,
-    query: &Query,
+    query: &TypedPair,
     route: &[Position],
     separator: &[u8],
     push_name: impl Fn(&mut Vec<u8>, &[u8]),

@@ -9,7 +9,7 @@ use std::io;
 
 use crate::board::Position;
 use crate::format::{RouteLayout, RouteStart, Spill, SquareNotation, plain_name, push_typed_route};
-use crate::input::line::Query;
+use crate::input::line::TypedPair;
 
 /// Where a sentence holds its route: after `moves:`, squares by name, the last with the full
 /// stop.
@@ -23,7 +23,12 @@ pub(crate) const ROUTE: RouteLayout = RouteLayout {
 /// sentence for a pair no `piece` can join (`moves` is `None`). "moves" stays plural even for
 /// one move, as the judge expects; `piece` is the piece's name (`knight`, `camel`,
 /// `(2,5)-leaper`).
-pub(crate) fn push_sentence(out: &mut Vec<u8>, query: &Query, moves: Option<u64>, piece: &[u8]) {
+pub(crate) fn push_sentence(
+    out: &mut Vec<u8>,
+    query: &TypedPair,
+    moves: Option<u64>,
+    piece: &[u8],
+) {
     match moves {
         Some(moves) => {
             push_sentence_start(out, query, moves, piece);
@@ -42,7 +47,7 @@ pub(crate) fn push_sentence(out: &mut Vec<u8>, query: &Query, moves: Option<u64>
 }
 
 /// Appends the sentence up to "moves", without its full stop.
-fn push_sentence_start(out: &mut Vec<u8>, query: &Query, moves: u64, piece: &[u8]) {
+fn push_sentence_start(out: &mut Vec<u8>, query: &TypedPair, moves: u64, piece: &[u8]) {
     out.extend_from_slice(b"To get from ");
     out.extend_from_slice(query.from_text);
     out.extend_from_slice(b" to ");
@@ -58,7 +63,7 @@ fn push_sentence_start(out: &mut Vec<u8>, query: &Query, moves: u64, piece: &[u8
 /// `To get from e2 to e4 takes 2 knight moves: e2 c3 e4.`, on any board.
 pub(crate) fn push_sentence_with_route(
     out: &mut Vec<u8>,
-    query: &Query,
+    query: &TypedPair,
     moves: u64,
     route: &[Position],
     piece: &[u8],
@@ -82,8 +87,8 @@ pub(crate) mod tests {
     }
 
     /// A query for two 8×8 squares typed as `from` and `to`.
-    pub(crate) fn query<'a>(from: &'a str, to: &'a str) -> Query<'a> {
-        Query {
+    pub(crate) fn query<'a>(from: &'a str, to: &'a str) -> TypedPair<'a> {
+        TypedPair {
             from: square(&from.to_lowercase()),
             to: square(&to.to_lowercase()),
             from_text: from.as_bytes(),
@@ -97,7 +102,7 @@ pub(crate) mod tests {
         push_sentence(&mut out, &query("e2", "e4"), Some(2), b"knight");
         push_sentence(&mut out, &query("B1", "c3"), Some(1), b"knight");
         push_sentence(&mut out, &query("a1", "b3"), None, b"knight");
-        let long = Query {
+        let long = TypedPair {
             from_text: b"aa100",
             ..query("a1", "b3")
         };

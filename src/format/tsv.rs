@@ -4,7 +4,7 @@ use std::io;
 
 use crate::board::Position;
 use crate::format::{RouteLayout, RouteStart, Spill, SquareNotation, plain_name, push_typed_route};
-use crate::input::line::Query;
+use crate::input::line::TypedPair;
 
 /// Where a TSV row holds its route: the column after the moves, squares by name.
 pub(crate) const ROUTE: RouteLayout = RouteLayout {
@@ -31,7 +31,7 @@ pub(crate) fn push_header(out: &mut Vec<u8>, with_path: bool, with_piece: bool) 
 /// can join, the moves and route columns are empty.
 pub(crate) fn push_row(
     out: &mut Vec<u8>,
-    query: &Query,
+    query: &TypedPair,
     moves: Option<u64>,
     route: Option<&[Position]>,
     piece: &Option<String>,
@@ -69,7 +69,7 @@ mod tests {
         let mut out = Vec::new();
         let f6 = [square("f6")];
         type Row<'a> = (
-            Query<'a>,
+            TypedPair<'a>,
             Option<u64>,
             Option<&'a [Position]>,
             Option<&'a str>,

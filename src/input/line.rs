@@ -15,9 +15,10 @@ use crate::board::{Board, Position};
 pub(crate) const MAX_LINE_BYTES: usize = 4096;
 
 /// A valid line: two squares, with the text each was typed as (so `E2` is echoed as `E2`),
-/// borrowed from the input.
+/// borrowed from the input. (The library's `Query` is a query of its API: a
+/// board and two positions, no text.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Query<'a> {
+pub(crate) struct TypedPair<'a> {
     pub from: Position,
     pub to: Position,
     pub from_text: &'a [u8],
@@ -88,7 +89,7 @@ pub(crate) fn is_blank(byte: u8) -> bool {
 ///
 /// Spaces and tabs around the squares are ignored, and so is a carriage return at the end, so
 /// that files written on Windows (CRLF) read like any other.
-pub(crate) fn parse_line(line: &[u8], board: Board) -> Result<Option<Query<'_>>, LineError> {
+pub(crate) fn parse_line(line: &[u8], board: Board) -> Result<Option<TypedPair<'_>>, LineError> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     if line.len() > MAX_LINE_BYTES {
         return Err(LineError::TooLong);
@@ -117,7 +118,7 @@ pub(crate) fn parse_line(line: &[u8], board: Board) -> Result<Option<Query<'_>>,
             }
         })
     };
-    Ok(Some(Query {
+    Ok(Some(TypedPair {
         from: square(from_text)?,
         to: square(to_text)?,
         from_text,
@@ -263,9 +264,9 @@ mod tests {
     const STANDARD: Board = Board::STANDARD;
 
     /// The query for two squares typed as `from` and `to` on 8×8.
-    fn query(from: &'static str, to: &'static str) -> Query<'static> {
+    fn query(from: &'static str, to: &'static str) -> TypedPair<'static> {
         let position = |text: &str| STANDARD.parse_square(text.as_bytes()).unwrap();
-        Query {
+        TypedPair {
             from: position(from),
             to: position(to),
             from_text: from.as_bytes(),
@@ -275,7 +276,7 @@ mod tests {
 
     #[test]
     fn accepts_squares_with_any_blanks_around_them() {
-        let cases: &[(&[u8], Query)] = &[
+        let cases: &[(&[u8], TypedPair)] = &[
             (b"e2 e4", query("e2", "e4")),
             (b"e2\te4", query("e2", "e4")),
             (b"  e2 \t  e4\t ", query("e2", "e4")),

@@ -27,7 +27,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use crate::board::{Board, Position};
-use crate::input::line::{LineError, Query, Quoted, is_blank, parse_line};
+use crate::input::line::{LineError, Quoted, TypedPair, is_blank, parse_line};
 use crate::sink::check::Comparison;
 
 /// The judge problem whose input is read and whose answers are written (`--problem`).
@@ -117,7 +117,7 @@ pub(crate) enum Step<'a> {
     /// Nothing to answer: a blank line, or a count line read.
     Skip,
     /// A query to answer, on this board.
-    Query(Query<'a>, Board),
+    Query(TypedPair<'a>, Board),
     /// CSES and KnightL: write the grid for a board this many squares a side.
     Grid(u32),
     /// A line that cannot be what the problem expects there: report it.

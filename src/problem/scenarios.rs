@@ -8,7 +8,7 @@
 //! the scenarios that followed, and a last scenario cut short, are reported at the end.
 
 use crate::board::{Board, Position};
-use crate::input::line::Query;
+use crate::input::line::TypedPair;
 use crate::problem::{
     CountLine, ProblemError, Step, coordinate_pair, is_blank_line, number, trimmed,
 };
@@ -83,7 +83,7 @@ impl Scenarios {
                 };
                 match (start, coordinate_pair(line, board.files())) {
                     (Some(from), Some(to)) => {
-                        let query = Query {
+                        let query = TypedPair {
                             from,
                             to,
                             from_text: b"",

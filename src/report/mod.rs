@@ -16,7 +16,7 @@ pub(crate) mod page;
 mod chart;
 
 use crate::board::{Board, Piece, Position};
-use crate::input::line::Query;
+use crate::input::line::TypedPair;
 
 /// The most queries a report shows: the first ones of the run.
 pub(crate) const MAX_QUERIES: usize = 50;
@@ -76,7 +76,7 @@ impl KeptQueries {
 
     /// Keeps `query`, read from line `line_number` of `source`, unless the cap is reached (then
     /// it is only counted). A query on another board than the report's is not kept.
-    pub(crate) fn keep(&mut self, source: &str, line_number: u64, query: &Query, board: Board) {
+    pub(crate) fn keep(&mut self, source: &str, line_number: u64, query: &TypedPair, board: Board) {
         if board != self.board {
             return;
         }
@@ -119,7 +119,7 @@ mod tests {
     fn the_first_queries_are_kept_and_the_rest_counted() {
         let board = Board::STANDARD;
         let mut kept = KeptQueries::new(board, Piece::KNIGHT, None);
-        let query = Query {
+        let query = TypedPair {
             from: Position::new(0, 0),
             to: Position::new(7, 7),
             from_text: b"a1",

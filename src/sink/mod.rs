@@ -16,7 +16,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use crate::board::Board;
-use crate::input::line::Query;
+use crate::input::line::TypedPair;
 
 /// How much of the answers may wait in memory before a [`WriteSink`] writes them out.
 pub(crate) const WRITE_BYTES: usize = 64 * 1024;
@@ -71,7 +71,7 @@ pub(crate) enum Origin<'a> {
     Query {
         source: &'a str,
         line_number: u64,
-        query: &'a Query<'a>,
+        query: &'a TypedPair<'a>,
         board: Board,
     },
     /// A whole grid of answers (CSES, KnightL), for the size read on `line_number`.
@@ -261,7 +261,7 @@ mod tests {
         };
         assert_eq!(lines.describe(0), "a.in:7: a1 b2");
         assert_eq!(lines.describe(1), "a.in:8: c3 h8");
-        let query = Query {
+        let query = TypedPair {
             from: Position::new(0, 0),
             to: Position::new(7, 0),
             from_text: b"",

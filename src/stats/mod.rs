@@ -1,6 +1,6 @@
 //! Measuring engines for `--stats` and `--compare`, beside the pipeline: how many queries each
 //! answered, how many squares it expanded, how long it took, and whether the engines agree.
-//! [`report`] writes the figures out, as text or JSON.
+//! [`table`] writes the figures out, as text or JSON.
 //!
 //! The answering engine's figures are those of the calls that answered: the pipeline times
 //! each call to [`Engine::run`] and hands over what it returned ([`Measurements::record`]);

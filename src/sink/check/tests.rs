@@ -46,7 +46,7 @@ fn streamed(
     };
     let mut checker = Checker::new(Box::new(reader), comparison);
     for (index, line) in expected.iter().enumerate() {
-        let query = crate::input::line::Query {
+        let query = crate::input::line::TypedPair {
             from: crate::board::Position::new(0, 0),
             to: crate::board::Position::new(0, 0),
             from_text: b"q",
