@@ -37,35 +37,37 @@ use crate::board::{Board, Piece, Position};
 use crate::engine::square_map::SquareMap;
 pub use crate::engine::workspace::Workspace;
 
-/// One question for an engine: the fewest moves between two squares of a board.
+/// One question for an engine: the fewest moves between two squares of a board. Made only by
+/// [`Request::new`] and its builders: its fields are the engines' to read, and the compiler
+/// keeps every module outside `engine/` (and the program, another crate) from making or
+/// changing one by hand, so that a field added here has one place to be set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Request {
-    pub board: Board,
+    pub(in crate::engine) board: Board,
     /// The piece that moves: the knight, or any (a,b)-leaper (the table's is the knight only).
-    pub piece: Piece,
-    pub from: Position,
-    pub to: Position,
+    pub(in crate::engine) piece: Piece,
+    pub(in crate::engine) from: Position,
+    pub(in crate::engine) to: Position,
     /// Whether to build one shortest route, into the workspace's [`Workspace::route`].
-    pub with_route: bool,
+    pub(in crate::engine) with_route: bool,
     /// The most squares the search may expand.
-    pub max_nodes: u64,
+    pub(in crate::engine) max_nodes: u64,
     /// Whether `max_nodes` was asked for (`--max-nodes`, `Searcher::with_max_nodes`)
     /// rather than being the engine's default. A search that the formula falls back on takes
     /// its own engine's default when none was asked for: A*'s is lower than the formula's, for
     /// what A* holds a square expanded, and the formula's would let it pass 1 GiB.
-    pub max_nodes_given: bool,
+    pub(in crate::engine) max_nodes_given: bool,
     /// Whether the knight's searches on 8×8 may walk the adjacency table ([`adjacency`]):
     /// the same answers, routes and counts as the general searches, faster. Always for the
     /// library; the program's `KNIGHT_MOVES_ACCELERATOR=off` turns it off with the rest of
     /// the accelerator, so that the general searches can be compared with it byte for byte.
-    pub may_use_adjacency: bool,
+    pub(in crate::engine) may_use_adjacency: bool,
 }
 
 impl Request {
     /// The fewest moves of `piece` from `from` to `to` on `board`, as `engine` is asked it
     /// unless said otherwise: no route, the engine's own limit
-    /// ([`Engine::default_max_nodes`]), the 8×8 adjacency table allowed. The only way a
-    /// request is made outside the engines, so that a field added here has one place to be set.
+    /// ([`Engine::default_max_nodes`]), the 8×8 adjacency table allowed.
     pub fn new(engine: Engine, board: Board, piece: Piece, from: Position, to: Position) -> Self {
         Request {
             board,
