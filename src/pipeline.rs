@@ -16,7 +16,6 @@
 use std::fmt::{self, Display};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use memchr::memchr;
 
@@ -26,7 +25,7 @@ use crate::engine::{Engine, GaveUp, Request, Workspace};
 use crate::fast::Accelerator;
 use crate::format::Shape;
 use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
-use crate::format::trace::{Recording, TraceWriter};
+use crate::format::trace::{AlsoRecorded, Recording, TraceWriter, WatchedSearch};
 use crate::format::{Answer, Drawing, Spill, Writer};
 use crate::input::line::{LineError, TypedPair};
 use crate::input::{LineReader, Lines};
@@ -62,6 +61,8 @@ struct Answerer {
     /// the accelerator ([`crate::engine::Request::may_use_adjacency`]).
     may_use_adjacency: bool,
     workspace: Workspace,
+    /// The workspace of the other engines' searches of a query, watched for a view.
+    others_workspace: Workspace,
     writer: Writer,
     measurements: Option<Measurements>,
     /// The queries kept for `--report`, when one is asked.
@@ -119,6 +120,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
                 with_route: output.path,
                 may_use_adjacency: settings.accelerate,
                 workspace: Workspace::new(),
+                others_workspace: Workspace::new(),
                 writer,
                 measurements,
                 report: None,
@@ -357,13 +359,23 @@ impl<S: Sink, M: Write> Lines for Pipeline<S, M> {
     ) -> io::Result<usize> {
         let mut position = 0;
         loop {
-            if let Some(accelerator) = &self.accelerator {
+            // Not while `--report` keeps queries: the page shows the searches of its first
+            // queries, which only the general path makes.
+            let keeping = self
+                .answerer
+                .report
+                .as_ref()
+                .is_some_and(KeptQueries::is_keeping);
+            if let Some(accelerator) = self.accelerator.as_ref().filter(|_| !keeping) {
                 let answered = accelerator.answer_run(
                     &bytes[position..],
                     &mut self.pending,
                     &mut self.grammar,
                 );
                 if answered.lines > 0 {
+                    if let Some(report) = &mut self.answerer.report {
+                        report.count_left_out(answered.lines);
+                    }
                     let origin = Origin::Lines {
                         source,
                         first_line: *line_number + 1,
@@ -499,32 +511,33 @@ impl Answerer {
         spill: Spill,
     ) -> io::Result<Result<(), GaveUp>> {
         let engine = self.search.engine.for_board(board);
+        // Watched where a view shows its steps, and its route drawn: a picture of the search,
+        // or the page.
+        let kept = self.report.as_ref().is_some_and(|kept| kept.wants(board));
+        let mut recording = (self.writer.draws_search() || kept).then(Recording::default);
         let request = Request::new(engine, board, self.search.piece, query.from, query.to)
-            .with_route(self.with_route)
+            .with_route(self.with_route || recording.is_some())
             .limited_to(self.search.max_nodes)
             .with_adjacency(self.may_use_adjacency);
-        let mut recording = None;
-        // Measured, the answering call is timed, and its figures are what it returns.
-        let started = self.measurements.is_some().then(Instant::now);
-        let found = match self.writer.shape() {
-            // The picture of the search is drawn from the answering search itself.
-            Shape::Sentence if self.writer.draws_search() => {
-                let watched = recording.insert(Recording::default());
-                engine.run(&mut self.workspace, &request, Some(watched))
-            }
-            Shape::Trace => {
+        let found = match (self.writer.shape(), &mut recording) {
+            (Shape::Trace, recording) => {
                 let mut trace = TraceWriter::new(out, &mut *spill, source, line_number, engine);
-                let found = engine.run(&mut self.workspace, &request, Some(&mut trace));
+                let found = match recording {
+                    Some(recording) => {
+                        let mut both = AlsoRecorded {
+                            observer: &mut trace,
+                            recording,
+                        };
+                        engine.run(&mut self.workspace, &request, Some(&mut both))
+                    }
+                    None => engine.run(&mut self.workspace, &request, Some(&mut trace)),
+                };
                 trace.finish()?;
                 found
             }
-            Shape::Sentence
-            | Shape::Number(_)
-            | Shape::Tsv { .. }
-            | Shape::Json
-            | Shape::Grid(_) => engine.run(&mut self.workspace, &request, None),
+            (_, Some(recording)) => engine.run(&mut self.workspace, &request, Some(recording)),
+            (_, None) => engine.run(&mut self.workspace, &request, None),
         };
-        let elapsed = started.map(|started| started.elapsed());
         let explained = match found {
             Ok(explained) => explained,
             Err(gave_up) => {
@@ -534,6 +547,31 @@ impl Answerer {
                 return Ok(Err(gave_up));
             }
         };
+        // Each search of the query made once, here, and read by every view: the answering
+        // call's, and each other engine's where the pictures compare them or the page keeps
+        // the query.
+        let mut searches = Vec::new();
+        if let Some(recording) = recording {
+            let answering = WatchedSearch {
+                engine,
+                found: Ok(explained),
+                recording,
+                route: match explained.outcome.moves {
+                    Some(_) => self.workspace.route.clone(),
+                    None => Vec::new(),
+                },
+            };
+            let every_engine = kept || self.writer.draws_every_engine();
+            searches = match every_engine {
+                true => Engine::all_for(board, self.search.piece)
+                    .map(|other| match other == engine {
+                        true => answering.clone(),
+                        false => self.watch(other, board, query),
+                    })
+                    .collect(),
+                false => vec![answering],
+            };
+        }
         let outcome = explained.outcome;
         let answer = Answer {
             query,
@@ -543,16 +581,32 @@ impl Answerer {
             route: self.with_route.then_some(&self.workspace.route[..]),
             engine,
             expanded: outcome.expanded,
-            recording: recording.as_ref(),
+            searches: match self.writer.draws_search() {
+                true => &searches,
+                false => &[],
+            },
         };
         self.writer.push(out, &answer, spill)?;
-        if let (Some(measurements), Some(elapsed)) = (&mut self.measurements, elapsed) {
-            measurements.record((query.from, query.to), line_number, explained, elapsed);
+        if let Some(measurements) = &mut self.measurements {
+            measurements.record((query.from, query.to), line_number, explained);
         }
-        if let Some(kept) = &mut self.report {
-            kept.keep(source, line_number, query, board);
+        if let Some(report) = &mut self.report {
+            match kept {
+                true => report.keep(source, line_number, query, searches),
+                false => report.pass_over(board),
+            }
         }
         Ok(Ok(()))
+    }
+
+    /// Another `engine`'s search of `query` on `board`, watched, on a workspace of its own:
+    /// the one search of it that every view reads.
+    fn watch(&mut self, engine: Engine, board: Board, query: &TypedPair) -> WatchedSearch {
+        let request = Request::new(engine, board, self.search.piece, query.from, query.to)
+            .with_route(true)
+            .limited_to(self.search.max_nodes)
+            .with_adjacency(self.may_use_adjacency);
+        WatchedSearch::make(engine, &request, &mut self.others_workspace)
     }
 
     /// Appends the grid for the size `side`, each of its numbers searched by the engine the

@@ -281,6 +281,56 @@ fn coordinates_outside_their_board(browser: &Path, page: &Path) -> (usize, Vec<S
     )
 }
 
+/// Opens a copy of the report `page` with a script that measures, once the page is laid out,
+/// every chart's texts (a label or a value outside its chart's box is cut off) and each
+/// query's boards (a regular grid: every board as wide as the others, each row's tops equal,
+/// and every board's left edge one of the first row's). Returns the texts outside and the
+/// queries whose boards are not in a grid, with how many texts and boards it measured.
+fn charts_and_grids(browser: &Path, page: &Path) -> Value {
+    const MEASURE: &str = r#"<script>
+        const outside = [];
+        let texts = 0;
+        for (const svg of document.querySelectorAll("figure.chart svg")) {
+          const box = svg.getBoundingClientRect();
+          for (const text of svg.querySelectorAll("text")) {
+            texts += 1;
+            const own = text.getBoundingClientRect();
+            if (own.width === 0 || own.left < box.left || own.right > box.right) {
+              outside.push(text.textContent);
+            }
+          }
+        }
+        const irregular = [];
+        let boards = 0;
+        for (const query of document.querySelectorAll("section.query")) {
+          const figures = [...query.querySelectorAll(".boards > figure")]
+            .map((figure) => figure.getBoundingClientRect());
+          boards += figures.length;
+          const columns = figures.filter((f) => f.top === figures[0].top).map((f) => f.left);
+          const regular = figures.every((f) => f.width === figures[0].width
+              && columns.includes(f.left)
+              && figures.filter((g) => g.top === f.top).length
+                 === figures.filter((g) => Math.abs(g.top - f.top) < 1).length);
+          if (!regular || columns.length < 2) { irregular.push(query.dataset.query); }
+        }
+        const result = document.createElement("pre");
+        result.id = "measured";
+        result.textContent = JSON.stringify({ texts, outside, boards, irregular });
+        document.body.append(result);
+        </script></body>"#;
+    let measured = page.with_extension("charts.html");
+    let html = std::fs::read_to_string(page).unwrap();
+    std::fs::write(&measured, html.replace("</body>", MEASURE)).unwrap();
+    let (dom, console) = open(
+        browser,
+        &["--dump-dom", "--window-size=1100,1210"],
+        &format!("file://{}", measured.display()),
+    );
+    assert!(console.is_empty(), "{console:?}");
+    let start = dom.find("<pre id=\"measured\">").unwrap() + "<pre id=\"measured\">".len();
+    serde_json::from_str(&dom[start..start + dom[start..].find("</pre>").unwrap()]).unwrap()
+}
+
 #[test]
 #[ignore = "needs Debian's chromium; .ci/run runs it where chromium is installed or installable"]
 fn in_a_browser_the_replay_steps_through_the_traces_expansions() {
@@ -343,6 +393,22 @@ fn in_a_browser_the_replay_steps_through_the_traces_expansions() {
         assert_eq!(labels, boards * labels_a_board, "{}", page.display());
         assert!(outside.is_empty(), "{}: {outside:?}", page.display());
     }
+
+    // No chart's label or value is cut off, the formula's `knight-closed-form` included; a
+    // query's boards stand in a regular grid, several a row.
+    let measured = charts_and_grids(&browser, &page_path);
+    assert_eq!(measured["outside"], serde_json::json!([]), "{measured}");
+    assert!(measured["texts"].as_u64().unwrap() >= 20, "{measured}");
+    assert_eq!(measured["boards"], 5, "{measured}");
+    assert_eq!(measured["irregular"], serde_json::json!([]), "{measured}");
+    let labels = page_times(&std::fs::read_to_string(&page_path).unwrap());
+    assert!(labels.iter().any(|(name, _)| name == "table"), "{labels:?}");
+    assert!(
+        std::fs::read_to_string(&page_path)
+            .unwrap()
+            .contains(">knight-closed-form</text>"),
+        "the formula's chart names the closed form"
+    );
 
     let screenshot = dir.path().join("report.png");
     let (_, console) = open(
@@ -632,5 +698,80 @@ fn the_formula_s_searches_name_the_strategy_that_answered_as_stats_counts_it() {
         counted.sort();
         assert_eq!(on_the_page, counted, "{args:?}");
         assert!(on_the_page.iter().any(|way| way != "formula/at-once"));
+    }
+}
+
+/// Each engine's time a query on `page`'s chart of times, by name.
+fn page_times(page: &str) -> Vec<(String, f64)> {
+    let start = page
+        .find("<figcaption>Time a query")
+        .expect("a chart of times");
+    let chart = &page[start..start + page[start..].find("</figure>").unwrap()];
+    let texts: Vec<&str> = chart
+        .split("<text ")
+        .skip(1)
+        .map(|text| &text[text.find('>').unwrap() + 1..text.find("</text>").unwrap()])
+        .collect();
+    texts
+        .chunks(2)
+        .map(|pair| {
+            let value = pair[1].strip_suffix(" ns").unwrap().parse().unwrap();
+            (pair[0].to_owned(), value)
+        })
+        .collect()
+}
+
+/// Each engine's time a query in `--compare`'s table on `stderr`, by name.
+fn compared_times(stderr: &str) -> Vec<(String, f64)> {
+    stderr
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter(|line| !line.starts_with(|c: char| c.is_whitespace()) && !line.contains('/'))
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            Some((fields[0].to_owned(), fields.get(5)?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The page and `--compare` show one time an engine, the one clock's: the same figures in one
+/// run, and, timed again in another, figures within the noise the guide states (docs/GUIDE.md,
+/// "How engines are timed": within 10% of the median, a third high at worst; the bound below
+/// allows half again).
+#[test]
+fn the_page_s_times_are_compare_s() {
+    let sample = std::fs::read_to_string(common::data_dir().join("sample.in")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let page_path = dir.path().join("report.html");
+    let output = knight_moves()
+        .args(["--compare", "--report"])
+        .arg(&page_path)
+        .write_stdin(sample.as_str())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let compared = compared_times(&String::from_utf8(output.stderr).unwrap());
+    let page = std::fs::read_to_string(&page_path).unwrap();
+    assert!(page.contains("over the run&#39;s 8 queries, as --compare measured them"));
+    let shown = page_times(&page);
+    assert_eq!(shown.len(), 5, "{shown:?}");
+    for ((page_name, page_ns), (table_name, table_ns)) in shown.iter().zip(&compared) {
+        assert_eq!(page_name, table_name);
+        assert!(
+            (page_ns - table_ns).abs() < 0.051,
+            "{page_name}: {page_ns} {table_ns}"
+        );
+    }
+
+    // Without --compare the page times the queries it shows itself, by the same clock.
+    let alone = report(&[], &sample);
+    assert!(alone.contains("over the queries shown"));
+    for ((name, alone_ns), (_, compared_ns)) in page_times(&alone).iter().zip(&compared) {
+        let ratio = alone_ns / compared_ns;
+        assert!(
+            (1.0 / 1.5..1.5).contains(&ratio),
+            "{name}: {alone_ns} ns on the page alone, {compared_ns} ns compared"
+        );
     }
 }

@@ -15,7 +15,7 @@ use crate::exit::{Ending, ExitStatus};
 use crate::format::Shape;
 use crate::pipeline::Pipeline;
 use crate::report::file;
-use crate::report::{KeptQueries, page};
+use crate::report::{KeptQueries, Times, page};
 use crate::settings::{AnswerSettings, Input, Sources, shown};
 use crate::sink::WriteSink;
 use crate::standard_streams::FileIdentity;
@@ -153,9 +153,15 @@ fn answer(
         }
     }
     if let (Some(path), Some(kept)) = (page_file, pipeline.kept_for_report()) {
-        // The answers are out already (each read ends with them written): the page, which
-        // searches every query again with every engine, comes after.
-        match file::write_whole(path, page::page(kept).as_bytes()) {
+        // The answers are out already (each read ends with them written): the page, whose
+        // times may take the clock a fifth of a second where the run did not measure, after.
+        let times = Times::for_page(
+            kept,
+            pipeline.measurements(),
+            answers.output.path,
+            answers.accelerate,
+        );
+        match file::write_whole(path, page::page(kept, times.as_ref()).as_bytes()) {
             // A pipe whose reader went away, as for the answers: it has all it asked for.
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
             Err(error) => {

@@ -262,8 +262,7 @@ impl AnswerOptions {
                 },
             },
             measure,
-            // The report is made from the general path's queries, which the accelerator skips.
-            accelerate: AnswerSettings::accelerator_allowed() && !extras.report,
+            accelerate: AnswerSettings::accelerator_allowed(),
         })
     }
 }

@@ -91,7 +91,7 @@ mod tests {
             route,
             engine: crate::engine::Engine::Table,
             expanded: 0,
-            recording: None,
+            searches: &[],
         };
         push_answer(out, &answer, route, None, &mut |_| Ok(())).unwrap();
     }

@@ -22,7 +22,7 @@ use crate::board::{Board, Piece, Position};
 use crate::engine::Engine;
 use crate::engine::GaveUp;
 use crate::format::grid::{Cell, GridEnd, GridKind, GridSpill};
-use crate::format::trace::Recording;
+use crate::format::trace::WatchedSearch;
 use crate::input::line::TypedPair;
 
 /// The shape of the answers, decided once from the problem and `--format` (and `--header`)
@@ -66,8 +66,10 @@ pub(crate) struct Answer<'a> {
     /// The engine that answered, and the squares it expanded (for `--format trace`).
     pub engine: Engine,
     pub expanded: u64,
-    /// The answering search, watched, when its picture is drawn (`--draw=search`).
-    pub recording: Option<&'a Recording>,
+    /// The searches of the query, watched, when their pictures are drawn (`--draw=search`):
+    /// the answering one's, and with `--compare` each other engine's, in `Engine::ALL`'s
+    /// order; empty otherwise.
+    pub searches: &'a [WatchedSearch],
 }
 
 /// What `--draw` draws after each answer.
@@ -128,11 +130,17 @@ impl Writer {
         }
     }
 
-    /// Whether a picture of the search follows each answer (`--draw=search`): the answering
-    /// search is then watched, and its [`Answer::recording`] drawn.
+    /// Whether a picture of the search follows each answer (`--draw=search`): the searches
+    /// are then watched, and their [`Answer::searches`] drawn.
     pub(crate) fn draws_search(&self) -> bool {
         self.drawing
             .is_some_and(|drawing| matches!(drawing.kind, DrawKind::Search | DrawKind::SearchCosts))
+    }
+
+    /// Whether the pictures of the searches compare every engine (`--compare`), each of
+    /// whose searches is then watched.
+    pub(crate) fn draws_every_engine(&self) -> bool {
+        self.draws_search() && self.drawing.is_some_and(|drawing| drawing.every_engine)
     }
 
     /// The shape answers are written in.
@@ -202,8 +210,7 @@ impl Writer {
                         colour,
                         columns: drawing.columns,
                     };
-                    let answering = answer.recording.zip(route);
-                    search_picture::push_search(out, &search, query.from, query.to, answering);
+                    search_picture::push_search(out, &search, answer.searches);
                 }
             }
         }

@@ -11,10 +11,9 @@
 //! board too wide for the width is drawn in bands of files, one under the other, so that a
 //! 26×26 board's three-digit orders stay readable in 80 columns.
 //!
-//! The answering engine is drawn from the answering call itself, which the pipeline watches
-//! when a search is drawn ([`super::Answer::recording`]). With `--compare`, each other engine
-//! is run once here, watched ([`Engine::run`] with an observer), on a workspace of its own:
-//! the drawn boards are at most 26×26, where a search takes microseconds.
+//! Every search is drawn as the pipeline watched it ([`super::Answer::searches`]): the
+//! answering call itself, and with `--compare` each other engine's one search of the query.
+//! Nothing here calls an engine.
 
 use std::fmt::Write as _;
 
@@ -22,9 +21,9 @@ use anstyle::{AnsiColor, Color, Style};
 
 use crate::board::notation::push_square_name;
 use crate::board::{Board, Piece, Position};
+use crate::engine::Engine;
 use crate::engine::observe::{Side, Step};
-use crate::engine::{Engine, Request, Workspace};
-use crate::format::trace::{Event, Recording};
+use crate::format::trace::{Event, WatchedSearch};
 
 /// What to draw: which engines, and how wide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,29 +75,6 @@ struct Watched {
 }
 
 impl Watched {
-    /// Runs `engine` on the query, watched; `None` if its search gave up (it cannot on the
-    /// boards drawn, at the engines' own limits, but a picture is no place to fail).
-    fn run(
-        engine: Engine,
-        board: Board,
-        piece: Piece,
-        from: Position,
-        to: Position,
-    ) -> Option<Self> {
-        let request = Request::new(engine, board, piece, from, to).with_route(true);
-        let mut workspace = Workspace::new();
-        let mut recording = Recording::default();
-        engine
-            .run(&mut workspace, &request, Some(&mut recording))
-            .ok()?;
-        Some(Watched::from_events(
-            engine,
-            board,
-            &recording.events,
-            workspace.route,
-        ))
-    }
-
     /// The marks the `events` of a search leave on `board`.
     fn from_events(engine: Engine, board: Board, events: &[Event], route: Vec<Position>) -> Self {
         let index = |p: Position| (p.rank * board.files() + p.file) as usize;
@@ -155,33 +131,23 @@ impl Block {
     }
 }
 
-/// Appends the picture of the search (or searches) for the query `from` → `to`, then a blank
-/// line. For boards up to [`MAX_DRAWN_SIDE`](crate::format::draw::MAX_DRAWN_SIDE) a side.
-///
-/// `answering` is the answering engine's search as the pipeline watched it, with its route:
-/// drawn as it is, not searched again; the other engines (`--compare`) are run here.
-pub(crate) fn push_search(
-    out: &mut Vec<u8>,
-    drawing: &SearchDrawing,
-    from: Position,
-    to: Position,
-    answering: Option<(&Recording, &[Position])>,
-) {
-    let (board, piece) = (drawing.board, drawing.piece);
-    let engines: Vec<Engine> = match drawing.every_engine {
-        true => Engine::all_for(board, piece).collect(),
-        false => vec![drawing.engine],
-    };
-    let watched: Vec<Watched> = engines
+/// Appends the picture of the searches of one query, then a blank line: each as the pipeline
+/// watched it (the answering one, and with `--compare` every other engine's), drawn as it is,
+/// not searched again. A search that gave up is left out (it cannot on the boards drawn, at
+/// the engines' own limits, but a picture is no place to fail). For boards up to
+/// [`MAX_DRAWN_SIDE`](crate::format::draw::MAX_DRAWN_SIDE) a side.
+pub(crate) fn push_search(out: &mut Vec<u8>, drawing: &SearchDrawing, searches: &[WatchedSearch]) {
+    let board = drawing.board;
+    let watched: Vec<Watched> = searches
         .iter()
-        .filter_map(|&engine| match answering {
-            Some((recording, route)) if engine == drawing.engine => Some(Watched::from_events(
-                engine,
+        .filter(|search| search.found.is_ok())
+        .map(|search| {
+            Watched::from_events(
+                search.engine,
                 board,
-                &recording.events,
-                route.to_vec(),
-            )),
-            _ => Watched::run(engine, board, piece, from, to),
+                &search.recording.events,
+                search.route.clone(),
+            )
         })
         .collect();
     // Engines that expanded nothing (the table, the closed form) would draw only the route:
@@ -462,6 +428,24 @@ fn wrap(lines: &mut Block, items: impl Iterator<Item = String>, separator: &str,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Request, Workspace};
+
+    /// The searches the pipeline would watch for `drawing`'s query `from` → `to`: the
+    /// answering engine's, and with `every_engine` every engine's.
+    fn searches(drawing: &SearchDrawing, from: Position, to: Position) -> Vec<WatchedSearch> {
+        let engines: Vec<Engine> = match drawing.every_engine {
+            true => Engine::all_for(drawing.board, drawing.piece).collect(),
+            false => vec![drawing.engine],
+        };
+        engines
+            .into_iter()
+            .map(|engine| {
+                let request =
+                    Request::new(engine, drawing.board, drawing.piece, from, to).with_route(true);
+                WatchedSearch::make(engine, &request, &mut Workspace::new())
+            })
+            .collect()
+    }
 
     fn picture(engine: Engine, from: &str, to: &str, every_engine: bool, costs: bool) -> String {
         let square = |name: &str| Board::STANDARD.parse_square(name.as_bytes()).unwrap();
@@ -475,7 +459,11 @@ mod tests {
             columns: 80,
         };
         let mut out = Vec::new();
-        push_search(&mut out, &drawing, square(from), square(to), None);
+        push_search(
+            &mut out,
+            &drawing,
+            &searches(&drawing, square(from), square(to)),
+        );
         String::from_utf8(out).unwrap()
     }
 
@@ -594,9 +582,7 @@ formula: no square expanded
         push_search(
             &mut out,
             &drawing,
-            Position::new(0, 0),
-            Position::new(25, 25),
-            None,
+            &searches(&drawing, Position::new(0, 0), Position::new(25, 25)),
         );
         let text = String::from_utf8(out).unwrap();
         assert!(text.lines().all(|line| line.len() <= 80), "{text}");
@@ -620,9 +606,7 @@ formula: no square expanded
         push_search(
             &mut out,
             &drawing,
-            Position::new(0, 0),
-            Position::new(7, 7),
-            None,
+            &searches(&drawing, Position::new(0, 0), Position::new(7, 7)),
         );
         let text = String::from_utf8(out).unwrap();
         assert!(

@@ -21,8 +21,8 @@ use std::io;
 
 use crate::board::Position;
 use crate::board::notation::push_square_name;
-use crate::engine::Engine;
 use crate::engine::observe::{Observer, Side, Step};
+use crate::engine::{Engine, Explained, GaveUp, Request, Workspace};
 use crate::format::json::push_string;
 use crate::format::{Answer, SPILL_BYTES, Spill, push_typed_route};
 
@@ -188,6 +188,67 @@ pub(crate) enum Event {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Recording {
     pub events: Vec<Event>,
+}
+
+/// One engine's search of one query, watched: what it found, every step it took, and its
+/// route. Made once, by the pipeline's answering step (the answering call, and with
+/// `--compare` or for `--report`'s page each other engine once), and read as it is by the
+/// search pictures and the page, which call no engine.
+#[derive(Clone, Debug)]
+pub(crate) struct WatchedSearch {
+    pub engine: Engine,
+    pub found: Result<Explained, GaveUp>,
+    pub recording: Recording,
+    /// One shortest route, both ends included (empty where none exists or the search gave
+    /// up).
+    pub route: Vec<Position>,
+}
+
+impl WatchedSearch {
+    /// `engine`'s search for `request`, watched, on `workspace`: the one search of it that
+    /// every view reads. The pipeline makes it (and tests); no view calls it.
+    pub(crate) fn make(engine: Engine, request: &Request, workspace: &mut Workspace) -> Self {
+        let mut recording = Recording::default();
+        let found = engine.run(workspace, request, Some(&mut recording));
+        let route = match found {
+            Ok(ref explained) if explained.outcome.moves.is_some() => workspace.route.clone(),
+            _ => Vec::new(),
+        };
+        WatchedSearch {
+            engine,
+            found,
+            recording,
+            route,
+        }
+    }
+}
+
+/// An observer told every step, and a recording of them too: the trace written as the search
+/// goes, and its steps kept for the page.
+pub(crate) struct AlsoRecorded<'o, O: Observer> {
+    pub observer: &'o mut O,
+    pub recording: &'o mut Recording,
+}
+
+impl<O: Observer> Observer for AlsoRecorded<'_, O> {
+    fn reach(&mut self, step: Step) {
+        self.recording.reach(step);
+        self.observer.reach(step);
+    }
+
+    fn expand(&mut self, step: Step) {
+        self.recording.expand(step);
+        self.observer.expand(step);
+    }
+
+    fn meet(&mut self, square: Position) {
+        self.recording.meet(square);
+        self.observer.meet(square);
+    }
+
+    fn has_stopped(&self) -> bool {
+        self.observer.has_stopped()
+    }
 }
 
 impl Observer for Recording {

@@ -16,16 +16,33 @@ use super::escape;
 
 /// The width of the bars' area, in the SVG's units.
 const BAR_AREA: f64 = 260.0;
-/// The width kept for the labels left of the bars.
-const LABEL_WIDTH: f64 = 110.0;
 /// The height of one bar's row.
 const ROW: f64 = 22.0;
+/// The room a character of a label or a value takes, at the charts' 12px (report.css): 0.65
+/// em, more than DejaVu Sans's widest lowercase letters and digits take on average, so that a
+/// label such as `knight-closed-form` is never cut off by the picture's left edge (the
+/// browser test measures every label inside its chart).
+const CHARACTER: f64 = 7.8;
+/// The room between a label and its bar, and at the picture's edges.
+const PAD: f64 = 6.0;
+
+/// The width `text` takes at the charts' size, at most.
+fn text_width(text: &str) -> f64 {
+    text.chars().count() as f64 * CHARACTER
+}
 
 /// Appends a chart titled `title`: one bar a `(label, value)`, the value written after the bar
 /// with `unit`. Bars are scaled to the greatest value; a chart of zeros draws no bar.
 pub(crate) fn bars(out: &mut String, title: &str, unit: &str, rows: &[(String, f64)]) {
     let most = rows.iter().map(|(_, value)| *value).fold(0.0, f64::max);
-    let width = LABEL_WIDTH + BAR_AREA + 90.0;
+    let shown = |value: f64| match value.fract() == 0.0 {
+        true => format!("{value:.0} {unit}"),
+        false => format!("{value:.1} {unit}"),
+    };
+    let widest = |width: &dyn Fn(&(String, f64)) -> f64| rows.iter().map(width).fold(0.0, f64::max);
+    let label_width = PAD + widest(&|(label, _)| text_width(label)) + PAD;
+    let value_width = PAD + widest(&|(_, value)| text_width(&shown(*value))) + PAD;
+    let width = (label_width + BAR_AREA + value_width).ceil();
     let height = ROW * rows.len() as f64 + 28.0;
     let _ = write!(
         out,
@@ -42,24 +59,18 @@ pub(crate) fn bars(out: &mut String, title: &str, unit: &str, rows: &[(String, f
         } else {
             0.0
         };
-        let shown = if value.fract() == 0.0 {
-            format!("{value:.0}")
-        } else {
-            format!("{value:.1}")
-        };
         let _ = write!(
             out,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\
-             <rect class=\"bar\" x=\"{LABEL_WIDTH}\" y=\"{y}\" width=\"{length:.1}\" height=\"{}\"/>\
-             <text x=\"{:.1}\" y=\"{}\">{} {}</text>",
-            LABEL_WIDTH - 6.0,
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"end\">{}</text>\
+             <rect class=\"bar\" x=\"{label_width:.1}\" y=\"{y}\" width=\"{length:.1}\" height=\"{}\"/>\
+             <text x=\"{:.1}\" y=\"{}\">{}</text>",
+            label_width - PAD,
             y + 14.0,
             escape(label),
             ROW - 6.0,
-            LABEL_WIDTH + length + 4.0,
+            label_width + length + 4.0,
             y + 14.0,
-            shown,
-            escape(unit)
+            escape(shown(*value).trim_end()),
         );
     }
     out.push_str("</svg></figure>");

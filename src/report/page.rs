@@ -17,18 +17,15 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
-use std::time::{Duration, Instant};
-
-use crate::stats::clock_cost;
 
 use serde_json::{Value, json};
 
-use super::{KeptQueries, KeptQuery, MAX_QUERIES, chart, escape};
+use super::{KeptQueries, KeptQuery, MAX_QUERIES, TimedOver, Times, chart, escape};
 use crate::board::notation::square_name;
 use crate::engine::formula::Strategy;
 use crate::engine::observe::Side;
-use crate::engine::{Engine, Explained, GaveUp, Outcome, Request, Workspace};
-use crate::format::trace::{Event, Recording};
+use crate::engine::{Engine, Explained, Outcome};
+use crate::format::trace::{Event, Recording, WatchedSearch};
 
 /// The side of a square in the SVG's units.
 const CELL: u32 = 20;
@@ -49,75 +46,75 @@ const EDGE: u32 = 1;
 const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("replay.js");
 
-/// One engine's search of one query, as the page shows it.
-struct Searched {
-    engine: Engine,
-    found: Result<Outcome, GaveUp>,
-    /// The formula's strategy that answered, as its search says (`None`: another engine, or
-    /// answered at once, before any strategy).
-    strategy: Option<Strategy>,
-    recording: Recording,
-    route: Vec<crate::board::Position>,
-    /// Nanoseconds a search, timed over a batch.
-    nanoseconds: f64,
+/// The squares `search` expanded, as its recording shows them.
+fn expanded(search: &WatchedSearch) -> u64 {
+    let events = &search.recording.events;
+    events
+        .iter()
+        .filter(|e| matches!(e, Event::Expand(_)))
+        .count() as u64
 }
 
-impl Searched {
-    fn expanded(&self) -> u64 {
-        let events = &self.recording.events;
-        events
-            .iter()
-            .filter(|e| matches!(e, Event::Expand(_)))
-            .count() as u64
-    }
+/// The formula's strategy that answered `search`, as it says (`None`: another engine, or
+/// answered at once, before any strategy).
+fn strategy(search: &WatchedSearch) -> Option<Strategy> {
+    search
+        .found
+        .as_ref()
+        .ok()
+        .and_then(|explained| explained.strategy)
 }
 
-/// The whole page for `kept`.
-pub(crate) fn page(kept: &KeptQueries) -> String {
+/// What `search` found: its outcome, or `None` where it gave up.
+fn outcome(search: &WatchedSearch) -> Option<Outcome> {
+    search
+        .found
+        .as_ref()
+        .ok()
+        .map(|Explained { outcome, .. }| *outcome)
+}
+
+/// The whole page for `kept`, its engines' times a query being `times` (`None` where no query
+/// was kept to time).
+pub(crate) fn page(kept: &KeptQueries, times: Option<&Times>) -> String {
     let (board, piece) = (kept.board, kept.piece);
     let engines: Vec<Engine> = Engine::all_for(board, piece).collect();
-    let mut workspace = Workspace::new();
-    let clock_cost = clock_cost();
     let mut body = String::new();
     let mut data = Vec::new();
-    // Per engine: squares expanded and nanoseconds, summed over the queries.
-    let mut sums = vec![(0u64, 0.0f64); engines.len()];
+    // Per engine: squares expanded, summed over the queries.
+    let mut sums = vec![0u64; engines.len()];
     // The formula's queries by what answered them, in the plan's order (`None`: at once).
     let mut answered_by: std::collections::BTreeMap<Option<Strategy>, u64> = Default::default();
     // Queries by distance (`None`: no route).
     let mut distances: std::collections::BTreeMap<Option<u64>, u64> = Default::default();
     for (index, query) in kept.queries.iter().enumerate() {
-        let searched: Vec<Searched> = engines
-            .iter()
-            .map(|&engine| search(engine, kept, query, &mut workspace, clock_cost))
-            .collect();
-        if let Some(moves) = searched.iter().find_map(|s| s.found.ok().map(|o| o.moves)) {
+        let searched = &query.searches;
+        if let Some(moves) = searched.iter().find_map(|s| outcome(s).map(|o| o.moves)) {
             *distances.entry(moves).or_default() += 1;
         }
         for searched in searched.iter().filter(|s| s.engine == Engine::Formula) {
             if searched.found.is_ok() {
-                *answered_by.entry(searched.strategy).or_default() += 1;
+                *answered_by.entry(strategy(searched)).or_default() += 1;
             }
         }
-        for (sum, searched) in sums.iter_mut().zip(&searched) {
-            sum.0 += searched.expanded();
-            sum.1 += searched.nanoseconds;
+        for (sum, &engine) in sums.iter_mut().zip(&engines) {
+            *sum += searched
+                .iter()
+                .filter(|s| s.engine == engine)
+                .map(expanded)
+                .sum::<u64>();
         }
-        push_query(&mut body, index, query, kept, &searched);
+        push_query(&mut body, index, query, kept, searched);
         data.push(json!({
             "source": query.source,
             "line": query.line_number,
             "engines": searched.iter().map(|s| json!({
                 "name": s.engine.name(),
-                "expansions": s.expanded(),
-                "strategy": s.strategy.map(Strategy::name),
+                "expansions": expanded(s),
+                "strategy": strategy(s).map(Strategy::name),
                 "events": codes(&s.recording, kept.board.files()),
             })).collect::<Vec<Value>>(),
         }));
-        // The searches' memory is not kept for the next query's, which may be smaller.
-        if workspace.trim() {
-            crate::allocator::return_freed_memory_to_the_system();
-        }
     }
 
     let count = kept.queries.len();
@@ -162,16 +159,15 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
     }
     if count > 0 {
         out.push_str("<section id=\"figures\"><h2>The engines compared</h2>");
-        let mean = |total: f64| total / count as f64;
-        let names = engines.iter().map(|e| e.name().to_owned());
-        let expanded: Vec<(String, f64)> = names
-            .clone()
+        let expanded: Vec<(String, f64)> = engines
+            .iter()
             .zip(&sums)
-            .map(|(n, s)| (n, mean(s.0 as f64)))
+            .map(|(engine, &sum)| (engine.name().to_owned(), sum as f64 / count as f64))
             .collect();
-        let times: Vec<(String, f64)> = names.zip(&sums).map(|(n, s)| (n, mean(s.1))).collect();
         chart::bars(&mut out, "Squares expanded a query (mean)", "", &expanded);
-        chart::bars(&mut out, "Time a query (mean)", "ns", &times);
+        if let Some(times) = times {
+            push_times(&mut out, times);
+        }
         let histogram: Vec<(String, f64)> = distances
             .iter()
             .map(|(moves, queries)| {
@@ -210,6 +206,29 @@ pub(crate) fn page(kept: &KeptQueries) -> String {
     out.push_str(SCRIPT);
     out.push_str("</script></body></html>\n");
     out
+}
+
+/// Appends the chart of the engines' times a query, saying over which queries they were
+/// taken.
+fn push_times(out: &mut String, times: &Times) {
+    let ns_per_query: Vec<(String, f64)> = times
+        .ns_per_query
+        .iter()
+        .map(|(engine, ns)| (engine.name().to_owned(), *ns))
+        .collect();
+    let timed_over = match times.over {
+        TimedOver::Run { queries } => format!(
+            "over the run's {queries} {}, as --compare measured them",
+            if queries == 1 { "query" } else { "queries" }
+        ),
+        TimedOver::Shown => "over the queries shown".to_owned(),
+    };
+    chart::bars(
+        out,
+        &format!("Time a query (each engine's own searches, unwatched, {timed_over})"),
+        "ns",
+        &ns_per_query,
+    );
 }
 
 /// What answered one of the formula's queries, as the page names it: a strategy of its plan,
@@ -314,42 +333,6 @@ fn push_legend(out: &mut String, shown: &BTreeSet<Mark>) {
     out.push_str("</ul>");
 }
 
-/// Runs `engine` on `query`, watched, and times that very call: the page's time is the
-/// watched search's own, recording included, less what reading the clock twice costs.
-fn search(
-    engine: Engine,
-    kept: &KeptQueries,
-    query: &KeptQuery,
-    workspace: &mut Workspace,
-    clock_cost: Duration,
-) -> Searched {
-    let request = Request::new(engine, kept.board, kept.piece, query.from, query.to)
-        .with_route(true)
-        .limited_to(kept.max_nodes);
-    let mut recording = Recording::default();
-    let started = Instant::now();
-    let explained = engine.run(workspace, &request, Some(&mut recording));
-    let elapsed = started.elapsed().saturating_sub(clock_cost);
-    let nanoseconds = elapsed.as_nanos() as f64;
-    let strategy = explained
-        .as_ref()
-        .ok()
-        .and_then(|explained| explained.strategy);
-    let found = explained.map(|Explained { outcome, .. }| outcome);
-    let route = match found {
-        Ok(Outcome { moves: Some(_), .. }) => workspace.route.clone(),
-        _ => Vec::new(),
-    };
-    Searched {
-        engine,
-        found,
-        strategy,
-        recording,
-        route,
-        nanoseconds,
-    }
-}
-
 /// Each event but the meeting as one number for the script: the square's index (rank × files
 /// + file) × 8, + 2 for an expansion (0 for a reach), + 1 for the backward side.
 fn codes(recording: &Recording, files: u32) -> Vec<u64> {
@@ -442,9 +425,9 @@ fn push_query(
     index: usize,
     query: &KeptQuery,
     kept: &KeptQueries,
-    searched: &[Searched],
+    searched: &[WatchedSearch],
 ) {
-    let most = searched.iter().map(Searched::expanded).max().unwrap_or(0);
+    let most = searched.iter().map(expanded).max().unwrap_or(0);
     let _ = write!(
         out,
         "<section class=\"query\" data-query=\"{index}\"><h2>{}:{}: {} {}</h2>\
@@ -466,30 +449,29 @@ fn push_query(
 }
 
 /// Appends one engine's board, in the search's final state, with its caption.
-fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched: &Searched) {
+fn push_board(out: &mut String, kept: &KeptQueries, query: &KeptQuery, searched: &WatchedSearch) {
     let board = kept.board;
     let (files, ranks) = (board.files(), board.ranks());
     let name = searched.engine.name();
     let by = match (searched.engine, &searched.found) {
-        (Engine::Formula, Ok(_)) => format!(" ({})", strategy_label(searched.strategy)),
+        (Engine::Formula, Ok(_)) => format!(" ({})", strategy_label(strategy(searched))),
         _ => String::new(),
     };
-    let expanded = searched.expanded();
-    let answer = match searched.found {
-        Ok(Outcome {
+    let expanded = expanded(searched);
+    let answer = match outcome(searched) {
+        Some(Outcome {
             moves: Some(moves), ..
         }) => format!("{moves} {}", if moves == 1 { "move" } else { "moves" }),
-        Ok(Outcome { moves: None, .. }) => "no route".to_owned(),
-        Err(_) => "gave up (--max-nodes)".to_owned(),
+        Some(Outcome { moves: None, .. }) => "no route".to_owned(),
+        None => "gave up (--max-nodes)".to_owned(),
     };
     let _ = write!(
         out,
-        "<figure class=\"search\"><figcaption><b>{name}</b>{by}: {answer}, {expanded} {} expanded, \
-         {:.0} ns a query</figcaption>\
+        "<figure class=\"search\"><figcaption><b>{name}</b>{by}: {answer}, {expanded} {} expanded\
+         </figcaption>\
          <svg class=\"board finished\" data-engine=\"{name}\" viewBox=\"-{LABEL_ROOM} -{EDGE} {} {}\" \
          role=\"img\" aria-label=\"{name}'s search\">",
         if expanded == 1 { "square" } else { "squares" },
-        searched.nanoseconds,
         LABEL_ROOM + files * CELL + EDGE,
         EDGE + ranks * CELL + LABEL_ROOM,
     );
@@ -637,6 +619,7 @@ mod tests {
     use super::*;
     use crate::board::notation::parse_square;
     use crate::board::{Board, Piece, Position};
+    use crate::engine::{Request, Workspace};
 
     /// The page of one query, `from` to `to`, on a board of `files` × `ranks`, each search
     /// expanding at most `max_nodes` squares (`None`: its engine's own limit).
@@ -649,15 +632,30 @@ mod tests {
     ) -> String {
         let board = Board::new(files, ranks).unwrap();
         let mut kept = KeptQueries::new(board, Piece::KNIGHT, max_nodes);
+        let (from_square, to_square) = (
+            parse_square(from.as_bytes(), board).unwrap(),
+            parse_square(to.as_bytes(), board).unwrap(),
+        );
+        // Each engine's search, watched as the pipeline watches it.
+        let searches = Engine::all_for(board, Piece::KNIGHT)
+            .map(|engine| {
+                let request = Request::new(engine, board, Piece::KNIGHT, from_square, to_square)
+                    .with_route(true)
+                    .limited_to(max_nodes);
+                WatchedSearch::make(engine, &request, &mut Workspace::new())
+            })
+            .collect();
         kept.queries.push(KeptQuery {
             source: "<stdin>".to_owned(),
             line_number: 1,
-            from: parse_square(from.as_bytes(), board).unwrap(),
-            to: parse_square(to.as_bytes(), board).unwrap(),
+            from: from_square,
+            to: to_square,
             from_text: from.to_owned(),
             to_text: to.to_owned(),
+            searches,
         });
-        page(&kept)
+        let times = Times::for_page(&kept, None, true, true);
+        page(&kept, times.as_ref())
     }
 
     /// The page of one query, `from` to `to`, on a board of `files` × `ranks`.

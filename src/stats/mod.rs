@@ -2,17 +2,42 @@
 //! answered, how many squares it expanded, how long it took, and whether the engines agree.
 //! [`table`] writes the figures out, as text or JSON.
 //!
-//! The answering engine's figures are those of the calls that answered: the pipeline times
-//! each call to [`Engine::run`] and hands over what it returned ([`Measurements::record`]);
-//! it is never run again here. With `--compare`, each other engine is run once on each of
-//! those queries, at the end of each chunk of input, timed the same way. A reading of the
-//! clock costs about as much as a table lookup, so the cost of reading it twice, measured once
-//! ([`clock_cost`]), is taken off each time. The batch holds at most one chunk's queries, so
-//! memory stays bounded.
+//! The answering engine's figures (its answers, the squares it expanded, what answered) are
+//! those of the calls that answered: the pipeline hands over what each returned
+//! ([`Measurements::record`]). With `--compare`, each other engine's figures are those of its
+//! one search of each of those queries, unwatched, at the end of each chunk of input
+//! ([`Measurements::measure_batch`]); the batch holds at most one chunk's queries, so memory
+//! stays bounded.
+//!
+//! Every time shown to compare engines is this module's ([`Clock`]): `--stats`, `--compare`,
+//! and the page (which shows `--compare`'s figures, or has [`times`] take its own the same
+//! way). It is measured as a benchmark harness measures, never from a watched call: each
+//! engine's own searches, unwatched, a whole pass over a chunk's queries timed between two
+//! readings of the clock, so the clock's cost is spread over the pass — for the other engines
+//! the pass that makes their figures, for the answering engine one more pass over what it
+//! answered. A run whose passes take [`ENOUGH`] is timed by them; a shorter one is searched
+//! again in groups of at least [`GROUP`] until [`ENOUGH`] is spent, and timed by its fastest
+//! group ([`Clock::ns_per_search`] says why). A search of a few nanoseconds cannot be timed
+//! alone; thousands of them can.
 
 pub(crate) mod table;
 
 use std::time::{Duration, Instant};
+
+/// What an engine's searches must have taken in all, over the run, before its time a query is
+/// believed: below it, passes over the batch's queries are repeated. Ten milliseconds, a
+/// hundred groups, holds the figure within 10% of its median from run to run here, busy or
+/// idle (docs/GUIDE.md, "How engines are timed", gives the noise measured), and costs a run of
+/// a few queries 50 ms at most, five engines; twenty cost a run of 400,000 queries 8% more
+/// than it took when each call was timed, and held the figure no better.
+pub(crate) const ENOUGH: Duration = Duration::from_millis(10);
+
+/// The least time a timed group of passes takes, while passes are repeated: the group grows
+/// until it takes this long, so that two readings of the clock (tens of nanoseconds) are a
+/// thousandth of what they time. Short, so that of the hundred groups [`ENOUGH`] holds
+/// many run whole between two of the system's interruptions (a busy machine takes the
+/// processor away for milliseconds at a time).
+const GROUP: Duration = Duration::from_micros(100);
 
 use crate::board::{Board, Piece, Position};
 use crate::engine::formula::{PLAN, Strategy};
@@ -162,25 +187,24 @@ pub(crate) struct Measurements {
     results: Vec<Result<Explained, GaveUp>>,
     /// Each query's time, for the engine being summed up.
     times: Vec<Duration>,
-    /// What two readings of the clock cost, taken off each time.
-    clock_cost: Duration,
+    /// Each engine's clock, in the order of `engines`.
+    clocks: Vec<Clock>,
     workspace: Workspace,
     disagreements: u64,
 }
 
-/// A query as the answering engine answered it, and how long its call took.
+/// A query as the answering engine answered it.
 #[derive(Clone, Copy, Debug)]
 struct Answered {
     from: Position,
     to: Position,
     line_number: u64,
     explained: Explained,
-    elapsed: Duration,
 }
 
-/// What two readings of the clock in a row cost at least, over many tries: what a timed call
-/// pays beyond its own time.
-pub(crate) fn clock_cost() -> Duration {
+/// What two readings of the clock in a row cost at least, over many tries: what a search
+/// timed alone pays beyond its own time.
+fn clock_cost() -> Duration {
     (0..1000)
         .map(|_| {
             let start = Instant::now();
@@ -188,6 +212,144 @@ pub(crate) fn clock_cost() -> Duration {
         })
         .min()
         .unwrap_or_default()
+}
+
+/// One engine's searches, as [`Clock::time`] makes them: on one board, by one piece, within
+/// the engine's limit, with routes or not, as the answers were made.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Searches {
+    pub(crate) engine: Engine,
+    pub(crate) board: Board,
+    pub(crate) piece: Piece,
+    pub(crate) with_route: bool,
+    /// The limit asked for (`--max-nodes`); `None` leaves the engine its own default.
+    pub(crate) max_nodes: Option<u64>,
+    /// Whether the knight's 8×8 searches may walk the adjacency table.
+    pub(crate) may_use_adjacency: bool,
+}
+
+impl Searches {
+    /// The search of `from` → `to`, unwatched, in `workspace`.
+    fn run(
+        &self,
+        workspace: &mut Workspace,
+        (from, to): (Position, Position),
+    ) -> Result<Explained, GaveUp> {
+        let request = Request::new(self.engine, self.board, self.piece, from, to)
+            .with_route(self.with_route)
+            .limited_to(self.max_nodes)
+            .with_adjacency(self.may_use_adjacency);
+        self.engine.run(workspace, &request, None)
+    }
+}
+
+/// The one clock of the engines' times (see the module's documentation): what one engine's
+/// unwatched searches took, and how many were timed.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Clock {
+    /// The time of the first pass over each batch, the searches whose results are the figures.
+    elapsed: Duration,
+    searches: u64,
+    /// What the repeated passes took, over the run: with `elapsed`, at most [`ENOUGH`] and a
+    /// group, so that a run of many short batches repeats them once in all, not once a batch.
+    repeated: Duration,
+    /// Nanoseconds a search in each group of repeated passes, for a run too short to time in
+    /// one pass: the least is the figure.
+    samples: Vec<f64>,
+}
+
+impl Clock {
+    /// Times `searches` of `queries`: one pass, whose results are appended to `results`, timed
+    /// whole; or, where `each` is given, each search timed alone (less the clock's own cost)
+    /// into it, for an engine whose searches take microseconds, whose strategies and slowest
+    /// query are told apart. Then, while this clock's searches have taken less than [`ENOUGH`]
+    /// in all, more passes, timed a group at a time ([`GROUP`]), their results dropped.
+    pub(crate) fn time(
+        &mut self,
+        searches: &Searches,
+        queries: &[(Position, Position)],
+        workspace: &mut Workspace,
+        results: &mut Vec<Result<Explained, GaveUp>>,
+        each: Option<&mut Vec<Duration>>,
+    ) {
+        if queries.is_empty() {
+            return;
+        }
+        match each {
+            Some(times) => {
+                let cost = clock_cost();
+                for &query in queries {
+                    let started = Instant::now();
+                    let found = searches.run(workspace, query);
+                    let elapsed = started.elapsed().saturating_sub(cost);
+                    times.push(elapsed);
+                    self.elapsed += elapsed;
+                    results.push(found);
+                }
+            }
+            None => {
+                let started = Instant::now();
+                results.extend(queries.iter().map(|&query| searches.run(workspace, query)));
+                self.elapsed += started.elapsed();
+            }
+        }
+        self.searches += queries.len() as u64;
+        let mut passes: u64 = 1;
+        while self.elapsed + self.repeated < ENOUGH {
+            let started = Instant::now();
+            for _ in 0..passes {
+                for &query in queries {
+                    let _ = std::hint::black_box(searches.run(workspace, query));
+                }
+            }
+            let elapsed = started.elapsed();
+            self.repeated += elapsed;
+            match elapsed < GROUP {
+                // Too short a group to believe: a longer one next.
+                true => passes *= 2,
+                false => self
+                    .samples
+                    .push(elapsed.as_nanos() as f64 / (passes * queries.len() as u64) as f64),
+            }
+        }
+    }
+
+    /// Nanoseconds a search, as timed; `None` before any search. A run whose searches took
+    /// [`ENOUGH`] in one pass is timed by that pass; a shorter one by the fastest of its
+    /// repeated groups, as a benchmark harness times a few nanoseconds' work: it leaves out
+    /// the first pass's cold caches and every group the system interrupted, which on a busy
+    /// machine is half of them or more, so that the figure is the engine's, not the load's.
+    pub(crate) fn ns_per_search(&self) -> Option<f64> {
+        match self.elapsed >= ENOUGH {
+            false if !self.samples.is_empty() => {
+                Some(self.samples.iter().copied().fold(f64::INFINITY, f64::min))
+            }
+            _ => (self.searches > 0).then(|| self.elapsed.as_nanos() as f64 / self.searches as f64),
+        }
+    }
+
+    /// The time `queries` searches take at this clock's rate: what an engine's figures say it
+    /// took, so that their time a query is the clock's.
+    fn elapsed_for(&self, queries: u64) -> Duration {
+        let nanoseconds = self.ns_per_search().unwrap_or(0.0) * queries as f64;
+        Duration::from_nanos(nanoseconds.round() as u64)
+    }
+}
+
+/// Each engine's time a search of `queries`, by the one clock: for the page, whose queries are
+/// timed as `--compare`'s are.
+pub(crate) fn times(searches: &[Searches], queries: &[(Position, Position)]) -> Vec<Option<f64>> {
+    let mut workspace = Workspace::new();
+    let mut results = Vec::new();
+    searches
+        .iter()
+        .map(|searches| {
+            let mut clock = Clock::default();
+            results.clear();
+            clock.time(searches, queries, &mut workspace, &mut results, None);
+            clock.ns_per_search()
+        })
+        .collect()
 }
 
 impl Measurements {
@@ -210,6 +372,7 @@ impl Measurements {
         let engines: Vec<Measured> = engines.into_iter().map(timed).collect();
         Measurements {
             figures: vec![Measure::default(); engines.len()],
+            clocks: vec![Clock::default(); engines.len()],
             engines,
             board,
             piece,
@@ -219,14 +382,12 @@ impl Measurements {
             batch: Vec::new(),
             results: Vec::new(),
             times: Vec::new(),
-            clock_cost: clock_cost(),
             workspace: Workspace::new(),
             disagreements: 0,
         }
     }
 
-    /// Keeps a query as the answering engine answered it (`explained`, in a call that took
-    /// `elapsed` between two readings of the clock), for the next
+    /// Keeps a query as the answering engine answered it (`explained`), for the next
     /// [`Measurements::measure_batch`].
     #[inline]
     pub(crate) fn record(
@@ -234,53 +395,65 @@ impl Measurements {
         (from, to): (Position, Position),
         line_number: u64,
         explained: Explained,
-        elapsed: Duration,
     ) {
         self.batch.push(Answered {
             from,
             to,
             line_number,
             explained,
-            elapsed: elapsed.saturating_sub(self.clock_cost),
         });
     }
 
     /// Runs every engine over the kept queries, adds up their figures, and returns the queries on
-    /// which two engines gave different distances. Empties the batch.
+    /// which two engines gave different distances. Empties the batch. Each engine is timed by
+    /// [`Clock::time`]; its figures are those of its first pass, but the answering engine's,
+    /// which are its answering calls'.
     pub(crate) fn measure_batch(&mut self) -> Vec<Disagreement> {
         if self.batch.is_empty() {
             return Vec::new();
         }
         let count = self.batch.len();
         self.results.clear();
-        for (engine, measure) in self.engines.iter().zip(&mut self.figures) {
+        let queries: Vec<(Position, Position)> = self
+            .batch
+            .iter()
+            .map(|answered| (answered.from, answered.to))
+            .collect();
+        for ((engine, measure), clock) in self
+            .engines
+            .iter()
+            .zip(&mut self.figures)
+            .zip(&mut self.clocks)
+        {
+            let searches = Searches {
+                engine: engine.engine,
+                board: self.board,
+                piece: self.piece,
+                with_route: self.with_routes,
+                max_nodes: engine.max_nodes,
+                may_use_adjacency: self.may_use_adjacency,
+            };
             self.times.clear();
-            for answered in &self.batch {
-                if engine.engine == self.answering {
-                    self.results.push(Ok(answered.explained));
-                    self.times.push(answered.elapsed);
-                    continue;
-                }
-                let request = Request::new(
-                    engine.engine,
-                    self.board,
-                    self.piece,
-                    answered.from,
-                    answered.to,
-                )
-                .with_route(self.with_routes)
-                .limited_to(engine.max_nodes)
-                .with_adjacency(self.may_use_adjacency);
-                let started = Instant::now();
-                let found = engine.engine.run(&mut self.workspace, &request, None);
-                self.times
-                    .push(started.elapsed().saturating_sub(self.clock_cost));
-                self.results.push(found);
+            let per_query = engine.timed_each.then_some(&mut self.times);
+            let first = self.results.len();
+            clock.time(
+                &searches,
+                &queries,
+                &mut self.workspace,
+                &mut self.results,
+                per_query,
+            );
+            // The answering engine's figures are its answering calls'.
+            if engine.engine == self.answering {
+                let answered = self.batch.iter().map(|answered| Ok(answered.explained));
+                self.results.truncate(first);
+                self.results.extend(answered);
             }
             let figures = &mut measure.figures;
-            figures.elapsed += self.times.iter().sum::<Duration>();
             let found = &self.results[self.results.len() - count..];
             figures.queries += count as u64;
+            // The engine's time a query, the clock's: its figure over the whole run so far.
+            figures.elapsed = clock.elapsed_for(figures.queries);
             figures.nodes_total += found.iter().map(expanded).sum::<u64>();
             let most = found.iter().map(expanded).max().unwrap_or(0);
             figures.nodes_max = figures.nodes_max.max(most);
@@ -365,6 +538,22 @@ impl Measurements {
     /// How many queries the engines disagreed on so far.
     pub(crate) fn disagreements(&self) -> u64 {
         self.disagreements
+    }
+
+    /// `engine`'s time a query as the table shows it (the one clock's), if it is measured and
+    /// has answered a query: what the page shows too when the run is measured.
+    pub(crate) fn ns_per_query(&self, engine: Engine) -> Option<f64> {
+        let index = self.engines.iter().position(|e| e.engine == engine)?;
+        let figures = &self.figures[index].figures;
+        (figures.queries > 0).then(|| figures.ns_per_query())
+    }
+
+    /// How many queries were measured: the run's, the accelerator's being answered on the
+    /// general path while measured.
+    pub(crate) fn queries(&self) -> u64 {
+        self.figures
+            .first()
+            .map_or(0, |measure| measure.figures.queries)
     }
 
     /// Each engine's name and figures, in the order they were given.
@@ -482,8 +671,7 @@ pub(crate) mod tests {
             .run(&mut Workspace::new(), &request, None)
             .unwrap();
         explained.outcome.moves = explained.outcome.moves.map(|moves| moves + wrong_by);
-        let elapsed = Duration::from_nanos(1000);
-        measurements.record((from, to), line_number, explained, elapsed);
+        measurements.record((from, to), line_number, explained);
     }
 
     /// The answering engine's figures are what its calls returned, never an answer of its own:
@@ -505,10 +693,33 @@ pub(crate) mod tests {
             "engines disagree on a1 h8: table 7, formula 6, bfs 6, bidirectional 6, astar 6"
         );
         assert_eq!(measurements.disagreements(), 1);
-        // The table's time is the calls' it was handed, less the clock's cost.
-        let table = measurements.rows().next().unwrap().1;
-        let most = Duration::from_nanos(2000);
-        assert!(table.elapsed <= most, "{:?}", table.elapsed);
+    }
+
+    /// Two queries are far too few to time alone: the clock repeats them until the engine's
+    /// searches have taken [`ENOUGH`], however fast or loaded the machine, and every engine's
+    /// figure is its own.
+    #[test]
+    fn a_few_queries_are_timed_over_enough_repeated_searches() {
+        let engines: Vec<Measured> = [Engine::Table, Engine::Bfs]
+            .into_iter()
+            .map(|e| Measured::new(e, None))
+            .collect();
+        let mut measurements = measurements(engines, false);
+        answer(&mut measurements, ("e2", "e4"), 1, 0);
+        answer(&mut measurements, ("a1", "h8"), 2, 0);
+        assert!(measurements.measure_batch().is_empty());
+        for clock in &measurements.clocks {
+            // One pass for the figures, too short to believe, then groups repeated.
+            assert_eq!(clock.searches, 2, "{clock:?}");
+            assert!(clock.elapsed < ENOUGH, "{clock:?}");
+            assert!(!clock.samples.is_empty(), "{clock:?}");
+        }
+        let times: Vec<f64> = [Engine::Table, Engine::Bfs]
+            .into_iter()
+            .map(|engine| measurements.ns_per_query(engine).unwrap())
+            .collect();
+        assert!(times.iter().all(|&ns| ns > 0.0), "{times:?}");
+        assert_eq!(measurements.queries(), 2);
     }
 
     #[test]

@@ -53,7 +53,8 @@ fn text(measurements: &Measurements) -> String {
     };
     let ways: Vec<_> = measurements.ways().collect();
     for (name, figures) in measurements.rows() {
-        rows.push(row(name.to_owned(), figures, true));
+        // No query, no time: `-`, not a number the clock never measured.
+        rows.push(row(name.to_owned(), figures, figures.queries > 0));
         for (_, timed, by) in ways.iter().filter(|(engine, ..)| *engine == name) {
             for (way, figures) in by {
                 rows.push(row(format!("{name}/{}", way.name()), figures, *timed));
@@ -95,7 +96,8 @@ struct JsonFigures {
     nodes_total: u64,
     nodes_mean: f64,
     nodes_max: u64,
-    ns_per_query: f64,
+    /// `null` where the engine answered no query, so nothing was timed.
+    ns_per_query: Option<f64>,
     /// The formula's ways of answering; left out for the other engines.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     answered_by: Vec<JsonWay>,
@@ -170,7 +172,7 @@ fn json(measurements: &Measurements) -> String {
             nodes_total: figures.nodes_total,
             nodes_mean: (figures.nodes_mean() * 100.0).round() / 100.0,
             nodes_max: figures.nodes_max,
-            ns_per_query: ns(figures),
+            ns_per_query: (figures.queries > 0).then(|| ns(figures)),
             answered_by: json_ways(engine),
             slowest: (slowest.iter())
                 .find(|(name, _)| *name == engine)
@@ -188,6 +190,17 @@ mod tests {
     use crate::engine::Engine;
     use crate::stats::Measured;
     use crate::stats::tests::{answer, measurements};
+
+    /// An engine that answered nothing was never timed: its time is `-`, or `null`, not 0.
+    #[test]
+    fn no_query_no_time() {
+        let engines = vec![Measured::new(Engine::Bfs, None)];
+        let measurements = measurements(engines, false);
+        let text = table(&measurements, TableStyle::Text);
+        assert!(text.lines().nth(1).unwrap().ends_with(" -"), "{text}");
+        let json = table(&measurements, TableStyle::Json);
+        assert!(json.contains("\"ns_per_query\":null"), "{json}");
+    }
 
     #[test]
     fn the_table_has_a_header_and_aligned_rows() {
