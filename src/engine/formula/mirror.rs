@@ -201,14 +201,8 @@ fn walk_back(distances: &[u32], request: &Request, mut index: usize, route: &mut
 mod tests {
     use super::*;
     use crate::board::Piece;
+    use crate::board::plain_search::plain_distances;
     use crate::engine::observe::Unobserved;
-
-    /// Every square's distance from `from` on `board`, by the plain search.
-    fn plain_distances(board: Board, leaps: (i64, i64), from: Position) -> Vec<Option<u64>> {
-        let (files, ranks) = (i64::from(board.files()), i64::from(board.ranks()));
-        let from = (i64::from(from.file), i64::from(from.rank));
-        crate::board::plain_search::plain_distances(files, ranks, from, leaps)
-    }
 
     /// The mirror search on every pair the half turn swaps, on every board up to 11×11, for
     /// every leaper up to (6,6): the plain search's distance, and a route of that many moves
@@ -229,9 +223,7 @@ mod tests {
                                 if from == to {
                                     continue;
                                 }
-                                let leaps = (i64::from(a), i64::from(b));
-                                let expected = plain_distances(board, leaps, from)
-                                    [(to.rank * files + to.file) as usize];
+                                let expected = plain_distances(board, piece, from).to(to);
                                 let request = Request {
                                     board,
                                     piece,
@@ -285,11 +277,11 @@ mod tests {
             let (from, to) = (Position::new(0, 0), Position::new(n - 1, n - 1));
             for b in 1..n {
                 for a in 0..=b {
-                    let leaps = (i64::from(a), i64::from(b));
-                    let expected = plain_distances(board, leaps, from)[(n * n - 1) as usize];
+                    let piece = Piece::leaper(a, b).unwrap();
+                    let expected = plain_distances(board, piece, from).to(to);
                     let request = Request {
                         board,
-                        piece: Piece::leaper(a, b).unwrap(),
+                        piece,
                         from,
                         to,
                         with_route: false,
