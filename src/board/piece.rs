@@ -426,7 +426,9 @@ struct StripWalks {
 
 impl StripWalks {
     fn from(a: u32, b: u32, width: u32, from: u32) -> StripWalks {
-        // Breadth-first search over (position across, parity of type-A steps, of type-B steps).
+        // Depth-first search (a stack) over (position across, parity of type-A steps, of
+        // type-B steps): which states are reached is all it asks, not in how many steps, so
+        // the order it takes them in does not matter.
         let state = |at: u32, p: u32, q: u32| (at * 4 + p * 2 + q) as usize;
         let mut seen = vec![false; width as usize * 4];
         let (mut has_a, mut has_b) = (false, false);
