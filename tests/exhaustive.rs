@@ -1,5 +1,5 @@
 //! Every one of the 4096 pairs of squares, against a breadth-first search written apart from
-//! the crate: through the library's table engine, and through the binary with the accelerator
+//! the engines: through the library's table engine, and through the binary with the accelerator
 //! on and off, in the judge's form and in a messy one.
 
 use crate::common;

@@ -7,7 +7,8 @@
 use std::fs;
 use std::path::PathBuf;
 
-use crate::common::knight_moves;
+use crate::common::{knight_moves, plain_distances};
+use knight_moves::{Board, Piece, Position};
 
 /// A problem's input, as a judge holds it.
 struct Case {
@@ -604,8 +605,9 @@ fn another_route(
     from: (u32, u32),
     to: (u32, u32),
 ) -> Option<Vec<(u32, u32)>> {
-    let distances = crate::common::oracle_distances(files, ranks, from);
-    let at = |(file, rank): (u32, u32)| distances[(rank * files + file) as usize];
+    let board = Board::new(files, ranks).unwrap();
+    let distances = plain_distances(board, Piece::KNIGHT, Position::new(from.0, from.1));
+    let at = |(file, rank): (u32, u32)| distances.to(Position::new(file, rank));
     let mut route = vec![to];
     let mut here = to;
     while here != from {

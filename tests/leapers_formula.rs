@@ -1,14 +1,14 @@
 //! The formula engine for every leaper (issue 23): its closed form on a board without edges
 //! (src/engine/formula/lattice.rs), used where the path that meets it can be
 //! laid on the board, and a search elsewhere. Held to a breadth-first search written apart from
-//! the crate on every pair of small boards and on windows around the middle of big ones, for
+//! the engines on every pair of small boards and on windows around the middle of big ones, for
 //! every leaper up to (8,8); its routes walked; and far out on boards of 10⁹, to the recursion
 //! only the distance satisfies, and to A* near corners and edges; on random pairs of 100×100 and
 //! long boards; and on far pairs of long strips.
 
 use crate::common;
 
-use common::{Random, on_every_thread, oracle_leaper_distances};
+use common::{Random, on_every_thread, plain_distances};
 use knight_moves::{Board, Engine, Piece, Position, Query, Searcher};
 
 /// Every leaper up to (8,8), as (a, b).
@@ -76,19 +76,14 @@ fn all_pairs_agree(
     let mut count = 0u64;
     for from_rank in 0..ranks {
         for from_file in 0..files {
-            let expected = oracle_leaper_distances(
-                files,
-                ranks,
-                (from_file, from_rank),
-                (i64::from(a), i64::from(b)),
-            );
             let from = Position::new(from_file, from_rank);
+            let expected = plain_distances(board, piece, from);
             for to_rank in 0..ranks {
                 for to_file in 0..files {
                     let to = Position::new(to_file, to_rank);
                     let query = Query::new(board, piece, from, to);
                     let found = formula(searcher, query);
-                    let wanted = expected[(to_rank * files + to_file) as usize];
+                    let wanted = expected.to(to);
                     assert_eq!(found, wanted, "({a},{b}) {files}x{ranks} {from:?} {to:?}");
                     count += 1;
                     if let Some(moves) = found.filter(|_| count % route_every == 0) {
@@ -148,16 +143,15 @@ fn random_pairs_of_100x100_7x1000_and_1000x13_for_every_leaper_up_to_8() {
             for _ in 0..2 {
                 let from_file = random.below(u64::from(files)) as u32;
                 let from_rank = random.below(u64::from(ranks)) as u32;
-                let leaps = (i64::from(a), i64::from(b));
-                let expected = oracle_leaper_distances(files, ranks, (from_file, from_rank), leaps);
                 let from = Position::new(from_file, from_rank);
+                let expected = plain_distances(board, piece, from);
                 for pair in 0..500 {
                     let to_file = random.below(u64::from(files)) as u32;
                     let to_rank = random.below(u64::from(ranks)) as u32;
                     let to = Position::new(to_file, to_rank);
                     let query = Query::new(board, piece, from, to);
                     let found = formula(&mut searcher, query);
-                    let wanted = expected[(to_rank * files + to_file) as usize];
+                    let wanted = expected.to(to);
                     assert_eq!(found, wanted, "({a},{b}) {files}x{ranks} {from:?} {to:?}");
                     if let Some(moves) = found.filter(|_| pair % 50 == 0) {
                         check_route(&mut searcher, query, (a, b), moves);
@@ -512,17 +506,12 @@ fn every_seventeenth_row_of_long_narrow_strips_from_their_ends_and_middle() {
         let piece = Piece::leaper(a, b).unwrap();
         for rank in [0, 1, length / 2, length - 1] {
             let from = Position::new(random.below(u64::from(width)) as u32, rank);
-            let truth = oracle_leaper_distances(
-                width,
-                length,
-                (from.file, from.rank),
-                (a.into(), b.into()),
-            );
+            let truth = plain_distances(board, piece, from);
             for to_rank in (0..length).filter(|&r| r % 17 == 0 || r < 2 || r >= length - 2) {
                 for to_file in 0..width {
                     let to = Position::new(to_file, to_rank);
                     let query = Query::new(board, piece, from, to);
-                    let expected = truth[(to_rank * width + to_file) as usize];
+                    let expected = truth.to(to);
                     assert_eq!(
                         formula(&mut searcher, query),
                         expected,
@@ -549,19 +538,15 @@ fn windows_around_the_middle_of_a_big_board_for_every_leaper_up_to_8() {
     let middle = (side / 2, side / 2);
     for (a, b) in small_leapers() {
         let piece = Piece::leaper(a, b).unwrap();
-        let expected = oracle_leaper_distances(side, side, middle, (i64::from(a), i64::from(b)));
         let from = Position::new(middle.0, middle.1);
+        let expected = plain_distances(board, piece, from);
         let mut random = Random::seeded(u64::from(a * 100 + b) + 7);
         for rank in 0..side {
             for file in 0..side {
                 let to = Position::new(file, rank);
                 let query = Query::new(board, piece, from, to);
                 let found = formula(&mut searcher, query);
-                assert_eq!(
-                    found,
-                    expected[(rank * side + file) as usize],
-                    "({a},{b}) {to:?}"
-                );
+                assert_eq!(found, expected.to(to), "({a},{b}) {to:?}");
                 if let Some(moves) = found.filter(|_| random.below(400) == 0) {
                     check_route(&mut searcher, query, (a, b), moves);
                 }

@@ -4,9 +4,9 @@
 //! routes, searches, give-ups and trims interleaved in one searcher across boards on both
 //! sides of the dense/sparse switch (4096 squares), huge routes under a memory limit, and the
 //! distances of random boards and leapers against the tests' one breadth-first search
-//! (`common::oracle_leaper_distances`), written apart from the engines.
+//! (`common::plain_distances`), written apart from the engines.
 
-use crate::common::{Random, oracle_leaper_distances};
+use crate::common::{Random, plain_distances};
 
 use knight_moves::{
     Board, Engine, GaveUp, Outcome, Piece, Position, Query, SearchError, Searcher, SquareProblem,
@@ -80,10 +80,10 @@ fn every_engine_matches_a_plain_bfs_on_random_boards_and_leapers() {
             }
         };
         let from = position(&mut random, board);
-        let truth = oracle_leaper_distances(files, ranks, (from.file, from.rank), leaps(piece));
+        let truth = plain_distances(board, piece, from);
         for _ in 0..12 {
             let to = position(&mut random, board);
-            let expected = truth[(to.rank * files + to.file) as usize];
+            let expected = truth.to(to);
             let query = Query::new(board, piece, from, to);
             queries += 1;
             unreachable += u32::from(expected.is_none());

@@ -1,11 +1,11 @@
 //! Other leapers (issue 13): every searching engine for the camel, zebra, giraffe, wazir, ferz
 //! and (2,5)-leaper on every pair of every board up to 10×10 against a breadth-first search
-//! written apart from the crate, their routes, the binary's sentences and formats for them,
+//! written apart from the engines, their routes, the binary's sentences and formats for them,
 //! malformed `--piece`, and HackerRank's KnightL.
 
 use crate::common;
 
-use common::{knight_moves, oracle_leaper_distances};
+use common::{knight_moves, plain_distances};
 use knight_moves::{Board, Engine, Piece, Position, Query, Searcher};
 use predicates::prelude::*;
 
@@ -34,10 +34,9 @@ fn every_engine_agrees_with_bfs_for_every_piece_on_every_board_up_to_10x10() {
             for ranks in 1..=10 {
                 let board = Board::new(files, ranks).unwrap();
                 for from in board.positions() {
-                    let truth =
-                        oracle_leaper_distances(files, ranks, (from.file, from.rank), leaps);
+                    let truth = plain_distances(board, piece, from);
                     for to in board.positions() {
-                        let expected = truth[(to.rank * files + to.file) as usize];
+                        let expected = truth.to(to);
                         pairs += 1;
                         unreachable += u64::from(expected.is_none());
                         for engine in [Engine::Bfs, Engine::Bidirectional, Engine::Astar] {
@@ -234,8 +233,9 @@ fn knightl_matches_the_sample_and_an_independent_search_up_to_25() {
         for i in 1..n {
             let row: Vec<String> = (1..n)
                 .map(|j| {
-                    let truth = oracle_leaper_distances(n, n, (0, 0), (i64::from(i), i64::from(j)));
-                    match truth[(n * n - 1) as usize] {
+                    let (board, piece) = (Board::new(n, n).unwrap(), Piece::leaper(i, j).unwrap());
+                    let truth = plain_distances(board, piece, Position::new(0, 0));
+                    match truth.to(Position::new(n - 1, n - 1)) {
                         Some(moves) => moves.to_string(),
                         None => "-1".to_owned(),
                     }

@@ -1,6 +1,6 @@
 //! The judge problems of the Knight Moves family (`--problem`), on the binary: each statement's
 //! sample byte for byte, NAKANJ on every pair, POJ 1915 and CSES Knight Moves Grid against a
-//! breadth-first search written apart from the crate, malformed input, and the options each
+//! breadth-first search written apart from the engines, malformed input, and the options each
 //! problem takes.
 
 use crate::common;
@@ -8,9 +8,10 @@ use crate::common;
 use std::io::{BufReader, Write};
 
 use common::{
-    Random, answers_each_in_turn, knight_moves, knight_moves_with_accelerator, oracle_distances,
-    oracle_moves, sentence, spawn_knight_moves, square_names,
+    Random, answers_each_in_turn, knight_moves, knight_moves_with_accelerator, oracle_moves,
+    plain_distances, sentence, spawn_knight_moves, square_names,
 };
+use knight_moves::{Board, Piece, Position};
 use predicates::prelude::*;
 
 #[test]
@@ -85,8 +86,9 @@ fn poj1915_scenarios_on_random_boards_match_an_independent_search() {
             "{side}\n{} {}\n{} {}\n",
             from.0, from.1, to.0, to.1
         ));
-        let truth = oracle_distances(side, side, from);
-        match truth[(to.1 * side + to.0) as usize] {
+        let board = Board::new(side, side).unwrap();
+        let truth = plain_distances(board, Piece::KNIGHT, Position::new(from.0, from.1));
+        match truth.to(Position::new(to.0, to.1)) {
             Some(moves) => expected.push_str(&format!("{moves}\n")),
             None => expected.push_str("-1\n"),
         }
@@ -108,11 +110,12 @@ fn poj1915_scenarios_on_random_boards_match_an_independent_search() {
 #[test]
 fn cses_grid_matches_an_independent_search_for_every_n_up_to_60_and_1000() {
     for n in (1..=60).chain([1000]) {
-        let truth = oracle_distances(n, n, (0, 0));
+        let board = Board::new(n, n).unwrap();
+        let truth = plain_distances(board, Piece::KNIGHT, Position::new(0, 0));
         let mut expected = String::new();
         for row in 0..n {
             let numbers: Vec<String> = (0..n)
-                .map(|column| match truth[(row * n + column) as usize] {
+                .map(|column| match truth.to(Position::new(column, row)) {
                     Some(moves) => moves.to_string(),
                     None => "-1".to_owned(),
                 })

@@ -1,4 +1,4 @@
-//! Every engine against a breadth-first search written apart from the crate, on every pair of
+//! Every engine against a breadth-first search written apart from the engines, on every pair of
 //! every board up to 12×12 and of long narrow boards (and, in ignored tests, every board up to
 //! 40×40 and some larger ones), through the library's public API.
 
@@ -6,7 +6,7 @@ use crate::common;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use common::{ENOUGH, assert_route, on_every_thread, oracle_distances, run};
+use common::{ENOUGH, assert_route, on_every_thread, plain_distances, run};
 use knight_moves::{Board, Engine, Piece, Query, Searcher};
 
 #[test]
@@ -18,9 +18,9 @@ fn every_engine_agrees_with_bfs_on_every_pair_of_every_board_up_to_12x12() {
         for ranks in 1..=12 {
             let board = Board::new(files, ranks).unwrap();
             for from in board.positions() {
-                let truth = oracle_distances(files, ranks, (from.file, from.rank));
+                let truth = plain_distances(board, Piece::KNIGHT, from);
                 for to in board.positions() {
-                    let expected = truth[(to.rank * files + to.file) as usize];
+                    let expected = truth.to(to);
                     unreachable += u64::from(expected.is_none());
                     pairs += 1;
                     for engine in Engine::all_for(board, Piece::KNIGHT) {
@@ -56,9 +56,9 @@ fn the_formula_holds_on_long_narrow_boards() {
     ] {
         let board = Board::new(files, ranks).unwrap();
         for from in board.positions() {
-            let truth = oracle_distances(files, ranks, (from.file, from.rank));
+            let truth = plain_distances(board, Piece::KNIGHT, from);
             for to in board.positions() {
-                let expected = truth[(to.rank * files + to.file) as usize];
+                let expected = truth.to(to);
                 let found = run(Engine::Formula, board, from, to, None);
                 assert_eq!(found.moves, expected, "formula on {board}, {from} to {to}");
             }
@@ -117,12 +117,11 @@ fn formula_matches_bfs_on_every_pair_of_each(boards: &[(u32, u32)]) -> u64 {
 
 /// Compares the formula with the oracle's BFS on every pair of `board`; returns how many pairs.
 fn formula_matches_bfs_on_every_pair(searcher: &mut Searcher, board: Board) -> u64 {
-    let (files, ranks) = (board.files(), board.ranks());
     let mut pairs = 0;
     for from in board.positions() {
-        let truth = oracle_distances(files, ranks, (from.file, from.rank));
+        let truth = plain_distances(board, Piece::KNIGHT, from);
         for to in board.positions() {
-            let expected = truth[(to.rank * files + to.file) as usize];
+            let expected = truth.to(to);
             let found = searcher
                 .distance(Engine::Formula, Query::knight(board, from, to))
                 .unwrap_or_else(|error| panic!("{board}, {from} to {to}: {error}"));

@@ -426,7 +426,9 @@ struct StripWalks {
 
 impl StripWalks {
     fn from(a: u32, b: u32, width: u32, from: u32) -> StripWalks {
-        // Breadth-first search over (position across, parity of type-A steps, of type-B steps).
+        // Depth-first search (a stack) over (position across, parity of type-A steps, of
+        // type-B steps): which states are reached is all it asks, not in how many steps, so
+        // the order it takes them in does not matter.
         let state = |at: u32, p: u32, q: u32| (at * 4 + p * 2 + q) as usize;
         let mut seen = vec![false; width as usize * 4];
         let (mut has_a, mut has_b) = (false, false);
@@ -571,23 +573,9 @@ impl FromStr for Piece {
 }
 
 #[cfg(test)]
-pub mod tests {
+mod tests {
     use super::*;
-
-    /// Every square's moves from `from` by `piece` on `board`, indexed `rank * files + file`:
-    /// the specification's ([`crate::board::plain_search`]).
-    pub fn distances(board: Board, piece: Piece, from: Position) -> Vec<Option<u32>> {
-        let (a, b) = piece.legs();
-        crate::board::plain_search::plain_distances(
-            i64::from(board.files()),
-            i64::from(board.ranks()),
-            (i64::from(from.file), i64::from(from.rank)),
-            (i64::from(a), i64::from(b)),
-        )
-        .into_iter()
-        .map(|moves| moves.map(|moves| moves as u32))
-        .collect()
-    }
+    use crate::board::plain_search::plain_distances;
 
     /// The rule, on every board up to 30×30 for every (a,b) with b ≤ 5: when it decides,
     /// it is right: `Some(false)` never joins, `Some(true)` always does. On wide boards each
@@ -610,9 +598,9 @@ pub mod tests {
                             .positions()
                             .filter(|p| narrow || (p.file < 2 * g && p.rank < 2 * g))
                         {
-                            let truth = distances(board, piece, from);
+                            let truth = plain_distances(board, piece, from);
                             for to in board.positions() {
-                                let joined = truth[(to.rank * files + to.file) as usize].is_some();
+                                let joined = truth.to(to).is_some();
                                 if let Some(rule) = piece.joins(board, from, to) {
                                     decided += 1;
                                     assert_eq!(rule, joined, "{piece} on {board}: {from} {to}");
@@ -643,16 +631,15 @@ pub mod tests {
                                 let (files, ranks) = (files * g, ranks * g);
                                 let board = Board::new(files, ranks).unwrap();
                                 for from in board.positions() {
-                                    let truth = distances(board, piece, from);
+                                    let truth = plain_distances(board, piece, from);
                                     for to in board.positions() {
-                                        let index = (to.rank * files + to.file) as usize;
                                         let rule = piece.joins(board, from, to);
                                         if length >= 2 * (a + b) {
                                             assert!(rule.is_some(), "{piece} {board} {from} {to}");
                                         }
                                         if let Some(rule) = rule {
                                             decided += 1;
-                                            let joined = truth[index].is_some();
+                                            let joined = truth.to(to).is_some();
                                             assert_eq!(
                                                 rule, joined,
                                                 "{piece} on {board}: {from} {to}"
@@ -686,9 +673,9 @@ pub mod tests {
                     Position::new(width / 2, length / 2),
                     Position::new(width - 1, 7),
                 ] {
-                    let truth = distances(board, piece, from);
+                    let truth = plain_distances(board, piece, from);
                     for to in board.positions() {
-                        let joined = truth[(to.rank * width + to.file) as usize].is_some();
+                        let joined = truth.to(to).is_some();
                         let endless = piece
                             .on_endless_strip(width, from.file)
                             .never_joins(to.file, i64::from(to.rank) - i64::from(from.rank));
@@ -738,9 +725,9 @@ pub mod tests {
                             if part[index(start)] != usize::MAX {
                                 continue;
                             }
-                            let reached = distances(board, piece, start);
+                            let reached = plain_distances(board, piece, start);
                             for square in board.positions() {
-                                if reached[index(square)].is_some() {
+                                if reached.to(square).is_some() {
                                     part[index(square)] = index(start);
                                 }
                             }

@@ -291,8 +291,7 @@ pub fn astar(
 mod tests {
     use super::*;
     use crate::board::{Board, Piece};
-    use crate::engine::observe::Unobserved;
-    use crate::engine::{SearchFn, astar, bfs, bidirectional};
+    use crate::engine::Engine;
 
     /// Every pair of the 8×8 board, with and without routes and with a limit that some
     /// searches reach: the same distance, route and squares expanded as the general search
@@ -313,19 +312,16 @@ mod tests {
                         max_nodes_given: true,
                         may_use_adjacency: true,
                     };
-                    let engines: [(SearchFn, Search); 3] = [
-                        (|w, r| bfs::search(w, r, &mut Unobserved), super::bfs),
-                        (
-                            |w, r| bidirectional::search(w, r, &mut Unobserved),
-                            super::bidirectional,
-                        ),
-                        (|w, r| astar::search(w, r, &mut Unobserved), super::astar),
+                    let engines: [(Engine, Search); 3] = [
+                        (Engine::Bfs, super::bfs),
+                        (Engine::Bidirectional, super::bidirectional),
+                        (Engine::Astar, super::astar),
                     ];
-                    for (any_board, on_8x8) in engines {
-                        general.reset(Board::STANDARD);
-                        general.route.clear();
+                    for (engine, on_8x8) in engines {
                         table.route.clear();
-                        let expected = any_board(&mut general, &request);
+                        let over_coordinates = request.with_adjacency(false);
+                        let expected = engine.run(&mut general, &over_coordinates, None);
+                        let expected = expected.map(|explained| explained.outcome);
                         assert_eq!(
                             on_8x8(&mut table, &request, from, to),
                             expected,

@@ -189,11 +189,6 @@ impl fmt::Display for GaveUp {
 
 impl std::error::Error for GaveUp {}
 
-/// A search, as every caller runs it and as each engine writes its own part: the memory to
-/// work in (kept between queries, see [`Workspace`]) and the request. The route, when asked
-/// for, is left in the workspace.
-pub type SearchFn = fn(&mut Workspace, &Request) -> Result<Outcome, GaveUp>;
-
 /// A search's outcome and what answered it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Explained {

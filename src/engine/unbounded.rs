@@ -83,6 +83,7 @@ pub fn lower_bound(piece: Piece, from: Position, to: Position) -> u32 {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::board::plain_search::plain_distances;
     use crate::board::standard::{DISTANCES, Square};
 
     #[test]
@@ -104,26 +105,18 @@ mod tests {
 
     #[test]
     fn matches_breadth_first_search_far_from_any_edge() {
-        // BFS from the centre of a 101×101 board: within 20 squares of the centre no shortest
-        // route reaches an edge, so these are unbounded distances. (The BFS engine is itself
-        // checked against a search written apart from the crate, in tests/small_boards.rs.)
-        use crate::engine::{Engine, Request, Workspace};
-        let mut workspace = Workspace::new();
+        // The specification's search from the centre of a 101×101 board: within 20 squares of
+        // the centre no shortest route reaches an edge, so these are unbounded distances.
+        let centre = Position::new(50, 50);
+        let truth = plain_distances(Board::new(101, 101).unwrap(), Piece::KNIGHT, centre);
         for df in -20i64..=20 {
             for dr in -20i64..=20 {
-                let request = Request {
-                    board: Board::new(101, 101).unwrap(),
-                    piece: Piece::KNIGHT,
-                    from: Position::new(50, 50),
-                    to: Position::new((50 + df) as u32, (50 + dr) as u32),
-                    with_route: false,
-                    max_nodes: 1_000_000,
-                    max_nodes_given: true,
-                    may_use_adjacency: true,
-                };
-                let expected = Engine::Bfs.run(&mut workspace, &request, None);
-                let expected = expected.unwrap().outcome.moves;
-                assert_eq!(Some(unbounded_distance(df, dr)), expected, "({df}, {dr})");
+                let to = Position::new((50 + df) as u32, (50 + dr) as u32);
+                assert_eq!(
+                    Some(unbounded_distance(df, dr)),
+                    truth.to(to),
+                    "({df}, {dr})"
+                );
             }
         }
     }
@@ -156,7 +149,6 @@ mod tests {
     /// true distance, and drops by at most one a move.
     #[test]
     fn every_piece_s_bound_is_admissible_and_consistent() {
-        use crate::board::piece::tests::distances;
         for name in [
             "camel", "zebra", "giraffe", "wazir", "ferz", "2,5", "0,3", "2,4",
         ] {
@@ -165,11 +157,12 @@ mod tests {
                 for ranks in 1..=10 {
                     let board = Board::new(files, ranks).unwrap();
                     for to in board.positions() {
-                        let truth = distances(board, piece, to);
+                        let truth = plain_distances(board, piece, to);
                         for from in board.positions() {
                             let bound = lower_bound(piece, from, to);
-                            if let Some(exact) = truth[(from.rank * files + from.file) as usize] {
-                                assert!(bound <= exact, "{piece} {from} {to}: {bound} > {exact}");
+                            if let Some(exact) = truth.to(from) {
+                                let admissible = u64::from(bound) <= exact;
+                                assert!(admissible, "{piece} {from} {to}: {bound} > {exact}");
                             }
                             for next in board.neighbours(&piece, from) {
                                 let after = lower_bound(piece, next, to);

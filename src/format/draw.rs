@@ -80,9 +80,11 @@ pub(crate) fn push_board(
     route: &[Position],
     colour: bool,
 ) {
-    let distances = distances_from(board, piece, from);
-    let texts: Vec<String> = distances
-        .iter()
+    // The specification's distances: the layers of its breadth-first search, rank by rank.
+    let distances = plain_distances(board, piece, from);
+    let texts: Vec<String> = board
+        .positions()
+        .map(|square| distances.to(square))
         .map(|moves| moves.map_or_else(|| "-".to_owned(), |moves| moves.to_string()))
         .collect();
     let width = texts.iter().map(String::len).max().unwrap_or(1);
@@ -110,18 +112,6 @@ pub(crate) fn push_board(
     }
     out.extend_from_slice(files.trim_end().as_bytes());
     out.extend_from_slice(b"\n\n");
-}
-
-/// Every square's distance from `from`, rank by rank: the specification's breadth-first
-/// search over the whole (small) board ([`plain_distances`]).
-fn distances_from(board: Board, piece: Piece, from: Position) -> Vec<Option<u64>> {
-    let (a, b) = piece.legs();
-    plain_distances(
-        i64::from(board.files()),
-        i64::from(board.ranks()),
-        (i64::from(from.file), i64::from(from.rank)),
-        (i64::from(a), i64::from(b)),
-    )
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: running the real binary, the library's searches
-//! through one shared searcher, an oracle for knight distances written apart from the crate,
+//! through one shared searcher, the oracle of distances written apart from the engines,
 //! and the checks of a route.
 
 #![allow(dead_code)] // each test file uses its own part of this
@@ -13,7 +13,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use knight_moves::{Board, Engine, Outcome, Position, Query, SearchError, Searcher};
+use knight_moves::{Board, Engine, Outcome, Piece, Position, Query, SearchError, Searcher};
 
 /// Enough expanded squares for any search the tests make on purpose.
 pub const ENOUGH: u64 = 10_000_000;
@@ -200,41 +200,26 @@ pub fn square_names() -> Vec<String> {
     names
 }
 
-/// The fewest knight moves between two 8×8 squares named like `e2`, from
-/// [`oracle_distances`]: the oracle for the exhaustive tests.
+/// The tests' one oracle: every square's distance from one square, by the specification's
+/// breadth-first search, which the engines' unit tests and `--draw` use too. It is the
+/// library's, reached through its hidden `board` module, yet written apart from the engines it
+/// checks: no engine calls it, and it makes its moves from the piece's legs over plain
+/// coordinates, where the engines use `Board::neighbours`.
+pub use knight_moves::board::plain_search::plain_distances;
+
+/// The fewest knight moves between two 8×8 squares named like `e2`, by [`plain_distances`]:
+/// the oracle for the exhaustive tests. The names are read here, not by the crate's parser,
+/// which the exhaustive tests check.
 pub fn oracle_moves(from: &str, to: &str) -> u32 {
-    let coordinates = |name: &str| {
+    let square = |name: &str| {
         let bytes = name.as_bytes();
-        (u32::from(bytes[0] - b'a'), u32::from(bytes[1] - b'1'))
+        Position::new(u32::from(bytes[0] - b'a'), u32::from(bytes[1] - b'1'))
     };
-    let (file, rank) = coordinates(to);
-    let distances = oracle_distances(8, 8, coordinates(from));
-    let moves = distances[(rank * 8 + file) as usize].expect("every square of 8x8 is reachable");
+    let truth = plain_distances(Board::STANDARD, Piece::KNIGHT, square(from));
+    let moves = truth
+        .to(square(to))
+        .expect("every square of 8x8 is reachable");
     moves as u32
-}
-
-/// Every square's distance from `from` on a board of `files` × `ranks`, by the searches' one
-/// oracle ([`oracle_leaper_distances`]); `None` where no route reaches. Indexed
-/// `rank * files + file`.
-pub fn oracle_distances(files: u32, ranks: u32, from: (u32, u32)) -> Vec<Option<u64>> {
-    oracle_leaper_distances(files, ranks, from, (1, 2))
-}
-
-/// [`oracle_distances`] for the (a,b)-leaper: the moves (±a, ±b) and (±b, ±a). The searches'
-/// one oracle, `knight_moves::board::plain_search`, which the engines' unit tests use too: a
-/// queue over plain coordinates that shares no code with the engines it checks.
-pub fn oracle_leaper_distances(
-    files: u32,
-    ranks: u32,
-    from: (u32, u32),
-    leaps: (i64, i64),
-) -> Vec<Option<u64>> {
-    knight_moves::board::plain_search::plain_distances(
-        i64::from(files),
-        i64::from(ranks),
-        (i64::from(from.0), i64::from(from.1)),
-        leaps,
-    )
 }
 
 /// Runs `shell_command` (in which `knight-moves` names the built binary) on a pseudo-terminal

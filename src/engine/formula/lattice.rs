@@ -519,49 +519,23 @@ fn best_in_column(offset: [Wide; 4], direction: [Wide; 4]) -> Column {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::VecDeque;
+    use crate::board::plain_search::plain_distances;
+    use crate::board::{Board, Piece, Position};
 
-    /// Breadth-first search of the leaper on the square window [−radius, radius]², from the
-    /// origin: distances at least the unbounded ones, equal where a shortest walk stays in.
-    fn window_distances(a: i64, b: i64, radius: i64) -> Vec<Option<u32>> {
-        let side = 2 * radius + 1;
-        let index = |x: i64, y: i64| ((y + radius) * side + (x + radius)) as usize;
-        let mut distance = vec![None; (side * side) as usize];
-        let mut queue = VecDeque::from([(0, 0)]);
-        distance[index(0, 0)] = Some(0);
-        let moves = [
-            (a, b),
-            (b, a),
-            (b, -a),
-            (a, -b),
-            (-a, -b),
-            (-b, -a),
-            (-b, a),
-            (-a, b),
-        ];
-        while let Some((x, y)) = queue.pop_front() {
-            let here = distance[index(x, y)].unwrap_or(0);
-            for (mx, my) in moves {
-                let (nx, ny) = (x + mx, y + my);
-                if nx.abs() <= radius && ny.abs() <= radius && distance[index(nx, ny)].is_none() {
-                    distance[index(nx, ny)] = Some(here + 1);
-                    queue.push_back((nx, ny));
-                }
-            }
-        }
-        distance
-    }
-
-    /// The lattice's distance on every square of an inner window, against breadth-first
-    /// search of a window wide enough that a shortest walk to the inner one stays within it
-    /// (checked: every lattice distance is at most the window's, and equal on the inner one).
+    /// The lattice's distance on every square of an inner window, against the specification's
+    /// breadth-first search of a window wide enough that a shortest walk to the inner one
+    /// stays within it (checked: every lattice distance is at most the window's, and equal on
+    /// the inner one).
     fn agrees_with_search(a: i64, b: i64, inner: i64, outer: i64) {
         let lattice = LeaperLattice::new(a as u32, b as u32);
-        let searched = window_distances(a, b, outer);
-        let side = 2 * outer + 1;
+        // The window [−outer, outer]², a board with the origin in its middle.
+        let side = (2 * outer + 1) as u32;
+        let piece = Piece::leaper(a as u32, b as u32).unwrap();
+        let centre = Position::new(outer as u32, outer as u32);
+        let searched = plain_distances(Board::new(side, side).unwrap(), piece, centre);
         for y in -outer..=outer {
             for x in -outer..=outer {
-                let found = searched[((y + outer) * side + (x + outer)) as usize];
+                let found = searched.to(Position::new((x + outer) as u32, (y + outer) as u32));
                 let plan = lattice.plan(x, y);
                 if let Some(plan) = plan {
                     let reached = (0..4).fold((0, 0), |at, i| {
@@ -572,14 +546,10 @@ mod tests {
                 }
                 let moves = plan.map(|plan| plan.moves());
                 if x.abs() <= inner && y.abs() <= inner {
-                    assert_eq!(
-                        moves,
-                        found.map(u64::from),
-                        "({a},{b}) to ({x},{y}): lattice vs search"
-                    );
+                    assert_eq!(moves, found, "({a},{b}) to ({x},{y}): lattice vs search");
                 } else if let Some(found) = found {
                     assert!(
-                        moves.is_some_and(|moves| moves <= u64::from(found)),
+                        moves.is_some_and(|moves| moves <= found),
                         "({a},{b}) to ({x},{y}): lattice {moves:?} above a walk of {found}"
                     );
                 }

@@ -84,8 +84,10 @@ pub fn search_observed<O: Observer + ?Sized>(
     found
 }
 
-/// The search, in `distances` (0: not reached; else the moves from the start, plus one) and
-/// `queue` (the squares reached, layer after layer, as indices rank by rank).
+/// Breadth-first search from the start, a layer at a time, until a layer holds a square whose
+/// half turn the search has reached (the module's argument), in `distances` (0: not reached;
+/// else the moves from the start, plus one) and `queue` (the squares reached, layer after
+/// layer, as indices rank by rank).
 fn search_in<O: Observer + ?Sized>(
     distances: &mut [u32],
     queue: &mut Vec<u32>,
@@ -201,13 +203,21 @@ fn walk_back(distances: &[u32], request: &Request, mut index: usize, route: &mut
 mod tests {
     use super::*;
     use crate::board::Piece;
+    use crate::board::plain_search::plain_distances;
     use crate::engine::observe::Unobserved;
 
-    /// Every square's distance from `from` on `board`, by the plain search.
-    fn plain_distances(board: Board, leaps: (i64, i64), from: Position) -> Vec<Option<u64>> {
-        let (files, ranks) = (i64::from(board.files()), i64::from(board.ranks()));
-        let from = (i64::from(from.file), i64::from(from.rank));
-        crate::board::plain_search::plain_distances(files, ranks, from, leaps)
+    /// The query from `from` to its half turn on `board`, with no limit.
+    fn swapped(board: Board, piece: Piece, from: Position, with_route: bool) -> Request {
+        Request {
+            board,
+            piece,
+            from,
+            to: half_turn(board, from),
+            with_route,
+            max_nodes: u64::MAX,
+            max_nodes_given: true,
+            may_use_adjacency: false,
+        }
     }
 
     /// The mirror search on every pair the half turn swaps, on every board up to 11×11, for
@@ -229,19 +239,8 @@ mod tests {
                                 if from == to {
                                     continue;
                                 }
-                                let leaps = (i64::from(a), i64::from(b));
-                                let expected = plain_distances(board, leaps, from)
-                                    [(to.rank * files + to.file) as usize];
-                                let request = Request {
-                                    board,
-                                    piece,
-                                    from,
-                                    to,
-                                    with_route: true,
-                                    max_nodes: u64::MAX,
-                                    max_nodes_given: true,
-                                    may_use_adjacency: false,
-                                };
+                                let expected = plain_distances(board, piece, from).to(to);
+                                let request = swapped(board, piece, from, true);
                                 assert!(applies(&request));
                                 workspace.route.clear();
                                 let found =
@@ -285,18 +284,9 @@ mod tests {
             let (from, to) = (Position::new(0, 0), Position::new(n - 1, n - 1));
             for b in 1..n {
                 for a in 0..=b {
-                    let leaps = (i64::from(a), i64::from(b));
-                    let expected = plain_distances(board, leaps, from)[(n * n - 1) as usize];
-                    let request = Request {
-                        board,
-                        piece: Piece::leaper(a, b).unwrap(),
-                        from,
-                        to,
-                        with_route: false,
-                        max_nodes: u64::MAX,
-                        max_nodes_given: true,
-                        may_use_adjacency: false,
-                    };
+                    let piece = Piece::leaper(a, b).unwrap();
+                    let expected = plain_distances(board, piece, from).to(to);
+                    let request = swapped(board, piece, from, false);
                     let found = search_observed(&mut workspace, &request, &mut Unobserved);
                     assert_eq!(found.map(|o| o.moves), Ok(expected), "({a},{b}) n = {n}");
                 }
@@ -307,15 +297,10 @@ mod tests {
     #[test]
     fn a_limit_stops_it_and_a_pair_not_swapped_is_not_its() {
         let board = Board::new(30, 30).unwrap();
+        let piece = Piece::leaper(2, 5).unwrap();
         let request = Request {
-            board,
-            piece: Piece::leaper(2, 5).unwrap(),
-            from: Position::new(0, 0),
-            to: Position::new(29, 29),
-            with_route: false,
             max_nodes: 3,
-            max_nodes_given: true,
-            may_use_adjacency: false,
+            ..swapped(board, piece, Position::new(0, 0), false)
         };
         let mut workspace = Workspace::new();
         let found = search_observed(&mut workspace, &request, &mut Unobserved);

@@ -326,12 +326,7 @@ mod tests {
         for from_rank in 0..window {
             for from_file in 0..window {
                 let from = Position::new(from_file, from_rank);
-                let truth = plain_distances(
-                    i64::from(side),
-                    i64::from(side),
-                    (i64::from(from_file), i64::from(from_rank)),
-                    (i64::from(a), i64::from(b)),
-                );
+                let truth = plain_distances(board, piece, from);
                 let near = (0..window).flat_map(|r| (0..window).map(move |f| (f, r)));
                 let across = near.clone().map(|(f, r)| (side - 1 - f, side - 1 - r));
                 for (to_file, to_rank) in near.chain(across) {
@@ -339,7 +334,7 @@ mod tests {
                     if to == from || piece.joins(board, from, to) == Some(false) {
                         continue;
                     }
-                    let expected = truth[(to_rank * side + to_file) as usize];
+                    let expected = truth.to(to);
                     let with_route = (to_file + to_rank + from_file) % 7 == 0;
                     let request = Request {
                         board,

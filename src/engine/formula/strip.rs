@@ -936,7 +936,8 @@ mod tests {
             let moves = moves_across(piece, width);
             let length = 3000;
             for (x, y) in [(0, 0), (width - 1, 3), (width / 2, 11), (1, 1000)] {
-                let truth = plain_distances(width, length, (x, y), (i64::from(a), i64::from(b)));
+                let board = Board::new(width as u32, length as u32).unwrap();
+                let truth = plain_distances(board, piece, Position::new(x as u32, y as u32));
                 let endless = piece.on_endless_strip(width as u32, x as u32);
                 let mut unreachable =
                     |across: i64, row: i64| endless.never_joins(across as u32, row);
@@ -960,7 +961,7 @@ mod tests {
                 assert!(repeats.periodic_from + repeats.period < 500);
                 for row in -y..1500 - y {
                     for across in 0..width {
-                        let expected = truth[((y + row) * width + across) as usize];
+                        let expected = truth.to(Position::new(across as u32, (y + row) as u32));
                         let found = repeats.distance(across, row);
                         // Below the repeating rows, what the search reached; from them up,
                         // every square, unreachable ones included.
