@@ -5,10 +5,10 @@
 
 use std::cmp::Reverse;
 
-use crate::engine::observe::{Observer, Side, Step, go_on};
+use crate::engine::observe::{Observer, Step, go_on};
 use crate::engine::unbounded::lower_bound;
 use crate::engine::{
-    GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
+    GaveUp, Outcome, Request, SearchCall, Workspace, expand_one, found, no_route, out_of_memory,
 };
 
 /// Searches from `from`, always expanding the open square with the least moves so far plus
@@ -19,18 +19,9 @@ use crate::engine::{
 /// An `observer` is told each square it reaches (or reaches by a shorter route) and
 /// expands, with its moves so far and its bound.
 #[inline(always)]
-pub fn search<O: Observer + ?Sized>(
-    workspace: &mut Workspace,
-    request: &Request,
-    observer: &mut O,
-) -> Result<Outcome, GaveUp> {
+pub fn search<O: Observer + ?Sized>(call: SearchCall<'_, O>) -> Result<Outcome, GaveUp> {
+    let (workspace, request, observer) = (call.workspace, call.request, call.observer);
     let Request { board, to, .. } = *request;
-    let step = |square, moves, bound| Step {
-        square,
-        side: Side::Forward,
-        moves,
-        bound: Some(bound),
-    };
     let Workspace {
         parents,
         closed,
@@ -45,7 +36,7 @@ pub fn search<O: Observer + ?Sized>(
     let piece = request.piece;
     let estimate = lower_bound(piece, request.from, to);
     open.push(Reverse((estimate, estimate, request.from)));
-    observer.reach(step(request.from, 0, estimate));
+    observer.reach(Step::forward(request.from, 0).bounded(estimate));
     let mut expanded = 0;
     while let Some(Reverse((total, bound, current))) = open.pop() {
         closed.try_reserve(1).map_err(out_of_memory(expanded))?;
@@ -57,11 +48,11 @@ pub fn search<O: Observer + ?Sized>(
             // (the figures of --stats stay comparable), but its neighbours are never looked
             // at, so it is not held to the limit: a route within the limit is always found.
             expanded += 1;
-            observer.expand(step(current, total - bound, bound));
+            observer.expand(Step::forward(current, total - bound).bounded(bound));
             return found(parents, to, route, request.with_route, expanded);
         }
         expand_one(&mut expanded, request.max_nodes)?;
-        observer.expand(step(current, total - bound, bound));
+        observer.expand(Step::forward(current, total - bound).bounded(bound));
         go_on(observer, request.max_nodes)?;
         let room = parents
             .try_reserve(most_neighbours)
@@ -76,7 +67,7 @@ pub fn search<O: Observer + ?Sized>(
                 parents.insert(neighbour, (current, reached));
                 let estimate = lower_bound(piece, neighbour, to);
                 open.push(Reverse((reached + estimate, estimate, neighbour)));
-                observer.reach(step(neighbour, reached, estimate));
+                observer.reach(Step::forward(neighbour, reached).bounded(estimate));
             }
         }
     }

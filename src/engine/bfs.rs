@@ -1,9 +1,9 @@
 //! Plain breadth-first search: squares are expanded in order of distance from the start, so
 //! the first time the target is seen, it is seen by a shortest route.
 
-use crate::engine::observe::{Observer, Side, Step, go_on};
+use crate::engine::observe::{Observer, Step, go_on};
 use crate::engine::{
-    GaveUp, Outcome, Request, Workspace, expand_one, found, no_route, out_of_memory,
+    GaveUp, Outcome, SearchCall, Workspace, expand_one, found, no_route, out_of_memory,
 };
 
 /// Searches outward from `from`, a layer of equal distance at a time, until `to` is reached or
@@ -15,18 +15,9 @@ use crate::engine::{
 ///
 /// An `observer` is told each square it reaches and expands.
 #[inline(always)]
-pub fn search<O: Observer + ?Sized>(
-    workspace: &mut Workspace,
-    request: &Request,
-    observer: &mut O,
-) -> Result<Outcome, GaveUp> {
+pub fn search<O: Observer + ?Sized>(call: SearchCall<'_, O>) -> Result<Outcome, GaveUp> {
+    let (workspace, request, observer) = (call.workspace, call.request, call.observer);
     let (from, to) = (request.from, request.to);
-    let step = |square, moves| Step {
-        square,
-        side: Side::Forward,
-        moves,
-        bound: None,
-    };
     let Workspace {
         parents,
         layers,
@@ -39,12 +30,12 @@ pub fn search<O: Observer + ?Sized>(
     room.map_err(out_of_memory(0))?;
     parents.insert(from, (from, 0));
     layer.push(from);
-    observer.reach(step(from, 0));
+    observer.reach(Step::forward(from, 0));
     let mut expanded = 0;
     for distance in 1.. {
         for &current in layer.iter() {
             expand_one(&mut expanded, request.max_nodes)?;
-            observer.expand(step(current, distance - 1));
+            observer.expand(Step::forward(current, distance - 1));
             go_on(observer, request.max_nodes)?;
             let room = parents
                 .try_reserve(most_neighbours)
@@ -55,7 +46,7 @@ pub fn search<O: Observer + ?Sized>(
                     continue;
                 }
                 parents.insert(neighbour, (current, distance));
-                observer.reach(step(neighbour, distance));
+                observer.reach(Step::forward(neighbour, distance));
                 if neighbour == to {
                     return found(parents, to, route, request.with_route, expanded);
                 }

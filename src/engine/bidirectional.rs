@@ -4,7 +4,7 @@
 use crate::board::Position;
 use crate::engine::observe::{Observer, Side, Step, go_on};
 use crate::engine::{
-    GaveUp, Outcome, Parents, Request, Workspace, expand_one, no_route, out_of_memory,
+    GaveUp, Outcome, Parents, Request, SearchCall, Workspace, expand_one, no_route, out_of_memory,
     room_for_route, trace_back,
 };
 
@@ -29,11 +29,8 @@ use crate::engine::{
 /// An `observer` is told each square either side reaches and expands, and where they
 /// meet.
 #[inline(always)]
-pub fn search<O: Observer + ?Sized>(
-    workspace: &mut Workspace,
-    request: &Request,
-    observer: &mut O,
-) -> Result<Outcome, GaveUp> {
+pub fn search<O: Observer + ?Sized>(call: SearchCall<'_, O>) -> Result<Outcome, GaveUp> {
+    let (workspace, request, observer) = (call.workspace, call.request, call.observer);
     let (mut forward, mut backward, route) = halves(workspace, request, observer)?;
     let mut expanded = 0;
     loop {

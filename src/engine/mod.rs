@@ -108,6 +108,14 @@ impl Request {
     }
 }
 
+/// One search to make, as each searching engine's `search` takes it: the workspace it may
+/// use, what it is asked, and who watches it.
+pub struct SearchCall<'a, O: ?Sized> {
+    pub workspace: &'a mut Workspace,
+    pub request: &'a Request,
+    pub observer: &'a mut O,
+}
+
 /// What one search found.
 ///
 /// ```
@@ -490,15 +498,27 @@ impl Engine {
             Engine::Formula => return formula_explained(workspace, request, observer),
             Engine::Table => prepared(workspace, request, &TABLE, table::search),
             Engine::Bfs => prepared(workspace, request, &BFS, |workspace, request| {
-                bfs::search(workspace, request, observer)
+                bfs::search(SearchCall {
+                    workspace,
+                    request,
+                    observer,
+                })
             }),
             Engine::Bidirectional => {
                 prepared(workspace, request, &BIDIRECTIONAL, |workspace, request| {
-                    bidirectional::search(workspace, request, observer)
+                    bidirectional::search(SearchCall {
+                        workspace,
+                        request,
+                        observer,
+                    })
                 })
             }
             Engine::Astar => prepared(workspace, request, &ASTAR, |workspace, request| {
-                astar::search(workspace, request, observer)
+                astar::search(SearchCall {
+                    workspace,
+                    request,
+                    observer,
+                })
             }),
         };
         outcome.map(unexplained)

@@ -32,6 +32,27 @@ pub struct Step {
     pub bound: Option<u32>,
 }
 
+impl Step {
+    /// A square of the search from the start (the only side but bidirectional BFS's
+    /// backward one), `moves` from it, without a bound.
+    pub fn forward(square: Position, moves: u32) -> Step {
+        Step {
+            square,
+            side: Side::Forward,
+            moves,
+            bound: None,
+        }
+    }
+
+    /// The same step, with A*'s lower `bound` on the moves left.
+    pub fn bounded(self, bound: u32) -> Step {
+        Step {
+            bound: Some(bound),
+            ..self
+        }
+    }
+}
+
 /// What is told of a search, in the order it happens.
 pub trait Observer {
     /// `step.square` was reached for the first time, or (A*) by a shorter route: it is now on

@@ -620,10 +620,14 @@ fn detour(
         if step == 0 || across(kinds[1]) != -step {
             return None;
         }
-        let sides = (across(low), across(high));
-        match detour_states(counts, sides)? <= DETOUR_STATES {
-            true => detour_across(kinds, counts, sides, &across),
-            false => detour_toward_the_middle(kinds, counts, sides, &across),
+        let crossing = Crossing {
+            kinds,
+            counts,
+            sides: (across(low), across(high)),
+        };
+        match detour_states(counts, crossing.sides)? <= DETOUR_STATES {
+            true => crossing.detour_across(&across),
+            false => crossing.detour_toward_the_middle(&across),
         }
     })?;
     let used = |kind| middle.iter().filter(|&&k| k == kind).count() as i64;
@@ -671,8 +675,8 @@ fn detour(
     None
 }
 
-/// How many states [`detour_across`]'s search has: the squares across the strip whose sides
-/// are `sides`, times the ways to have made some of each correction (`counts[2..]`); `None`
+/// How many states [`Crossing::detour_across`]'s search has: the squares across the strip whose
+/// sides are `sides`, times the ways to have made some of each correction (`counts[2..]`); `None`
 /// past what a `usize` holds.
 fn detour_states(counts: [i64; 4], (low, high): (i64, i64)) -> Option<usize> {
     let width = usize::try_from(high.checked_sub(low)?.checked_add(1)?).ok()?;
@@ -682,119 +686,124 @@ fn detour_states(counts: [i64; 4], (low, high): (i64, i64)) -> Option<usize> {
         .checked_mul(made(counts[3])?)
 }
 
-/// The detour's moves: a shortest sequence, across a strip whose sides are `sides` (from the
-/// start), that makes every correction (`kinds[2..]`, `counts[2..]` times each) and as many
-/// main moves of each kind as leave the rest in cancelling pairs; `None` where there is none
-/// or the search would be too big.
-fn detour_across(
-    kinds: [(i64, i64); 4],
-    counts: [i64; 4],
-    (low, high): (i64, i64),
-    across: &impl Fn((i64, i64)) -> i64,
-) -> Option<Vec<(i64, i64)>> {
-    let width = usize::try_from(high.checked_sub(low)?.checked_add(1)?).ok()?;
-    let fixes = [
-        usize::try_from(counts[2]).ok()?,
-        usize::try_from(counts[3]).ok()?,
-    ];
-    let states = detour_states(counts, (low, high))?;
-    if states > DETOUR_STATES {
-        return None;
-    }
-    // Where the walk ends across: every move of the plan made.
-    let goal_across = (0..4).map(|k| counts[k] * across(kinds[k])).sum::<i64>();
-    let index = |x: i64, made: [usize; 2]| {
-        ((x - low) as usize) + width * (made[0] + (fixes[0] + 1) * made[1])
-    };
-    let goal = index(goal_across, fixes);
-    if !(low..=high).contains(&goal_across) {
-        return None;
-    }
-    // The state each was first reached from and by which kind of move, packed as
-    // `previous << 2 | kind` (states < 2¹⁶); all ones where not reached yet. One word a state,
-    // all ones to start, so that making the array is a plain fill: it is most of the search's
-    // cost, as the search is made for each walk the layout tries along a strip.
-    const UNSEEN: u32 = u32::MAX;
-    let mut came_from = vec![UNSEEN; states];
-    let start = index(0, [0, 0]);
-    came_from[start] = (start as u32) << 2;
-    let mut queue = vec![(0i64, [0usize, 0usize])];
-    let mut next_in_queue = 0;
-    while let Some(&(x, made)) = queue.get(next_in_queue) {
-        next_in_queue += 1;
-        let here = index(x, made);
-        if here == goal {
-            break;
-        }
-        for (k, &kind) in kinds.iter().enumerate() {
-            let mut next_made = made;
-            if k >= 2 {
-                if made[k - 2] == fixes[k - 2] {
-                    continue;
-                }
-                next_made[k - 2] += 1;
-            }
-            let next_x = x + across(kind);
-            if !(low..=high).contains(&next_x) {
-                continue;
-            }
-            let next = index(next_x, next_made);
-            if came_from[next] == UNSEEN {
-                came_from[next] = (here as u32) << 2 | k as u32;
-                queue.push((next_x, next_made));
-            }
-        }
-    }
-    if came_from[goal] == UNSEEN {
-        return None;
-    }
-    let mut moves = Vec::new();
-    let mut at = goal;
-    while at != start {
-        let packed = came_from[at];
-        moves.push(kinds[(packed & 3) as usize]);
-        at = (packed >> 2) as usize;
-    }
-    moves.reverse();
-    Some(moves)
-}
-
-/// The most moves [`detour_toward_the_middle`] makes: a megabyte of moves.
+/// The most moves [`Crossing::detour_toward_the_middle`] makes: a megabyte of moves.
 const TOWARD_THE_MIDDLE_MOVES: i64 = 1 << 16;
 
-/// The detour's moves where [`detour_across`]'s search would be too big (a strip hundreds of
-/// squares wide, tens of corrections): every correction and the main moves' excess, each
-/// next move the one that lands nearest the middle of the strip. Near the middle, a move of
-/// any kind left lands within its own length of it, so on a strip more than twice as wide as
-/// the longest move the walk stays on it while moves both ways are left; once every move left
-/// goes one way, the walk heads straight for its end, which is on the strip. Narrower strips,
-/// or a start too near a side, may fail: `None` then, and the caller's square-by-square check
-/// catches any walk that would leave.
-fn detour_toward_the_middle(
+/// What a detour across a strip must make: the four `kinds` of move (the two main ones
+/// first), each `counts` times, across a strip whose `sides` are given from the start.
+struct Crossing {
     kinds: [(i64, i64); 4],
     counts: [i64; 4],
-    (low, high): (i64, i64),
-    across: &impl Fn((i64, i64)) -> i64,
-) -> Option<Vec<(i64, i64)>> {
-    let excess = counts[0] - counts[1];
-    let mut left = [excess.max(0), (-excess).max(0), counts[2], counts[3]];
-    let total: i64 = left.iter().sum();
-    if total > TOWARD_THE_MIDDLE_MOVES {
-        return None;
+    sides: (i64, i64),
+}
+
+impl Crossing {
+    /// The detour's moves: a shortest sequence, across a strip whose sides are `sides` (from the
+    /// start), that makes every correction (`kinds[2..]`, `counts[2..]` times each) and as many
+    /// main moves of each kind as leave the rest in cancelling pairs; `None` where there is none
+    /// or the search would be too big.
+    fn detour_across(&self, across: &impl Fn((i64, i64)) -> i64) -> Option<Vec<(i64, i64)>> {
+        let (kinds, counts, (low, high)) = (self.kinds, self.counts, self.sides);
+        let width = usize::try_from(high.checked_sub(low)?.checked_add(1)?).ok()?;
+        let fixes = [
+            usize::try_from(counts[2]).ok()?,
+            usize::try_from(counts[3]).ok()?,
+        ];
+        let states = detour_states(counts, (low, high))?;
+        if states > DETOUR_STATES {
+            return None;
+        }
+        // Where the walk ends across: every move of the plan made.
+        let goal_across = (0..4).map(|k| counts[k] * across(kinds[k])).sum::<i64>();
+        let index = |x: i64, made: [usize; 2]| {
+            ((x - low) as usize) + width * (made[0] + (fixes[0] + 1) * made[1])
+        };
+        let goal = index(goal_across, fixes);
+        if !(low..=high).contains(&goal_across) {
+            return None;
+        }
+        // The state each was first reached from and by which kind of move, packed as
+        // `previous << 2 | kind` (states < 2¹⁶); all ones where not reached yet. One word a state,
+        // all ones to start, so that making the array is a plain fill: it is most of the search's
+        // cost, as the search is made for each walk the layout tries along a strip.
+        const UNSEEN: u32 = u32::MAX;
+        let mut came_from = vec![UNSEEN; states];
+        let start = index(0, [0, 0]);
+        came_from[start] = (start as u32) << 2;
+        let mut queue = vec![(0i64, [0usize, 0usize])];
+        let mut next_in_queue = 0;
+        while let Some(&(x, made)) = queue.get(next_in_queue) {
+            next_in_queue += 1;
+            let here = index(x, made);
+            if here == goal {
+                break;
+            }
+            for (k, &kind) in kinds.iter().enumerate() {
+                let mut next_made = made;
+                if k >= 2 {
+                    if made[k - 2] == fixes[k - 2] {
+                        continue;
+                    }
+                    next_made[k - 2] += 1;
+                }
+                let next_x = x + across(kind);
+                if !(low..=high).contains(&next_x) {
+                    continue;
+                }
+                let next = index(next_x, next_made);
+                if came_from[next] == UNSEEN {
+                    came_from[next] = (here as u32) << 2 | k as u32;
+                    queue.push((next_x, next_made));
+                }
+            }
+        }
+        if came_from[goal] == UNSEEN {
+            return None;
+        }
+        let mut moves = Vec::new();
+        let mut at = goal;
+        while at != start {
+            let packed = came_from[at];
+            moves.push(kinds[(packed & 3) as usize]);
+            at = (packed >> 2) as usize;
+        }
+        moves.reverse();
+        Some(moves)
     }
-    let mut moves = Vec::with_capacity(total as usize);
-    let mut x = 0;
-    for _ in 0..total {
-        // Twice the distance to the middle, in whole numbers.
-        let off_middle = |to: i64| (2 * to - (low + high)).abs();
-        let k = (0..4)
-            .filter(|&k| left[k] > 0 && (low..=high).contains(&(x + across(kinds[k]))))
-            .min_by_key(|&k| off_middle(x + across(kinds[k])))?;
-        x += across(kinds[k]);
-        left[k] -= 1;
-        moves.push(kinds[k]);
+
+    /// The detour's moves where [`Crossing::detour_across`]'s search would be too big (a strip
+    /// hundreds of squares wide, tens of corrections): every correction and the main moves' excess,
+    /// each next move the one that lands nearest the middle of the strip. Near the middle, a move
+    /// of any kind left lands within its own length of it, so on a strip more than twice as wide as
+    /// the longest move the walk stays on it while moves both ways are left; once every move left
+    /// goes one way, the walk heads straight for its end, which is on the strip. Narrower strips,
+    /// or a start too near a side, may fail: `None` then, and the caller's square-by-square check
+    /// catches any walk that would leave.
+    fn detour_toward_the_middle(
+        &self,
+        across: &impl Fn((i64, i64)) -> i64,
+    ) -> Option<Vec<(i64, i64)>> {
+        let (kinds, counts, (low, high)) = (self.kinds, self.counts, self.sides);
+        let excess = counts[0] - counts[1];
+        let mut left = [excess.max(0), (-excess).max(0), counts[2], counts[3]];
+        let total: i64 = left.iter().sum();
+        if total > TOWARD_THE_MIDDLE_MOVES {
+            return None;
+        }
+        let mut moves = Vec::with_capacity(total as usize);
+        let mut x = 0;
+        for _ in 0..total {
+            // Twice the distance to the middle, in whole numbers.
+            let off_middle = |to: i64| (2 * to - (low + high)).abs();
+            let k = (0..4)
+                .filter(|&k| left[k] > 0 && (low..=high).contains(&(x + across(kinds[k]))))
+                .min_by_key(|&k| off_middle(x + across(kinds[k])))?;
+            x += across(kinds[k]);
+            left[k] -= 1;
+            moves.push(kinds[k]);
+        }
+        Some(moves)
     }
-    Some(moves)
 }
 
 #[cfg(test)]
@@ -848,6 +857,18 @@ mod tests {
             assert_eq!((x.min(y), x.max(y)), (u64::from(a), u64::from(b)));
         });
         assert_eq!((at, moves), (to, plan.moves()));
+    }
+
+    /// `laid` was steered, and walks on the board as [`walks_on_the_board`] says.
+    fn steered_on_the_board(
+        laid: &Laid,
+        plan: &Plan,
+        ends: ((i64, i64), (i64, i64)),
+        sides: (i64, i64),
+        piece: (u32, u32),
+    ) {
+        assert!(matches!(laid, Laid::Steered(_)), "{ends:?}: {laid:?}");
+        walks_on_the_board(laid, plan, ends, sides, piece);
     }
 
     #[test]
@@ -1017,11 +1038,7 @@ mod tests {
                         .map(|laid| (plan, laid))
                 });
             let (plan, laid) = laid.unwrap_or_else(|| panic!("{from:?} {to:?}: not laid"));
-            assert!(
-                matches!(laid, Laid::Steered(_)),
-                "{from:?} {to:?}: {laid:?}"
-            );
-            walks_on_the_board(&laid, &plan, (from, to), (files, ranks), (a, b));
+            steered_on_the_board(&laid, &plan, (from, to), (files, ranks), (a, b));
         }
     }
 
@@ -1055,11 +1072,7 @@ mod tests {
             let high = (far - from.0, far - from.1);
             let budget = &mut SteeringBudget::for_one_query();
             let laid = lay(&plan, low, high, budget).unwrap_or_else(|| panic!("{from:?} {to:?}"));
-            assert!(
-                matches!(laid, Laid::Steered(_)),
-                "{from:?} {to:?}: {laid:?}"
-            );
-            walks_on_the_board(&laid, &plan, (from, to), (side, side), (a, b));
+            steered_on_the_board(&laid, &plan, (from, to), (side, side), (a, b));
         }
     }
 

@@ -100,16 +100,10 @@ fn search_in<O: Observer + ?Sized>(
     let last = distances.len() - 1;
     let index = |square: Position| square.rank as usize * files + square.file as usize;
     let square_at = |index: usize| Position::new((index % files) as u32, (index / files) as u32);
-    let forward = |square, moves| Step {
-        square,
-        side: Side::Forward,
-        moves,
-        bound: None,
-    };
     queue.try_reserve(1).map_err(out_of_memory(0))?;
     distances[index(from)] = 1;
     queue.push(index(from) as u32);
-    observer.reach(forward(from, 0));
+    observer.reach(Step::forward(from, 0));
     let most_neighbours = request.piece.steps().len();
     let mut expanded = 0;
     let mut layer_start = 0;
@@ -133,7 +127,7 @@ fn search_in<O: Observer + ?Sized>(
             let middle_square = square_at(middle);
             observer.reach(Step {
                 side: Side::Backward,
-                ..forward(middle_square, total - moves)
+                ..Step::forward(middle_square, total - moves)
             });
             observer.meet(middle_square);
             if request.with_route {
@@ -156,7 +150,7 @@ fn search_in<O: Observer + ?Sized>(
         for at in layer.clone() {
             let current = square_at(queue[at] as usize);
             expand_one(&mut expanded, request.max_nodes)?;
-            observer.expand(forward(current, moves));
+            observer.expand(Step::forward(current, moves));
             go_on(observer, request.max_nodes)?;
             queue
                 .try_reserve(most_neighbours)
@@ -166,7 +160,7 @@ fn search_in<O: Observer + ?Sized>(
                 if *slot == 0 {
                     *slot = moves + 2;
                     queue.push(index(neighbour) as u32);
-                    observer.reach(forward(neighbour, moves + 1));
+                    observer.reach(Step::forward(neighbour, moves + 1));
                 }
             }
         }

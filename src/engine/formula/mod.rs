@@ -52,7 +52,9 @@ use crate::engine::formula::mirror::MirrorMemory;
 use crate::engine::formula::small_board::SmallBoardMemory;
 use crate::engine::formula::strip::StripMemory;
 use crate::engine::observe::Observer;
-use crate::engine::{Engine, GaveUp, Outcome, Request, Workspace, astar, bidirectional};
+use crate::engine::{
+    Engine, GaveUp, Outcome, Request, SearchCall, Workspace, astar, bidirectional,
+};
 
 /// What one strategy says of a query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,7 +294,11 @@ fn run<O: Observer + ?Sized>(
                 ..*request
             };
             workspace.reset(request.board);
-            match astar::search(workspace, &within, observer) {
+            match astar::search(SearchCall {
+                workspace,
+                request: &within,
+                observer,
+            }) {
                 Ok(outcome) => Ok(from_outcome(outcome)),
                 // Past its own limit, A* leaves the pair to bidirectional BFS, which holds
                 // less a square and so may go further.
@@ -302,7 +308,12 @@ fn run<O: Observer + ?Sized>(
         }
         Strategy::Bidirectional => {
             workspace.reset(request.board);
-            bidirectional::search(workspace, request, observer).map(from_outcome)
+            bidirectional::search(SearchCall {
+                workspace,
+                request,
+                observer,
+            })
+            .map(from_outcome)
         }
     }
 }

@@ -17,7 +17,7 @@
 use crate::board::{Board, Position};
 use crate::engine::formula::FormulaMemory;
 use crate::engine::formula::kept::KeptMemory;
-use crate::engine::observe::{Observer, Side, Step, go_on};
+use crate::engine::observe::{Observer, Step, go_on};
 use crate::engine::{GaveUp, Outcome, Request, Workspace};
 
 /// The most squares a board searched whole may have: 2¹¹ (40×40 is 1,600).
@@ -141,11 +141,9 @@ fn search<O: Observer + ?Sized>(
     distances.resize(squares, UNREACHED);
     let mut queue: Vec<u16> = Vec::new();
     queue.try_reserve_exact(squares).map_err(|_| refused)?;
-    let step = |at: i32, moves: u16| Step {
-        square: Position::new((at % files) as u32, (at / files) as u32),
-        side: Side::Forward,
-        moves: u32::from(moves),
-        bound: None,
+    let step = |at: i32, moves: u16| {
+        let square = Position::new((at % files) as u32, (at / files) as u32);
+        Step::forward(square, u32::from(moves))
     };
     let start = request.from.rank as i32 * files + request.from.file as i32;
     distances[start as usize] = 0;
