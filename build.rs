@@ -24,7 +24,8 @@ fn main() {
     println!("cargo:rerun-if-changed={}", list.display());
     println!("cargo:rerun-if-env-changed=KNIGHT_MOVES_PLAIN_LINK");
     let linux = env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
-    let plain = env::var_os("KNIGHT_MOVES_PLAIN_LINK").is_some_and(|value| value != "0")
+    let plain = env::var_os("CARGO_FEATURE_TRICK_PLACEMENT").is_none()
+        || env::var_os("KNIGHT_MOVES_PLAIN_LINK").is_some_and(|value| value != "0")
         || env::var("CARGO_ENCODED_RUSTFLAGS").is_ok_and(|flags| flags.contains("mold"));
     let script = Path::new(&env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default()).join(list);
     // The compiler driver's own -T and the path as two arguments, so that a folder's name with

@@ -27,8 +27,10 @@ pub type Search = fn(&mut Workspace, &Request, Square, Square) -> Result<Outcome
 /// knight on the 8×8 board, and the request allows them ([`Request::may_use_adjacency`]).
 #[inline]
 pub fn squares(request: &Request) -> Option<(Square, Square)> {
-    let applies =
-        request.may_use_adjacency && request.board.is_standard() && request.piece.is_knight();
+    let applies = cfg!(feature = "trick-adjacency")
+        && request.may_use_adjacency
+        && request.board.is_standard()
+        && request.piece.is_knight();
     if !applies {
         return None;
     }

@@ -201,12 +201,12 @@ impl Accelerator {
                 Some(Accelerator::JudgeSentences)
             }
             (Problem::Uva439, Shape::Sentence, EngineChoice::Given(Engine::Table), true)
-                if board.is_standard() =>
+                if board.is_standard() && cfg!(feature = "trick-route-table") =>
             {
                 Some(Accelerator::JudgeRoutes(route_texts()))
             }
             (Problem::Uva439, Shape::Sentence, EngineChoice::Given(Engine::Formula), false)
-                if closed_form_covers(board) =>
+                if closed_form_covers(board) && cfg!(feature = "trick-formula-lines") =>
             {
                 Some(Accelerator::FormulaSentences { board })
             }
@@ -215,7 +215,9 @@ impl Accelerator {
                 Shape::Number(Naming::AsTyped),
                 EngineChoice::Given(Engine::Table),
                 false,
-            ) if board.is_standard() => Some(Accelerator::JudgeNumbers),
+            ) if board.is_standard() && cfg!(feature = "trick-numbers") => {
+                Some(Accelerator::JudgeNumbers)
+            }
             // Each grid's board comes from its input; the fastest engine for it is the table on
             // 8×8 and the formula elsewhere, and the closed form's distances are theirs.
             (
@@ -223,7 +225,7 @@ impl Accelerator {
                 Shape::Grid(GridKind::Corner),
                 EngineChoice::FastestForEachBoard | EngineChoice::Given(Engine::Formula),
                 false,
-            ) => Some(Accelerator::KnightGrid),
+            ) if cfg!(feature = "trick-grid") => Some(Accelerator::KnightGrid),
             _ => None,
         }
     }
@@ -386,7 +388,10 @@ where
         // Six at once only where six may be there: a block of long lines holds fewer, and six
         // answers made to be thrown away cost more than counting the newlines
         // (docs/PERFORMANCE.md).
-        if most_lines >= SIX_LINES as u64 && lines.most_lines_left() >= SIX_LINES as u32 {
+        if cfg!(feature = "trick-six-lines")
+            && most_lines >= SIX_LINES as u64
+            && lines.most_lines_left() >= SIX_LINES as u32
+        {
             let before = room.len();
             if lines.next_six(|line| append(room, line)) {
                 let six_lines = Answered {
@@ -513,9 +518,10 @@ impl JudgeAnswer for Sentences<'_> {
 #[inline(always)]
 pub(crate) fn is_judge_batch(lines: &[u8; batch::BYTES]) -> bool {
     #[cfg(target_arch = "x86_64")]
-    return simd::is_judge_batch(lines);
-    #[cfg(not(target_arch = "x86_64"))]
-    return batch::is_judge_batch_portably(lines);
+    if cfg!(feature = "trick-sse2") {
+        return simd::is_judge_batch(lines);
+    }
+    batch::is_judge_batch_portably(lines)
 }
 
 /// Appends the judge's sentence for the judge line loaded as `word`, whose moves `digit`
@@ -530,12 +536,23 @@ fn append_judge_sentence<const N: usize>(
     keep: usize,
 ) {
     #[cfg(target_arch = "x86_64")]
-    let pieces = simd::judge_sentence_vectors(word, digit);
-    #[cfg(not(target_arch = "x86_64"))]
+    if cfg!(feature = "trick-sse2") {
+        let pieces = simd::judge_sentence_vectors(word, digit);
+        return append_pieces(room, pieces, keep);
+    }
     let pieces = write::judge_sentence_words(word, digit).map(u64::to_le_bytes);
-    let piece = pieces[0].len();
+    append_pieces(room, pieces, keep);
+}
+
+/// Appends the sentence's `pieces` to `room`, keeping its first `keep` bytes.
+#[inline(always)]
+fn append_pieces<const N: usize, const PIECE: usize, const PIECES: usize>(
+    room: &mut Room<'_, N>,
+    pieces: [[u8; PIECE]; PIECES],
+    keep: usize,
+) {
     for (index, bytes) in pieces.into_iter().enumerate() {
-        room.append(bytes, keep.saturating_sub(index * piece).min(piece));
+        room.append(bytes, keep.saturating_sub(index * PIECE).min(PIECE));
     }
 }
 
@@ -598,7 +615,9 @@ impl JudgeAnswer for Routes<'_> {
 fn judge_lines(bytes: &[u8], most_lines: u64, answer: &mut impl JudgeAnswer) -> Answered {
     let mut answered = Answered::default();
     loop {
-        answered = judge_batches(bytes, answered, most_lines, answer);
+        if cfg!(feature = "trick-batches") {
+            answered = judge_batches(bytes, answered, most_lines, answer);
+        }
         let before = answered;
         for _ in 0..batch::LINES {
             if answered.lines >= most_lines {
@@ -666,7 +685,7 @@ fn other_judge_lines(
     answer: &mut impl JudgeAnswer,
 ) -> Answered {
     #[cfg(target_arch = "x86_64")]
-    if has_avx2_loop_features() {
+    if cfg!(feature = "trick-avx2") && has_avx2_loop_features() {
         // SAFETY: the processor has AVX2, BMI1 and POPCNT, just asked.
         return unsafe { other_judge_lines_avx2(bytes, answered, most_lines, answer) };
     }
@@ -716,7 +735,8 @@ fn other_judge_lines_baseline(
     let mut six_byte_run = 0;
     while answered.lines < most_lines {
         let rest = &bytes[answered.bytes..];
-        if let Some(block) = rest.first_chunk::<BLOCK_AND_ONE>() {
+        let block = rest.first_chunk::<BLOCK_AND_ONE>();
+        if let Some(block) = block.filter(|_| cfg!(feature = "trick-blocks")) {
             let lines = BlockLines::new(block);
             let block = answer.write_block(lines, most_lines - answered.lines);
             if block.lines != 0 {

@@ -121,9 +121,10 @@ pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
 #[inline(always)]
 fn classify(window: &[u8; 16]) -> WindowClasses {
     #[cfg(target_arch = "x86_64")]
-    return crate::fast::simd::classify(window);
-    #[cfg(not(target_arch = "x86_64"))]
-    return crate::fast::classes::classify_portably(window);
+    if cfg!(feature = "trick-sse2") {
+        return crate::fast::simd::classify(window);
+    }
+    crate::fast::classes::classify_portably(window)
 }
 
 /// [`scan_query_line`] for a line whose first 16 bytes are classed in `classes`, when its
@@ -193,14 +194,15 @@ pub(crate) const BLOCK_AND_ONE: usize = BLOCK + 1;
 #[inline(always)]
 fn classify_block(block: &[u8; BLOCK]) -> BlockClasses {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if cfg!(feature = "trick-avx2") && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, just asked.
         return unsafe { crate::fast::simd::classify_block_avx2(block) };
     }
     #[cfg(target_arch = "x86_64")]
-    return crate::fast::simd::classify_block(block);
-    #[cfg(not(target_arch = "x86_64"))]
-    return crate::fast::classes::classify_block_portably(block);
+    if cfg!(feature = "trick-sse2") {
+        return crate::fast::simd::classify_block(block);
+    }
+    crate::fast::classes::classify_block_portably(block)
 }
 
 /// The well-formed 8×8 query lines at the start of a 64-byte block, read one after another

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# What each trick of the accelerator buys: the program built once with every trick and once
+# without each (each is a cargo feature, `trick-…`, on by default: Cargo.toml lists them), and
+# every workload of scripts/bench.sh run by each build. For each trick and workload it prints the
+# instructions a line (valgrind's cachegrind, as scripts/count-instructions.sh counts them: the
+# same on every run) and the wall time (the median of RUNS, the builds taking turns), and what
+# the trick saves: 1 - with/without. The last row of each trick says whether it pays (10% or
+# more on some workload, either way of counting). docs/PERFORMANCE.md's table is its output.
+#   scripts/tricks.sh                 about half an hour: twelve release builds, then measures
+# Needs cargo, valgrind, iconv, bc and a C compiler. LINES (1000000, counted) and WALL_LINES
+# (10000000, timed), BIG_LINES (200000), RUNS (5), WORK (target/bench), BUILDS (target/tricks).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind > /dev/null || { echo "valgrind is not installed" >&2; exit 2; }
+lines=${LINES:-1000000}
+wall_lines=${WALL_LINES:-10000000}
+big_lines=${BIG_LINES:-200000}
+runs=${RUNS:-5}
+work=${WORK:-target/bench}
+builds=${BUILDS:-target/tricks}
+mkdir -p "$builds"
+
+# The tricks, as Cargo.toml names them (without `trick-`), read from its `tricks` feature.
+mapfile -t tricks < <(sed -n '/^tricks = \[/,/^\]/p' Cargo.toml | grep -o '"trick-[a-z0-9-]*"' | tr -d '"' | sed 's/^trick-//')
+[[ ${#tricks[@]} -gt 0 ]] || { echo "no tricks found in Cargo.toml" >&2; exit 1; }
+
+# One build a feature set, into a target folder of their own (so the usual build stays as it
+# is), the binary copied out under its name.
+build() {
+  local name=$1 features=$2
+  CARGO_TARGET_DIR=$builds/target cargo build --release --quiet --locked \
+    --no-default-features --features "$features"
+  cp "$builds/target/release/knight-moves" "$builds/$name"
+}
+build all cli,tricks
+for trick in "${tricks[@]}"; do
+  others=cli
+  for other in "${tricks[@]}"; do [[ $other == "$trick" ]] || others+=",trick-$other"; done
+  build "no-$trick" "$others"
+done
+
+# shellcheck source=scripts/inputs.sh
+source scripts/inputs.sh
+# The inputs, by size (counted or timed) and name.
+declare -A file
+for size in counted timed; do
+  case $size in counted) count=$lines ;; timed) count=$wall_lines ;; esac
+  bench_inputs "$work" "$count" "$big_lines"
+  file[$size,judge]=$judge file[$size,messy]=$messy file[$size,nakanj]=$nakanj
+  file[$size,utf16]=$utf16 file[$size,big]=$big file[$size,answers]=${judge%.txt}.out
+  [[ -s ${file[$size,answers]} ]] || "$builds/all" "$judge" > "${file[$size,answers]}"
+done
+# CSES's grid: n = 1000 counted (a million numbers), 3000 timed (nine million).
+declare -A grid_side=([counted]=1000 [timed]=3000)
+
+workloads=(judge messy path nakanj utf16 check grid big)
+# The command line of workload $2 for the program $1 on the inputs named $3 (counted or
+# timed), into `command`, and what it reads on standard input, into `stdin`.
+command_of() {
+  local bin=$1 workload=$2 size=$3
+  stdin=/dev/null
+  case $workload in
+    judge) command=("$bin" "${file[$size,judge]}") ;;
+    messy) command=("$bin" "${file[$size,messy]}") ;;
+    path) command=("$bin" --path "${file[$size,judge]}") ;;
+    nakanj) command=("$bin" --problem nakanj "${file[$size,nakanj]}") ;;
+    utf16) command=("$bin" "${file[$size,utf16]}") ;;
+    check) command=("$bin" check "${file[$size,answers]}" "${file[$size,judge]}") ;;
+    grid) command=("$bin" --problem cses-grid) stdin=$work/grid-${grid_side[$size]}.in ;;
+    big) command=("$bin" --board 1000000 "${file[$size,big]}") ;;
+  esac
+}
+for side in "${grid_side[@]}"; do echo "$side" > "$work/grid-$side.in"; done
+# What a workload counts as its lines: the judge file's, the grid's numbers, the big board's.
+lines_of() {
+  local workload=$1 size=$2 n
+  case $workload in
+    grid) n=${grid_side[$size]}; echo $((n * n)) ;;
+    big) echo "$big_lines" ;;
+    *) [[ $size == counted ]] && echo "$lines" || echo "$wall_lines" ;;
+  esac
+}
+instructions() {
+  local command stdin total
+  command_of "$1" "$2" counted
+  total=$(valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+    "${command[@]}" < "$stdin" 2>&1 > /dev/null | awk '/I *refs:/ { gsub(",", "", $NF); print $NF }')
+  awk -v total="$total" -v lines="$(lines_of "$2" counted)" 'BEGIN { printf "%.1f", total / lines }'
+}
+seconds() {
+  local command stdin t0 t1
+  command_of "$1" "$2" timed
+  t0=$(date +%s.%N)
+  "${command[@]}" < "$stdin" > /dev/null
+  t1=$(date +%s.%N)
+  echo "$t1 - $t0" | bc -l
+}
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+builds_measured=(all "${tricks[@]/#/no-}")
+declare -A counts times
+for name in "${builds_measured[@]}"; do
+  for workload in "${workloads[@]}"; do
+    counts[$name,$workload]=$(instructions "$builds/$name" "$workload")
+  done
+done
+for ((i = 0; i < runs; i++)); do
+  for workload in "${workloads[@]}"; do
+    for name in "${builds_measured[@]}"; do
+      times[$name,$workload]+="$(seconds "$builds/$name" "$workload") "
+    done
+  done
+done
+
+saves() { awk -v with="$1" -v without="$2" 'BEGIN { printf "%.0f%%", 100 * (1 - with / without) }'; }
+echo "What each trick saves: 1 - with/without, instructions a line / wall time ($(date -u +%Y-%m-%d),"
+echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $lines lines counted,"
+echo "$wall_lines timed, medians of $runs runs):"
+echo
+header="| trick |"
+rule="| --- |"
+for workload in "${workloads[@]}"; do header+=" $workload |"; rule+=" --- |"; done
+echo "$header pays |"
+echo "$rule --- |"
+row="| all on: instructions a line / ms |"
+declare -A all_ms
+for workload in "${workloads[@]}"; do
+  all_ms[$workload]=$(echo "${times[all,$workload]}" | median)
+  row+=" ${counts[all,$workload]} / $(printf '%.0f' "$(echo "${all_ms[$workload]} * 1000" | bc -l)") |"
+done
+echo "$row |"
+for trick in "${tricks[@]}"; do
+  row="| $trick |"
+  pays=no
+  for workload in "${workloads[@]}"; do
+    without=$(echo "${times[no-$trick,$workload]}" | median)
+    by_count=$(saves "${counts[all,$workload]}" "${counts[no-$trick,$workload]}")
+    by_time=$(saves "${all_ms[$workload]}" "$without")
+    row+=" $by_count / $by_time |"
+    for saved in "$by_count" "$by_time"; do
+      [[ ${saved%\%} -ge 10 ]] && pays=yes
+    done
+  done
+  echo "$row $pays |"
+done
