@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # The benchmarks' inputs, sourced by scripts/bench.sh, scripts/count-instructions.sh and
-# scripts/hot-text.sh, so that all three measure and profile the same bytes.
+# scripts/tricks.sh, so that all three measure the same bytes.
 #   bench_inputs WORK LINES BIG_LINES
 # sets `judge` (LINES lines of the judge's shape), `messy` (the same pairs with blanks, upper
 # case and CRLF), `nakanj` (the judge file's queries after a count line, as SPOJ NAKANJ has

@@ -57,9 +57,6 @@ pub(crate) struct Pipeline<S: Sink, M: Write> {
 struct Answerer {
     search: SearchSettings,
     with_route: bool,
-    /// Whether the knight's 8×8 searches may walk the adjacency table: off with the rest of
-    /// the accelerator ([`crate::engine::Request::may_use_adjacency`]).
-    may_use_adjacency: bool,
     workspace: Workspace,
     /// The workspace of the other engines' searches of a query, watched for a view.
     others_workspace: Workspace,
@@ -97,14 +94,7 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
         let measurements = (!measured.is_empty()).then(|| {
             let (board, piece) = (search.board, search.piece);
             let answering = search.engine.for_board(board);
-            Measurements::new(
-                measured,
-                answering,
-                board,
-                piece,
-                output.path,
-                settings.accelerate,
-            )
+            Measurements::new(measured, answering, board, piece, output.path)
         });
         let mut pending = Vec::new();
         writer.push_preamble(&mut pending);
@@ -118,7 +108,6 @@ impl<S: Sink, M: Write> Pipeline<S, M> {
             answerer: Answerer {
                 search,
                 with_route: output.path,
-                may_use_adjacency: settings.accelerate,
                 workspace: Workspace::new(),
                 others_workspace: Workspace::new(),
                 writer,
@@ -517,8 +506,7 @@ impl Answerer {
         let mut recording = (self.writer.draws_search() || kept).then(Recording::default);
         let request = Request::new(engine, board, self.search.piece, query.from, query.to)
             .with_route(self.with_route || recording.is_some())
-            .limited_to(self.search.max_nodes)
-            .with_adjacency(self.may_use_adjacency);
+            .limited_to(self.search.max_nodes);
         let found = match (self.writer.shape(), &mut recording) {
             (Shape::Trace, recording) => {
                 let mut trace = TraceWriter::new(out, &mut *spill, source, line_number, engine);
@@ -604,8 +592,7 @@ impl Answerer {
     fn watch(&mut self, engine: Engine, board: Board, query: &TypedPair) -> WatchedSearch {
         let request = Request::new(engine, board, self.search.piece, query.from, query.to)
             .with_route(true)
-            .limited_to(self.search.max_nodes)
-            .with_adjacency(self.may_use_adjacency);
+            .limited_to(self.search.max_nodes);
         WatchedSearch::make(engine, &request, &mut self.others_workspace)
     }
 
@@ -621,7 +608,6 @@ impl Answerer {
     ) -> io::Result<GridEnd> {
         let Answerer {
             search,
-            may_use_adjacency,
             workspace,
             writer,
             ..
@@ -632,8 +618,7 @@ impl Answerer {
         let ask_the_engine = |cell: &Cell| {
             let engine = search.engine.for_board(cell.board);
             let request = Request::new(engine, cell.board, cell.piece, cell.from, cell.to)
-                .limited_to(search.max_nodes)
-                .with_adjacency(*may_use_adjacency);
+                .limited_to(search.max_nodes);
             engine
                 .run(workspace, &request, None)
                 .map(|explained| explained.outcome.moves)

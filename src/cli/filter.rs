@@ -154,13 +154,8 @@ fn answer(
     }
     if let (Some(path), Some(kept)) = (page_file, pipeline.kept_for_report()) {
         // The answers are out already (each read ends with them written): the page, whose
-        // times may take the clock a fifth of a second where the run did not measure, after.
-        let times = Times::for_page(
-            kept,
-            pipeline.measurements(),
-            answers.output.path,
-            answers.accelerate,
-        );
+        // times may take the clock 50 ms where the run did not measure, after.
+        let times = Times::for_page(kept, pipeline.measurements(), answers.output.path);
         match file::write_whole(path, page::page(kept, times.as_ref()).as_bytes()) {
             // A pipe whose reader went away, as for the answers: it has all it asked for.
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}

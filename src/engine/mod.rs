@@ -19,7 +19,6 @@
 //!   target it takes off its list, beyond the limit: with 1, a neighbour is found, 2 expanded),
 //!   and memory grows with the squares a search touches, never with the size of the board.
 
-mod adjacency;
 pub mod astar;
 pub mod bfs;
 pub mod bidirectional;
@@ -57,17 +56,12 @@ pub struct Request {
     /// its own engine's default when none was asked for: A*'s is lower than the formula's, for
     /// what A* holds a square expanded, and the formula's would let it pass 1 GiB.
     pub(in crate::engine) max_nodes_given: bool,
-    /// Whether the knight's searches on 8×8 may walk the adjacency table ([`adjacency`]):
-    /// the same answers, routes and counts as the general searches, faster. Always for the
-    /// library; the program's `KNIGHT_MOVES_ACCELERATOR=off` turns it off with the rest of
-    /// the accelerator, so that the general searches can be compared with it byte for byte.
-    pub(in crate::engine) may_use_adjacency: bool,
 }
 
 impl Request {
     /// The fewest moves of `piece` from `from` to `to` on `board`, as `engine` is asked it
     /// unless said otherwise: no route, the engine's own limit
-    /// ([`Engine::default_max_nodes`]), the 8×8 adjacency table allowed.
+    /// ([`Engine::default_max_nodes`]).
     pub fn new(engine: Engine, board: Board, piece: Piece, from: Position, to: Position) -> Self {
         Request {
             board,
@@ -77,7 +71,6 @@ impl Request {
             with_route: false,
             max_nodes: engine.default_max_nodes(),
             max_nodes_given: false,
-            may_use_adjacency: true,
         }
     }
 
@@ -96,14 +89,6 @@ impl Request {
                 ..self
             },
             None => self,
-        }
-    }
-
-    /// The same request, with the 8×8 adjacency table allowed or not.
-    pub fn with_adjacency(self, may_use_adjacency: bool) -> Self {
-        Request {
-            may_use_adjacency,
-            ..self
         }
     }
 }
@@ -206,50 +191,20 @@ pub struct Explained {
     pub strategy: Option<formula::Strategy>,
 }
 
-/// What an engine is made of, for [`prepared`] to run.
-struct EngineParts {
-    /// The same search over the 8×8 adjacency table, for the knight on 8×8, if it has one.
-    on_8x8: Option<adjacency::Search>,
-    /// Whether the general search keeps the squares it reaches in the workspace.
-    keeps_squares: bool,
-}
-
-const TABLE: EngineParts = EngineParts {
-    on_8x8: None,
-    keeps_squares: false,
-};
-const FORMULA: EngineParts = EngineParts {
-    on_8x8: None,
-    keeps_squares: false,
-};
-const BFS: EngineParts = EngineParts {
-    on_8x8: Some(adjacency::bfs),
-    keeps_squares: true,
-};
-const BIDIRECTIONAL: EngineParts = EngineParts {
-    on_8x8: Some(adjacency::bidirectional),
-    keeps_squares: true,
-};
-const ASTAR: EngineParts = EngineParts {
-    on_8x8: Some(adjacency::astar),
-    keeps_squares: true,
-};
-
 /// The part every engine shares: the route buffer emptied, a square to itself answered at
 /// once (0 moves, the route that square, nothing expanded), two squares the board cannot join
-/// answered at once (no route, nothing expanded, see [`Piece::joins`]); then the search over
-/// the adjacency table where it applies ([`adjacency::squares`]), else the engine's general
-/// search, in a workspace emptied for the board when it keeps squares there.
+/// answered at once (no route, nothing expanded, see [`Piece::joins`]); then the engine's
+/// search, in a workspace emptied for the board when it `keeps_squares` there.
 ///
-/// `general` is the engine's general search between two *different* squares, in a workspace
-/// already emptied when the engine keeps squares there: on any board, over coordinates, told
-/// of an observer when one watches.
+/// `search` is the engine's search between two *different* squares, in a workspace already
+/// emptied when the engine keeps squares there: on any board, over coordinates, told of an
+/// observer when one watches.
 #[inline(always)]
 fn prepared(
     workspace: &mut Workspace,
     request: &Request,
-    engine: &EngineParts,
-    general: impl FnOnce(&mut Workspace, &Request) -> Result<Outcome, GaveUp>,
+    keeps_squares: bool,
+    search: impl FnOnce(&mut Workspace, &Request) -> Result<Outcome, GaveUp>,
 ) -> Result<Outcome, GaveUp> {
     workspace.route.clear();
     if request.from == request.to {
@@ -266,13 +221,10 @@ fn prepared(
     if request.piece.joins(request.board, request.from, request.to) == Some(false) {
         return Ok(no_route(0));
     }
-    if let (Some(on_8x8), Some((from, to))) = (engine.on_8x8, adjacency::squares(request)) {
-        return on_8x8(workspace, request, from, to);
-    }
-    if engine.keeps_squares {
+    if keeps_squares {
         workspace.reset(request.board);
     }
-    let outcome = general(workspace, request);
+    let outcome = search(workspace, request);
     if let Err(GaveUp::OutOfMemory { .. }) = outcome {
         // What the search holds is most of what the process could get: give it all back now,
         // or the next query would find none either.
@@ -477,11 +429,7 @@ impl Engine {
     ) -> Result<Explained, GaveUp> {
         match observer {
             None => self.run_with(workspace, request, &mut observe::Unobserved),
-            // Watched, always the general search: the 8×8 one takes the same steps unseen.
-            Some(observer) => {
-                let request = request.with_adjacency(false);
-                self.run_with(workspace, &request, observer)
-            }
+            Some(observer) => self.run_with(workspace, request, observer),
         }
     }
 
@@ -496,24 +444,22 @@ impl Engine {
     ) -> Result<Explained, GaveUp> {
         let outcome = match self {
             Engine::Formula => return formula_explained(workspace, request, observer),
-            Engine::Table => prepared(workspace, request, &TABLE, table::search),
-            Engine::Bfs => prepared(workspace, request, &BFS, |workspace, request| {
+            Engine::Table => prepared(workspace, request, false, table::search),
+            Engine::Bfs => prepared(workspace, request, true, |workspace, request| {
                 bfs::search(SearchCall {
                     workspace,
                     request,
                     observer,
                 })
             }),
-            Engine::Bidirectional => {
-                prepared(workspace, request, &BIDIRECTIONAL, |workspace, request| {
-                    bidirectional::search(SearchCall {
-                        workspace,
-                        request,
-                        observer,
-                    })
+            Engine::Bidirectional => prepared(workspace, request, true, |workspace, request| {
+                bidirectional::search(SearchCall {
+                    workspace,
+                    request,
+                    observer,
                 })
-            }
-            Engine::Astar => prepared(workspace, request, &ASTAR, |workspace, request| {
+            }),
+            Engine::Astar => prepared(workspace, request, true, |workspace, request| {
                 astar::search(SearchCall {
                     workspace,
                     request,
@@ -533,7 +479,7 @@ fn formula_explained<O: observe::Observer + ?Sized>(
     observer: &mut O,
 ) -> Result<Explained, GaveUp> {
     let mut strategy = None;
-    let outcome = prepared(workspace, request, &FORMULA, |workspace, request| {
+    let outcome = prepared(workspace, request, false, |workspace, request| {
         let answered = formula::answer(workspace, request, observer)?;
         strategy = Some(answered.strategy);
         Ok(answered.outcome)

@@ -4,10 +4,9 @@
 //!
 //! The general searches are written once, generic over their observer. Answering, they are
 //! given [`Unobserved`], whose methods do nothing and are inlined away, so watching costs the
-//! searches nothing when nobody watches. Watched, they run on every board (the 8×8 adjacency
-//! searches are the same steps in the same order, checked pair by pair, so they need no
-//! observer of their own), and each [`Observer::expand`] is one of the squares
-//! [`Outcome::expanded`](crate::engine::Outcome) counts.
+//! searches nothing when nobody watches. Watched or not, they take the same steps, and each
+//! [`Observer::expand`] is one of the squares [`Outcome::expanded`](crate::engine::Outcome)
+//! counts.
 
 use crate::board::Position;
 use crate::engine::GaveUp;
@@ -178,7 +177,6 @@ mod tests {
                         with_route: true,
                         max_nodes: 1_000,
                         max_nodes_given: true,
-                        may_use_adjacency: true,
                     };
                     check(engine, &request);
                 }
@@ -210,7 +208,6 @@ mod tests {
                         1_000_000
                     },
                     max_nodes_given: true,
-                    may_use_adjacency: true,
                 };
                 check(engine, &request);
             }

@@ -31,9 +31,6 @@ pub struct Workspace {
     /// Layers of squares: a BFS's current and next, then the backward side's two.
     pub layers: [Vec<Position>; 4],
     pub open: BinaryHeap<OpenEntry>,
-    /// An open list whose entries are packed in a `u32`, for a search whose costs and squares
-    /// fit in one (A* over the adjacency table, [`crate::engine::adjacency`]).
-    pub packed_open: BinaryHeap<Reverse<u32>>,
     /// The route the last search built, when it was asked for one: both ends included.
     pub route: Vec<Position>,
     /// What the formula keeps between queries, its one owner (through [`Workspace::trim`]
@@ -60,7 +57,6 @@ impl Workspace {
             closed: SquareMap::unfitted(),
             layers: Default::default(),
             open: BinaryHeap::new(),
-            packed_open: BinaryHeap::new(),
             route: Vec::new(),
             formula: FormulaMemory::default(),
             released: false,
@@ -79,7 +75,6 @@ impl Workspace {
             + self.closed.room()
             + self.layers.iter().map(Vec::capacity).sum::<usize>()
             + self.open.capacity()
-            + self.packed_open.capacity()
             + self.route.capacity()
             + self.formula.trimmed_bytes() / 4;
         for map in [&mut self.parents, &mut self.parents_back] {
@@ -124,8 +119,6 @@ impl Workspace {
         }
         self.open.clear();
         self.open.shrink_to(Workspace::KEPT);
-        self.packed_open.clear();
-        self.packed_open.shrink_to(Workspace::KEPT);
     }
 }
 

@@ -181,23 +181,13 @@ fn scan_query_window(window: &[u8; 16], classes: WindowClasses) -> Option<Standa
 /// The bytes a block reader ([`BlockLines`]) classes at once: a few messy judge lines.
 pub(crate) const BLOCK: usize = 64;
 
-/// How many lines [`BlockLines::next_six`] reads at once.
-pub(crate) const SIX_LINES: usize = 6;
-
 /// What a block reader ([`BlockLines`]) is handed: a block and the byte after it.
 pub(crate) const BLOCK_AND_ONE: usize = BLOCK + 1;
 
-/// The block's classes: on x86-64 by AVX2 where the processor has it, else by SSE2
-/// (`fast/simd.rs`), elsewhere by the portable code (`fast/classes.rs`), chosen here as
-/// [`classify`] chooses a window's. (Asking the processor costs a load and a test a block:
-/// std keeps the answer.)
+/// The block's classes: on x86-64 by SSE2 (`fast/simd.rs`), elsewhere by the portable code
+/// (`fast/classes.rs`), chosen here as [`classify`] chooses a window's.
 #[inline(always)]
 fn classify_block(block: &[u8; BLOCK]) -> BlockClasses {
-    #[cfg(target_arch = "x86_64")]
-    if cfg!(feature = "trick-avx2") && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2, just asked.
-        return unsafe { crate::fast::simd::classify_block_avx2(block) };
-    }
     #[cfg(target_arch = "x86_64")]
     if cfg!(feature = "trick-sse2") {
         return crate::fast::simd::classify_block(block);
@@ -322,40 +312,6 @@ impl<'a> BlockLines<'a> {
         }
         self.unread = after;
         Some(line)
-    }
-
-    /// The most lines left to read: the newlines left before the block's first fault.
-    #[inline(always)]
-    pub(crate) fn most_lines_left(&self) -> u32 {
-        self.unread.newlines.count_ones()
-    }
-
-    /// Reads the next [`SIX_LINES`] lines at once, handing each to `each` as it is read,
-    /// whether or not all of them are well formed; says whether they are. If they are, the
-    /// reader moves past them; if not, it is as it was, and what `each` was handed is of no
-    /// use: `each` must take any word (every word names a pair by its key,
-    /// [`pair_key`](crate::fast::batch::pair_key), well formed or not).
-    ///
-    /// A line at a time ([`next`](Self::next)), where the lines stop is a branch, and where a
-    /// messy file's lines stop in a block varies from block to block, which a processor cannot
-    /// foresee. Six lines fit in a block unless they average over 10⅔ bytes, so the one branch
-    /// for six, on their all being well formed, goes the same way block after block
-    /// (docs/PERFORMANCE.md has what it saved).
-    #[inline(always)]
-    pub(crate) fn next_six(&mut self, mut each: impl FnMut(&StandardLine)) -> bool {
-        let mut unread = self.unread;
-        let mut well_formed = true;
-        for _ in 0..SIX_LINES {
-            let (line, this_well_formed, after) = unread.first_line(self.block);
-            // `&`, not `&&`: no branch.
-            well_formed &= this_well_formed;
-            each(&line);
-            unread = after;
-        }
-        if well_formed {
-            self.unread = unread;
-        }
-        well_formed
     }
 
     /// The bytes of the lines read so far, their newlines included.
@@ -624,34 +580,13 @@ mod tests {
     }
 
     /// The lines a block reader reads from `bytes` (at least a block and a byte long), in
-    /// order, until it stops: one at a time, and the same when the first six are read at once
-    /// ([`BlockLines::next_six`]) and the rest one at a time.
+    /// order, until it stops.
     fn block_lines(bytes: &[u8]) -> Vec<StandardLine> {
         let block = bytes
             .first_chunk::<BLOCK_AND_ONE>()
             .expect("a block's worth of bytes and one");
         let mut lines = BlockLines::new(block);
-        let most_lines = lines.most_lines_left() as usize;
-        let one_at_a_time: Vec<_> = std::iter::from_fn(|| lines.next()).collect();
-        let bytes_read = lines.bytes_read();
-        assert!(most_lines >= one_at_a_time.len(), "{bytes:?}");
-
-        let mut lines = BlockLines::new(block);
-        let mut handed = Vec::new();
-        let took_six = lines.next_six(|line| handed.push(*line));
-        assert_eq!(handed.len(), SIX_LINES, "{bytes:?}");
-        if took_six {
-            assert_eq!(handed, one_at_a_time[..SIX_LINES], "{bytes:?}");
-        } else {
-            // Not six lines there, and the reader as it was: it reads them all one at a time.
-            assert!(one_at_a_time.len() < SIX_LINES, "{bytes:?}");
-            assert_eq!(lines.bytes_read(), 0, "{bytes:?}");
-            handed.clear();
-        }
-        handed.extend(std::iter::from_fn(|| lines.next()));
-        assert_eq!(handed, one_at_a_time, "{bytes:?}");
-        assert_eq!(lines.bytes_read(), bytes_read, "{bytes:?}");
-        one_at_a_time
+        std::iter::from_fn(|| lines.next()).collect()
     }
 
     /// The block reader on `lines` (each without its newline, padded to a block with more

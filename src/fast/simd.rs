@@ -97,60 +97,6 @@ pub(crate) fn classify_block(block: &[u8; 64]) -> BlockClasses {
     }
 }
 
-/// [`classify_block`] with AVX2, two 32-byte vectors for the block instead of four of 16: half
-/// the comparisons and `movemask`s, which are most of a messy line's classing. AVX2 is not part
-/// of the x86-64 baseline, so the caller asks the processor first
-/// ([`crate::fast::read`]'s `classify_block`); the portable code stays the specification, and
-/// a property test holds this to it where the processor has AVX2.
-///
-/// # Safety
-/// The processor must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-pub(crate) unsafe fn classify_block_avx2(block: &[u8; 64]) -> BlockClasses {
-    use std::arch::x86_64::{
-        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
-        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
-    };
-    // SAFETY: the caller has made sure the processor has AVX2; each load reads 32 of the 64
-    // bytes `block` borrows (at 0 and 32), unaligned loads being allowed.
-    unsafe {
-        let every = |byte: u8| _mm256_set1_epi8(byte as i8);
-        // Signed comparisons, as in the SSE2 code: a byte from 0x80 up is below every bound.
-        let between = |lanes: __m256i, low: u8, high: u8| {
-            _mm256_and_si256(
-                _mm256_cmpgt_epi8(lanes, every(low - 1)),
-                _mm256_cmpgt_epi8(every(high + 1), lanes),
-            )
-        };
-        let mut classes = BlockClasses::default();
-        let mut known = 0;
-        for index in 0..2 {
-            let Some(half) = block[32 * index..].first_chunk::<32>() else {
-                unreachable!("64 bytes hold two 32-byte vectors");
-            };
-            let bytes = _mm256_loadu_si256(half.as_ptr().cast::<__m256i>());
-            let equal = |byte: u8| _mm256_cmpeq_epi8(bytes, every(byte));
-            let bits =
-                |lanes: __m256i| u64::from(_mm256_movemask_epi8(lanes) as u32) << (32 * index);
-            let newlines = equal(b'\n');
-            let returns = equal(b'\r');
-            let files = between(_mm256_or_si256(bytes, every(0x20)), b'a', b'h');
-            let ranks = between(bytes, b'1', b'8');
-            let blanks = _mm256_or_si256(equal(b' '), equal(b'\t'));
-            let line_ends = _mm256_or_si256(newlines, returns);
-            let squares = _mm256_or_si256(files, ranks);
-            classes.newlines |= bits(newlines);
-            classes.returns |= bits(returns);
-            classes.files |= bits(files);
-            classes.ranks |= bits(ranks);
-            known |= bits(_mm256_or_si256(blanks, _mm256_or_si256(line_ends, squares)));
-        }
-        classes.others = !known;
-        classes
-    }
-}
-
 /// [`crate::fast::batch::is_judge_batch_portably`] on three 16-byte vectors: each byte, its files folded,
 /// is outside its range exactly when a saturating subtraction of its least from it, or of it
 /// from its most, leaves something; all 48 are gathered into one mask and one test.

@@ -128,14 +128,6 @@ impl<const N: usize> Room<'_, N> {
         self.bytes[at..at + M].copy_from_slice(&bytes.map(MaybeUninit::new));
     }
 
-    /// Takes back what was kept since `len` was `before`: answers written before it was
-    /// known whether their lines are there (`BlockLines::next_six`).
-    #[inline(always)]
-    pub(crate) fn take_back(&mut self, before: usize) {
-        assert!(before <= self.len, "taking back bytes never kept");
-        self.len = before;
-    }
-
     /// How many bytes are kept.
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {

@@ -56,13 +56,11 @@ pub(crate) struct Times {
 impl Times {
     /// The times of `kept`'s engines: `measured`'s own figures where the run measured every
     /// one of them (`--compare`), so that the page and the table show one figure; otherwise
-    /// the one clock's over the queries kept, each search as the run's were made (`with_route`,
-    /// `may_use_adjacency`). `None` when nothing was kept, so there is nothing to time.
+    /// the one clock's over the queries kept, each search as the run's were made (`with_route`). `None` when nothing was kept, so there is nothing to time.
     pub(crate) fn for_page(
         kept: &KeptQueries,
         measured: Option<&Measurements>,
         with_route: bool,
-        may_use_adjacency: bool,
     ) -> Option<Times> {
         let (board, piece) = (kept.board, kept.piece);
         let engines: Vec<Engine> = Engine::all_for(board, piece).collect();
@@ -91,7 +89,6 @@ impl Times {
                 piece,
                 with_route,
                 max_nodes: kept.max_nodes,
-                may_use_adjacency,
             })
             .collect();
         let ns_per_query = engines

@@ -654,7 +654,7 @@ mod tests {
             to_text: to.to_owned(),
             searches,
         });
-        let times = Times::for_page(&kept, None, true, true);
+        let times = Times::for_page(&kept, None, true);
         page(&kept, times.as_ref())
     }
 

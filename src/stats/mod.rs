@@ -178,9 +178,6 @@ pub(crate) struct Measurements {
     board: Board,
     piece: Piece,
     with_routes: bool,
-    /// Whether the knight's 8×8 searches may walk the adjacency table, as the answering
-    /// engine's may: measured as the answers are made.
-    may_use_adjacency: bool,
     /// The engine that answers: its figures are the answering calls'.
     answering: Engine,
     batch: Vec<Answered>,
@@ -224,8 +221,6 @@ pub(crate) struct Searches {
     pub(crate) with_route: bool,
     /// The limit asked for (`--max-nodes`); `None` leaves the engine its own default.
     pub(crate) max_nodes: Option<u64>,
-    /// Whether the knight's 8×8 searches may walk the adjacency table.
-    pub(crate) may_use_adjacency: bool,
 }
 
 impl Searches {
@@ -237,8 +232,7 @@ impl Searches {
     ) -> Result<Explained, GaveUp> {
         let request = Request::new(self.engine, self.board, self.piece, from, to)
             .with_route(self.with_route)
-            .limited_to(self.max_nodes)
-            .with_adjacency(self.may_use_adjacency);
+            .limited_to(self.max_nodes);
         self.engine.run(workspace, &request, None)
     }
 }
@@ -362,7 +356,6 @@ impl Measurements {
         board: Board,
         piece: Piece,
         with_routes: bool,
-        may_use_adjacency: bool,
     ) -> Measurements {
         // The knight's formula answers in nanoseconds: its queries are timed as a batch.
         let timed = |engine: Measured| Measured {
@@ -377,7 +370,6 @@ impl Measurements {
             board,
             piece,
             with_routes,
-            may_use_adjacency,
             answering,
             batch: Vec::new(),
             results: Vec::new(),
@@ -431,7 +423,6 @@ impl Measurements {
                 piece: self.piece,
                 with_route: self.with_routes,
                 max_nodes: engine.max_nodes,
-                may_use_adjacency: self.may_use_adjacency,
             };
             self.times.clear();
             let per_query = engine.timed_each.then_some(&mut self.times);
@@ -647,14 +638,7 @@ pub(crate) mod tests {
 
     /// Measurements of `engines` on 8×8, the table answering.
     pub(crate) fn measurements(engines: Vec<Measured>, with_routes: bool) -> Measurements {
-        Measurements::new(
-            engines,
-            Engine::Table,
-            BOARD,
-            Piece::KNIGHT,
-            with_routes,
-            true,
-        )
+        Measurements::new(engines, Engine::Table, BOARD, Piece::KNIGHT, with_routes)
     }
 
     /// Records the query `from` `to`, on line `line_number`, as the table answers it, plus

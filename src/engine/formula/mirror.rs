@@ -210,7 +210,6 @@ mod tests {
             with_route,
             max_nodes: u64::MAX,
             max_nodes_given: true,
-            may_use_adjacency: false,
         }
     }
 

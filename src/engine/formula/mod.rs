@@ -345,7 +345,6 @@ mod tests {
             with_route: false,
             max_nodes: Engine::Formula.default_max_nodes(),
             max_nodes_given: false,
-            may_use_adjacency: true,
         };
         assert_eq!(for_a_star(&request), Engine::Astar.default_max_nodes());
         for given in [20_000, 10_000_000, 50_000_000] {

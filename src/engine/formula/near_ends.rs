@@ -344,7 +344,6 @@ mod tests {
                         with_route,
                         max_nodes: 1 << 20,
                         max_nodes_given: true,
-                        may_use_adjacency: false,
                     };
                     workspace.route.clear();
                     let found =

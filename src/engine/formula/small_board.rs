@@ -188,7 +188,6 @@ mod tests {
             with_route: false,
             max_nodes: 1 << 20,
             max_nodes_given: true,
-            may_use_adjacency: false,
         }
     }
 
