@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use crate::board::standard::Square;
 use crate::board::{Board, Position};
-use crate::fast::classes::{BlockClasses, WindowClasses};
+use crate::fast::classes::BlockClasses;
 use crate::fast::lanes::{lanes_between, lanes_value, lanes_within, leading_lanes};
 use crate::input::line::{MAX_LINE_BYTES, TypedPair, is_blank};
 
@@ -102,80 +102,7 @@ pub(crate) fn checked_judge_line(word: u64) -> StandardLine {
 // of the judge's own loop (see `fast/mod.rs`): inlined there, it made the judge file slower.
 #[inline(always)]
 pub(crate) fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
-    // Plain matches rather than `and_then` and `or_else`: those are generic calls the compiler
-    // may leave out of line (in one build `or_else` was, a call a line: messy files took 23%
-    // more instructions, scripts/count-instructions.sh).
-    let by_window = match bytes.first_chunk::<16>() {
-        Some(window) => scan_query_window(window, classify(window)),
-        None => None,
-    };
-    match by_window {
-        Some(line) => Some(line),
-        None => scan_query_bytewise(bytes),
-    }
-}
-
-/// The window's classes: on x86-64 by SSE2 (`fast/simd.rs`), which takes a few instructions a
-/// class where the portable code takes about thirty; elsewhere by the portable code
-/// (`fast/classes.rs`). The choice is made here, above both, so that neither knows the other.
-#[inline(always)]
-fn classify(window: &[u8; 16]) -> WindowClasses {
-    #[cfg(target_arch = "x86_64")]
-    if cfg!(feature = "trick-sse2") {
-        return crate::fast::simd::classify(window);
-    }
-    crate::fast::classes::classify_portably(window)
-}
-
-/// [`scan_query_line`] for a line whose first 16 bytes are classed in `classes`, when its
-/// newline is among them (every judge line, however messy, is that short): the line is checked
-/// against the shape of a well-formed one with a few operations on the masks, and no branch
-/// depends on where its blanks are, where a bytewise reader branches on every byte, as
-/// unpredictably as the input varies.
-///
-/// The line (the bytes before its newline) must be, apart from its blanks and one carriage
-/// return at its very end, exactly two runs of two bytes: a file then a rank, twice, with a
-/// blank between. The runs are found as the lowest set bits of that mask: the first is its
-/// lowest bit, the second the lowest left once the first two bits are cleared. Every way the
-/// line can fail then leaves a bit in one mask, so one test decides.
-///
-/// The line's length depends only on the newline's mask, not on the checks, so the processor
-/// reads the next line while it checks this one.
-#[inline(always)]
-fn scan_query_window(window: &[u8; 16], classes: WindowClasses) -> Option<StandardLine> {
-    let newline = classes.newlines.trailing_zeros();
-    if newline >= 16 {
-        return None; // the line runs past the window: the bytewise reader takes it
-    }
-    let line = (1u64 << newline) - 1;
-    let text = line & !(classes.blanks | classes.returns);
-    let without_lowest = |bits: u64| bits & bits.wrapping_sub(1);
-    let after_first = without_lowest(without_lowest(text));
-    if after_first == 0 {
-        return None; // fewer than three bytes of text: no line of two squares
-    }
-    let (first, second) = (text.trailing_zeros(), after_first.trailing_zeros());
-    // Both are below 16 now, since `text` has bits past its lowest two.
-    let files = 1 << first | 1 << second;
-    let ranks = files << 1;
-    let misfits = (text ^ (files | ranks)) // text other than the two squares
-        | (files & !classes.files)
-        | (ranks & !classes.ranks)
-        | (files & ranks << 1) // the squares touching, with no blank between
-        | (classes.returns & line & line >> 1); // a carriage return before the last place
-    if misfits != 0 {
-        return None;
-    }
-    // The masks have checked these bytes, and they lie within the window: the ranks' places
-    // are bits of `text`, below 16. Each square is one 16-bit load, put in its lanes.
-    let text_at = |at: u32| match window[at as usize..].first_chunk::<2>() {
-        Some(&text) => u64::from(u16::from_le_bytes(text)),
-        None => unreachable!("a square's rank is within the window"),
-    };
-    Some(StandardLine {
-        word: text_at(first) | text_at(second) << 24,
-        length: newline as usize + 1,
-    })
+    scan_query_bytewise(bytes)
 }
 
 /// The bytes a block reader ([`BlockLines`]) classes at once: a few messy judge lines.
@@ -184,10 +111,16 @@ pub(crate) const BLOCK: usize = 64;
 /// What a block reader ([`BlockLines`]) is handed: a block and the byte after it.
 pub(crate) const BLOCK_AND_ONE: usize = BLOCK + 1;
 
-/// The block's classes: on x86-64 by SSE2 (`fast/simd.rs`), elsewhere by the portable code
-/// (`fast/classes.rs`), chosen here as [`classify`] chooses a window's.
+/// The block's classes: on x86-64 by AVX2 where the processor has it, else by SSE2
+/// (`fast/simd.rs`), elsewhere by the portable code (`fast/classes.rs`). (Asking the processor
+/// costs a load and a test a block: std keeps the answer.)
 #[inline(always)]
 fn classify_block(block: &[u8; BLOCK]) -> BlockClasses {
+    #[cfg(target_arch = "x86_64")]
+    if cfg!(feature = "trick-avx2") && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2, just asked.
+        return unsafe { crate::fast::simd::classify_block_avx2(block) };
+    }
     #[cfg(target_arch = "x86_64")]
     if cfg!(feature = "trick-sse2") {
         return crate::fast::simd::classify_block(block);
@@ -507,7 +440,7 @@ fn read_square_bytewise(bytes: &[u8], at: usize) -> SquareText {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fast::classes::{classify_block_portably, classify_portably};
+    use crate::fast::classes::{WindowClasses, classify_block_portably, classify_portably};
     use crate::input::line::parse_line;
 
     /// The shortcuts must take a line exactly when the general parser takes it, with the same
@@ -560,22 +493,6 @@ mod tests {
                 judge_shape,
                 "{line:?} then {after:?}"
             );
-            if let Some(window) = followed.first_chunk::<16>() {
-                let windowed = scan_query_window(window, classify_portably(window));
-                assert_eq!(
-                    scan_query_window(window, classify(window)),
-                    windowed,
-                    "{line:?} then {after:?}"
-                );
-                assert!(
-                    windowed.is_none() || windowed == scanned,
-                    "{line:?} then {after:?}"
-                );
-                // Every line of the judge's shapes short enough for the window is read in it.
-                if scanned.is_some_and(|line| line.length <= 12) {
-                    assert_eq!(windowed, scanned, "{line:?}");
-                }
-            }
         }
     }
 
@@ -722,22 +639,8 @@ mod tests {
         }
     }
 
-    proptest::proptest! {
-        /// The SSE2 masks and the portable ones agree on every window: of any bytes, and of
-        /// the bytes at the edges of the classes.
-        #[test]
-        fn both_ways_of_classing_a_window_agree(
-            any in proptest::array::uniform16(proptest::num::u8::ANY),
-            edges in proptest::array::uniform16(proptest::sample::select(
-                b" \t\n\r\x00\x08\x0b\x1f\x21\x89\x8a\xa0\xc1\xe1\xe8\xff@AHI`ahi0189".to_vec()))
-        ) {
-            proptest::prop_assert_eq!(classify(&any), classify_portably(&any));
-            proptest::prop_assert_eq!(classify(&edges), classify_portably(&edges));
-        }
-    }
-
-    /// Every byte value, at every place in the window, is marked in exactly its classes, by
-    /// both ways of classing.
+    /// Every byte value, at every place in the window, is marked in exactly its classes (the
+    /// portable classes; the SSE2 block classes are held to them above).
     #[test]
     fn each_class_marks_exactly_its_bytes() {
         for byte in 0..=u8::MAX {
@@ -765,11 +668,9 @@ mod tests {
                     ranks: only(at, all_of_it.ranks),
                 };
                 assert_eq!(classify_portably(&window), single, "{byte:#x} at {at}");
-                assert_eq!(classify(&window), single, "{byte:#x} at {at}");
             }
             let window = [byte; 16];
             assert_eq!(classify_portably(&window), all_of_it, "{byte:#x}");
-            assert_eq!(classify(&window), all_of_it, "{byte:#x}");
         }
     }
 

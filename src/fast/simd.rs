@@ -14,43 +14,10 @@ use std::arch::x86_64::{
 use crate::fast::batch::{BYTES, FOLD, LEAST, MOST, line_pattern};
 use crate::fast::write::{SENTENCE_TEMPLATE_WORDS, SENTENCE_WORDS_BYTES};
 
-use crate::fast::classes::{BlockClasses, WindowClasses};
-
-/// The classes of the window's bytes: one comparison or two a class, and one `movemask` to
-/// gather each class's 16 bits.
-///
-/// The ranges compare bytes as signed: every range here lies within 1..=127, so bytes of 128
-/// and up, negative as signed, fall below every range's low end, as they should.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-#[allow(unused_unsafe)] // the intrinsics below are safe to call on newer compilers
-pub(crate) fn classify(window: &[u8; 16]) -> WindowClasses {
-    // SAFETY: SSE2 is part of x86-64, so these instructions exist on every x86-64 processor;
-    // the load reads exactly the 16 bytes `window` borrows, unaligned loads being allowed.
-    unsafe {
-        let bytes = _mm_loadu_si128(window.as_ptr().cast::<__m128i>());
-        let every = |byte: u8| _mm_set1_epi8(byte as i8);
-        let equal = |byte: u8| _mm_cmpeq_epi8(bytes, every(byte));
-        let between = |lanes: __m128i, low: u8, high: u8| {
-            _mm_and_si128(
-                _mm_cmpgt_epi8(lanes, every(low - 1)),
-                _mm_cmplt_epi8(lanes, every(high + 1)),
-            )
-        };
-        let bits = |lanes: __m128i| u64::from(_mm_movemask_epi8(lanes) as u16);
-        WindowClasses {
-            blanks: bits(_mm_or_si128(equal(b' '), equal(b'\t'))),
-            newlines: bits(equal(b'\n')),
-            returns: bits(equal(b'\r')),
-            // `| 0x20` folds A–Z onto a–z and no other byte into that range.
-            files: bits(between(_mm_or_si128(bytes, every(0x20)), b'a', b'h')),
-            ranks: bits(between(bytes, b'1', b'8')),
-        }
-    }
-}
+use crate::fast::classes::BlockClasses;
 
 /// The classes of a block of 64 bytes ([`crate::fast::classes::classify_block_portably`], the
-/// specification): four vectors, each classed as [`classify`] classes a window, the five
+/// specification): four vectors of 16, each compared for the five classes, the five
 /// classes of each gathered by one `movemask` each into its 16 bits of the block's masks.
 /// Classing 64 bytes at once is what lets one classification serve the seven or so messy lines
 /// a block holds.
@@ -91,6 +58,60 @@ pub(crate) fn classify_block(block: &[u8; 64]) -> BlockClasses {
             classes.files |= bits(files);
             classes.ranks |= bits(ranks);
             known |= bits(_mm_or_si128(blanks, _mm_or_si128(line_ends, squares)));
+        }
+        classes.others = !known;
+        classes
+    }
+}
+
+/// [`classify_block`] with AVX2, two 32-byte vectors for the block instead of four of 16: half
+/// the comparisons and `movemask`s, which are most of a messy line's classing. AVX2 is not part
+/// of the x86-64 baseline, so the caller asks the processor first
+/// ([`crate::fast::read`]'s `classify_block`); the portable code stays the specification, and
+/// a property test holds this to it where the processor has AVX2.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn classify_block_avx2(block: &[u8; 64]) -> BlockClasses {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
+        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+    };
+    // SAFETY: the caller has made sure the processor has AVX2; each load reads 32 of the 64
+    // bytes `block` borrows (at 0 and 32), unaligned loads being allowed.
+    unsafe {
+        let every = |byte: u8| _mm256_set1_epi8(byte as i8);
+        // Signed comparisons, as in the SSE2 code: a byte from 0x80 up is below every bound.
+        let between = |lanes: __m256i, low: u8, high: u8| {
+            _mm256_and_si256(
+                _mm256_cmpgt_epi8(lanes, every(low - 1)),
+                _mm256_cmpgt_epi8(every(high + 1), lanes),
+            )
+        };
+        let mut classes = BlockClasses::default();
+        let mut known = 0;
+        for index in 0..2 {
+            let Some(half) = block[32 * index..].first_chunk::<32>() else {
+                unreachable!("64 bytes hold two 32-byte vectors");
+            };
+            let bytes = _mm256_loadu_si256(half.as_ptr().cast::<__m256i>());
+            let equal = |byte: u8| _mm256_cmpeq_epi8(bytes, every(byte));
+            let bits =
+                |lanes: __m256i| u64::from(_mm256_movemask_epi8(lanes) as u32) << (32 * index);
+            let newlines = equal(b'\n');
+            let returns = equal(b'\r');
+            let files = between(_mm256_or_si256(bytes, every(0x20)), b'a', b'h');
+            let ranks = between(bytes, b'1', b'8');
+            let blanks = _mm256_or_si256(equal(b' '), equal(b'\t'));
+            let line_ends = _mm256_or_si256(newlines, returns);
+            let squares = _mm256_or_si256(files, ranks);
+            classes.newlines |= bits(newlines);
+            classes.returns |= bits(returns);
+            classes.files |= bits(files);
+            classes.ranks |= bits(ranks);
+            known |= bits(_mm256_or_si256(blanks, _mm256_or_si256(line_ends, squares)));
         }
         classes.others = !known;
         classes
