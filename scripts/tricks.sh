@@ -4,8 +4,11 @@
 # every workload of scripts/bench.sh run by each build. For each trick and workload it prints the
 # instructions a line (valgrind's cachegrind, as scripts/count-instructions.sh counts them: the
 # same on every run) and the wall time (the median of RUNS, the builds taking turns), and what
-# the trick saves: 1 - with/without. The last row of each trick says whether it pays (10% or
-# more on some workload, either way of counting). docs/PERFORMANCE.md's table is its output.
+# the trick saves: 1 - with/without. The last column says whether it pays: 10% or more fewer
+# instructions on some workload, or 10% less time where even the fastest run without the trick
+# took that much longer than the slowest with it (a shared machine's noise cannot pass that
+# test, and a median alone can). Then the peak memory of each workload, all tricks on.
+# docs/PERFORMANCE.md's tables are its output.
 #   scripts/tricks.sh                 about half an hour: twelve release builds, then measures
 # Needs cargo, valgrind, iconv, bc and a C compiler. LINES (1000000, counted) and WALL_LINES
 # (10000000, timed), BIG_LINES (200000), RUNS (5), WORK (target/bench), BUILDS (target/tricks).
@@ -137,9 +140,32 @@ for trick in "${tricks[@]}"; do
     by_count=$(saves "${counts[all,$workload]}" "${counts[no-$trick,$workload]}")
     by_time=$(saves "${all_ms[$workload]}" "$without")
     row+=" $by_count / $by_time |"
-    for saved in "$by_count" "$by_time"; do
-      [[ ${saved%\%} -ge 10 ]] && pays=yes
-    done
+    [[ ${by_count%\%} -ge 10 ]] && pays=yes
+    slowest_with=$(echo "${times[all,$workload]}" | tr ' ' '\n' | grep . | sort -g | tail -n 1)
+    fastest_without=$(echo "${times[no-$trick,$workload]}" | tr ' ' '\n' | grep . | sort -g | head -n 1)
+    [[ $(echo "$fastest_without >= 1.1 * $slowest_with" | bc -l) == 1 ]] && pays=yes
   done
   echo "$row $pays |"
 done
+
+# Peak resident memory, all tricks on: what the kernel reports (`/usr/bin/time -f %M`) for one
+# run of each workload on the timed inputs, and for an empty input (the program alone).
+peak() {
+  local command stdin
+  command_of "$builds/all" "$1" timed
+  { /usr/bin/time -f '%M' "${command[@]}" < "$stdin" > /dev/null; } 2>&1 | tail -n 1
+}
+echo
+echo "Peak resident memory, all tricks on, KiB:"
+echo
+header="| empty input |"
+rule="| --- |"
+row="| $({ /usr/bin/time -f '%M' "$builds/all" < /dev/null > /dev/null; } 2>&1 | tail -n 1) |"
+for workload in "${workloads[@]}"; do
+  header+=" $workload |"
+  rule+=" --- |"
+  row+=" $(peak "$workload") |"
+done
+echo "$header"
+echo "$rule"
+echo "$row"

@@ -36,8 +36,8 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 // The program's way into the library: the `knight-moves` binary is a crate of its own that
-// links this one, so `board` and `engine` are compiled (and their unit tests run) once, and
-// Cargo keeps them from importing any of the program's modules. Their items are public for
+// links this one, so `board`, `standard` and `engine` are compiled (and their unit tests run)
+// once, and Cargo keeps them from importing any of the program's modules. Their items are public for
 // the program only: hidden from the documentation, outside the API this crate promises (the
 // re-exports below), free to change in any release.
 #[doc(hidden)]
@@ -57,6 +57,14 @@ pub mod board;
 )]
 pub mod engine;
 mod query;
+#[doc(hidden)]
+#[allow(
+    missing_debug_implementations,
+    rustdoc::private_intra_doc_links,
+    reason = "the program's internals, not API: a user never holds their types, and their \
+              documentation (read with --document-private-items) links their private parts"
+)]
+pub mod standard;
 
 pub use board::piece::InvalidPiece;
 pub use board::{Board, InvalidBoard, Piece, Position, SquareError, SquareProblem};

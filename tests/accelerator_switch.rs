@@ -1,8 +1,7 @@
 //! The accelerator switch (`KNIGHT_MOVES_ACCELERATOR=off`) on random inputs: the program's
 //! stdout, stderr (timings taken out) and exit status are the same bytes with it on and off,
-//! for every engine on 8×8 (where the searches walk the adjacency table only when it is on),
-//! with routes, `--stats`, `--compare`, every format, drawings, and limits low enough that some
-//! searches give up, and for every problem whose board may be 8×8. The golden corpus holds the
+//! for every engine on 8×8, with routes, `--stats`, `--compare`, every format, drawings, and
+//! limits low enough that some searches give up, and for every problem whose board may be 8×8. The golden corpus holds the
 //! same on fixed inputs; these are made afresh from a seed, messy lines included.
 
 use crate::common;
@@ -107,7 +106,7 @@ const ENGINES: [&[&str]; 6] = [
 ];
 
 /// Every engine on 8×8, with every way of answering and limits at which 8×8 searches give up
-/// (the adjacency searches must give up where the general ones do, after as many squares).
+/// (after as many squares with the accelerator on as off).
 #[test]
 fn every_engine_on_8x8_writes_the_same_bytes_with_the_accelerator_on_and_off() {
     let options: [&[&str]; 16] = [

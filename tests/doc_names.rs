@@ -29,7 +29,6 @@ const DOCUMENTS: &[&str] = &[
 const FROM_OUTSIDE: &[&str] = &[
     "malloc_trim",
     "set_len",
-    "extend_from_slice",
     "validator_flags",
     "BigEndianUTF32",
 ];

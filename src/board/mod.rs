@@ -1,13 +1,13 @@
 //! Boards of any size, from 1×1 to 1,000,000,000 squares a side, positions on them, and how
 //! squares are named ([`notation`]).
 //!
-//! The judge's 8×8 board also has its own compile-time tables ([`standard`]); everything else,
-//! every search included, works with [`Board`] and [`Position`], which know no special size.
+//! The judge's 8×8 board also has its own compile-time tables ([`crate::standard`]); everything
+//! else, every search included, works with [`Board`] and [`Position`], which know no special
+//! size.
 
 pub mod notation;
 pub mod piece;
 pub mod plain_search;
-pub mod standard;
 
 use std::fmt;
 use std::str::FromStr;
@@ -325,6 +325,20 @@ impl FromStr for Board {
             .ok_or_else(|| InvalidBoard {
                 given: text.to_owned(),
             })
+    }
+}
+
+impl Board {
+    /// Whether this is the judge's 8×8 board, whose tables `crate::standard` holds.
+    ///
+    /// ```
+    /// use knight_moves::Board;
+    ///
+    /// assert!(Board::STANDARD.is_standard());
+    /// assert!(!Board::new(8, 9).unwrap().is_standard());
+    /// ```
+    pub fn is_standard(self) -> bool {
+        self == Board::STANDARD
     }
 }
 

@@ -419,8 +419,8 @@ impl Engine {
     /// search did: the distance, the squares expanded and, for the formula, the strategy of its
     /// plan that answered; the route, when asked for, is left in [`Workspace::route`]. An
     /// `observer` is told every square the search reaches and expands (see [`observe`]): the
-    /// same answer, route and count, by the general search on every board (the 8×8 one takes
-    /// the same steps unseen). The table and the closed form expand nothing, and tell nothing.
+    /// same answer, route and count, watched or not. The table and the closed form expand
+    /// nothing, and tell nothing.
     pub fn run(
         self,
         workspace: &mut Workspace,

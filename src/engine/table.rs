@@ -1,9 +1,9 @@
 //! The table engine: every 8×8 answer read from the distance table computed at compile time
-//! (see [`crate::board::standard`]).
+//! (see [`crate::standard`]).
 
 use crate::board::Board;
-use crate::board::standard::{DISTANCES, Square};
 use crate::engine::{GaveUp, Outcome, Request, Workspace, no_route};
+use crate::standard::{DISTANCES, Square};
 
 /// Whether the table holds `board`'s distances: the judge's 8×8 only.
 pub fn knows(board: Board) -> bool {

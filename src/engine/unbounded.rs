@@ -84,7 +84,7 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::board::plain_search::plain_distances;
-    use crate::board::standard::{DISTANCES, Square};
+    use crate::standard::{DISTANCES, Square};
 
     #[test]
     fn known_values() {

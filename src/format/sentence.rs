@@ -3,7 +3,7 @@
 //! b1.` for a pair no knight can join. Squares are echoed as typed.
 //!
 //! This is the specification of the sentence. The accelerator writes the same bytes faster
-//! (see [`crate::fast::write`]), and its tests hold it to these.
+//! (see [`crate::standard::write`]), and `fast/held.rs` holds it to these.
 
 use std::io;
 

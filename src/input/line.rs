@@ -2,8 +2,8 @@
 //! user about a bad one.
 //!
 //! This is the careful, general parser, and the specification of what a line means. The
-//! accelerator reads well-formed lines faster (see [`crate::fast::read`]) and must agree with
-//! this one on every line it takes.
+//! accelerator reads well-formed lines faster (see [`crate::standard::read`]) and must agree
+//! with this one on every line it takes (`fast/held.rs` holds it to that).
 
 use std::fmt;
 
@@ -75,8 +75,9 @@ fn square_rule(board: Board) -> String {
 /// stand around them (a line of blanks alone is a blank line).
 ///
 /// The one definition of a blank in the input, used by this parser, the problems' grammars and
-/// the accelerator's bytewise readers. Its window classifiers (`fast/classes.rs`, `fast/simd.rs`)
-/// test sixteen bytes at once and cannot call it; a test there holds them to it on every byte.
+/// the accelerator's any-board reader. The 8×8 readers (`standard/read.rs`) are in the library,
+/// which cannot see this module, and keep their own copy, with classifiers that test many bytes
+/// at once; tests hold them to it on every byte (`fast/held.rs`, `standard/read.rs`).
 /// The checker's words are separated by more than this (C's `isspace`): that is its own rule,
 /// in `sink/check/mismatch.rs`.
 #[inline]

@@ -1000,7 +1000,7 @@ proptest! {
 }
 
 /// NAKANJ counts that end anywhere in a messy line's block and in the block of judge lines
-/// after it (its first six lines read at once, the rest one at a time), in reads of several
+/// after it, in reads of several
 /// sizes: answered alike, the messages about the count too.
 #[test]
 fn counts_ending_within_a_block_of_judge_lines_are_answered_alike() {
@@ -1019,18 +1019,18 @@ fn counts_ending_within_a_block_of_judge_lines_are_answered_alike() {
 
 /// Every pair of squares, in lower and upper case and laid out messily, in one file read
 /// whole and in reads that split it at every offset of a batch: answered alike by the batches,
-/// the blocks (six lines at once and one at a time) and the general path.
+/// the blocks and the general path.
 #[test]
 fn every_pair_is_answered_alike_in_batches_and_by_the_general_path() {
     let mut input = Vec::new();
     let blanks = [" ", "\t", "  \t", "                 "];
-    let pairs = crate::board::standard::Square::all()
-        .flat_map(|from| crate::board::standard::Square::all().map(move |to| (from, to)));
+    let pairs = crate::standard::Square::all()
+        .flat_map(|from| crate::standard::Square::all().map(move |to| (from, to)));
     for (index, (from, to)) in pairs.enumerate() {
         input.extend_from_slice(format!("{from} {to}\n").as_bytes());
         input.extend_from_slice(format!("{} {to}\n", from.to_string().to_uppercase()).as_bytes());
-        // Six to twenty-four bytes, in an order that changes from pair to pair: blocks that
-        // hold their first six lines and blocks that do not.
+        // Six to twenty-four bytes, in an order that changes from pair to pair: lines that
+        // end at every place in a block.
         let (before, between) = (" ".repeat(index % 2), blanks[index / 2 % 4]);
         let end = ["\n", "\r\n"][index / 3 % 2];
         input.extend_from_slice(format!("{before}{from}{between}{to}{end}").as_bytes());

@@ -4,34 +4,34 @@
 //! Judge files are nearly all such lines, and a line of that shape has its bytes at fixed
 //! places, so eight of them are checked with one comparison of each byte against the least and
 //! the most it may be: no search for a newline, no branch a line. The lines are then answered
-//! one by one from their 8-byte words (see `fast/mod.rs`), with no check left to make.
+//! one by one from their 8-byte words (see `standard/mod.rs`), with no check left to make.
 //!
 //! The portable code here is the specification; on x86-64 the check runs on SSE2 vectors
-//! (`fast/simd.rs`), chosen in `fast/mod.rs`, whose tests hold the two to each other.
+//! (`standard/simd.rs`), chosen in `standard/mod.rs`, whose tests hold the two to each other.
 
-use crate::board::standard::{DISTANCES, Square};
-use crate::fast::lanes::lanes_within;
+use crate::standard::lanes::lanes_within;
+use crate::standard::{DISTANCES, Square};
 
 /// Lines in a batch.
-pub(crate) const LINES: usize = 8;
+pub const LINES: usize = 8;
 
 /// The bytes of a line of the judge's own shape, `xx yy\n`.
-pub(crate) const LINE_BYTES: usize = 6;
+pub const LINE_BYTES: usize = 6;
 
 /// Bytes of a batch's lines: eight of six bytes.
-pub(crate) const BYTES: usize = LINES * LINE_BYTES;
+pub const BYTES: usize = LINES * LINE_BYTES;
 
 /// How many keys [`pair_key`] gives: one for each pair of squares.
-pub(crate) const KEYS: usize = 4096;
+pub const KEYS: usize = 4096;
 
 /// Bytes a batch is read from: its lines, and two bytes more, so that the last line too can be
 /// loaded as one 8-byte word (its last two lanes, the next line's, are never looked at).
-pub(crate) const WINDOW: usize = BYTES + 2;
+pub const WINDOW: usize = BYTES + 2;
 
 /// The least and the most each byte of a judge line may be, its files folded to lower case
 /// (`| 0x20`, which folds A–Z onto a–z and no other byte into that range); the line repeated
 /// for the 48 bytes of a batch, starting at `phase` bytes into a line.
-pub(crate) const fn line_pattern(line: &[u8; 6], phase: usize) -> [u8; 16] {
+pub const fn line_pattern(line: &[u8; 6], phase: usize) -> [u8; 16] {
     let mut pattern = [0; 16];
     let mut at = 0;
     while at < 16 {
@@ -42,22 +42,22 @@ pub(crate) const fn line_pattern(line: &[u8; 6], phase: usize) -> [u8; 16] {
 }
 
 /// The least each byte of a line may be, its most, and the bits that fold its files.
-pub(crate) const LEAST: &[u8; 6] = b"a1 a1\n";
-pub(crate) const MOST: &[u8; 6] = b"h8 h8\n";
-pub(crate) const FOLD: &[u8; 6] = &[0x20, 0, 0, 0x20, 0, 0];
+pub const LEAST: &[u8; 6] = b"a1 a1\n";
+pub const MOST: &[u8; 6] = b"h8 h8\n";
+pub const FOLD: &[u8; 6] = &[0x20, 0, 0, 0x20, 0, 0];
 
 /// Whether `lines` are eight lines of the judge's exact shape: each `xx yy\n` with a file `a`–`h`
-/// (either case) and a rank `1`–`8` for each square. What [`crate::fast::read::exact_query_line`]
+/// (either case) and a rank `1`–`8` for each square. What [`crate::standard::read::exact_query_line`]
 /// checks of one line, for eight: every such line is a query the general parser reads the
 /// same (its tests hold it to that).
 ///
-/// In portable code, the specification of the SSE2 code (`fast/simd.rs`), which
-/// `fast/mod.rs` chooses on x86-64: the 48 bytes as six 8-byte words, each checked lane by
+/// In portable code, the specification of the SSE2 code (`standard/simd.rs`), which
+/// `standard/mod.rs` chooses on x86-64: the 48 bytes as six 8-byte words, each checked lane by
 /// lane against its least and most ([`lanes_within`]). A word starts 0, 2 or 4 bytes into a
 /// line, so three patterns serve all six.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
-pub(crate) fn is_judge_batch_portably(lines: &[u8; BYTES]) -> bool {
+pub fn is_judge_batch_portably(lines: &[u8; BYTES]) -> bool {
     let lane_word = |line: &[u8; 6], phase: usize| {
         u64::from_le_bytes(*line_pattern(line, phase).first_chunk::<8>().unwrap())
     };
@@ -81,7 +81,7 @@ pub(crate) fn is_judge_batch_portably(lines: &[u8; BYTES]) -> bool {
 /// fields under the top, and the other products fall below bit 52 or onto bits that keep the
 /// result one-to-one (found by a search, and checked for every pair by a test).
 #[inline(always)]
-pub(crate) const fn pair_key(word: u64) -> usize {
+pub const fn pair_key(word: u64) -> usize {
     const FIELDS: u64 = 0x0000_0007_0700_0707;
     const GATHER: u64 = 0x0020_0001_0400_0000;
     ((word & FIELDS).wrapping_mul(GATHER) >> 52) as usize
@@ -98,14 +98,14 @@ const fn texts_word(from: [u8; 2], to: [u8; 2]) -> u64 {
 }
 
 /// The [`pair_key`] of two squares.
-pub(crate) const fn squares_key(from: Square, to: Square) -> usize {
+pub const fn squares_key(from: Square, to: Square) -> usize {
     pair_key(line_word(from, to))
 }
 
 /// The fewest knight moves for each pair, by its [`pair_key`], as the digit that writes it (no
 /// 8×8 distance is over 6): the batch's lookup, 4 KB built at compile time from [`DISTANCES`].
 /// A digit rather than the number saves adding `0` to each.
-pub(crate) static MOVE_DIGITS_BY_KEY: [u8; KEYS] = {
+pub static MOVE_DIGITS_BY_KEY: [u8; KEYS] = {
     let mut table = [0; KEYS];
     let mut from = 0;
     while from < Square::COUNT {
@@ -126,11 +126,11 @@ pub(crate) static MOVE_DIGITS_BY_KEY: [u8; KEYS] = {
 };
 
 #[cfg(test)]
-pub(crate) mod tests {
+pub mod tests {
     use super::*;
-    use crate::fast::read::exact_query_line;
+    use crate::standard::read::exact_query_line;
 
-    pub(crate) fn batch_of(line: &[u8; 6]) -> [u8; BYTES] {
+    pub fn batch_of(line: &[u8; 6]) -> [u8; BYTES] {
         let mut batch = [0; BYTES];
         for chunk in batch.chunks_exact_mut(6) {
             chunk.copy_from_slice(line);
@@ -157,7 +157,7 @@ pub(crate) mod tests {
     }
 
     /// The batch check takes eight lines exactly when the one-line reader takes each, for
-    /// every byte value in every place of a batch of judge lines (`fast/mod.rs` holds the SSE2
+    /// every byte value in every place of a batch of judge lines (`standard/mod.rs` holds the SSE2
     /// check to this one).
     #[test]
     fn a_batch_is_taken_exactly_when_each_line_is() {

@@ -1,24 +1,22 @@
-//! The accelerator's writers: the same sentences as [`crate::format::sentence`], byte for
-//! byte, with no loop and no variable-length copy. The tests at the bottom hold them to the
+//! The accelerator's writers: the same sentences as the program's `format::sentence`, byte for
+//! byte, with no loop and no variable-length copy. `fast/held.rs` holds them to the
 //! general writers.
 
 use std::mem::MaybeUninit;
-use std::ops::Range;
 
-use crate::board::standard::Square;
-use crate::fast::lanes::decimal_lanes;
+use crate::standard::Square;
 
 /// The judge's answer with blanks to fill: the squares at bytes 12–13 and 18–19, the number of
 /// moves at byte 27. "moves" stays plural even for one move, as the judge expects.
-pub(crate) const SENTENCE: [u8; 43] = *b"To get from xx to yy takes n knight moves.\n";
+pub const SENTENCE: [u8; 43] = *b"To get from xx to yy takes n knight moves.\n";
 
 /// Bytes [`judge_sentence_words`] gives: the sentence's 43 and 5 to spare, so that the
 /// sentence is six 8-byte words.
-pub(crate) const SENTENCE_WORDS_BYTES: usize = 48;
+pub const SENTENCE_WORDS_BYTES: usize = 48;
 
 /// The judge's sentence with zeros where the squares and the moves' digit go, in the words
 /// of [`judge_sentence_words`].
-pub(crate) const SENTENCE_TEMPLATE_WORDS: [u64; SENTENCE_WORDS_BYTES / 8] = {
+pub const SENTENCE_TEMPLATE_WORDS: [u64; SENTENCE_WORDS_BYTES / 8] = {
     let mut bytes = [0; SENTENCE_WORDS_BYTES];
     let mut at = 0;
     while at < SENTENCE.len() {
@@ -50,10 +48,10 @@ pub(crate) const SENTENCE_TEMPLATE_WORDS: [u64; SENTENCE_WORDS_BYTES / 8] = {
 ///
 /// Each word is a word of the template or-ed with the line's lanes moved into place: no byte
 /// is copied on its own. Three words are the template's alone.
-// The specification of the SSE2 code (`fast/simd.rs`), which x86-64 runs instead.
+// The specification of the SSE2 code (`standard/simd.rs`), which x86-64 runs instead.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
-pub(crate) fn judge_sentence_words(line: u64, digit: u8) -> [u64; SENTENCE_WORDS_BYTES / 8] {
+pub fn judge_sentence_words(line: u64, digit: u8) -> [u64; SENTENCE_WORDS_BYTES / 8] {
     debug_assert!(digit.is_ascii_digit(), "a one-digit distance");
     let from = line & 0xffff; // bytes 0–1, to bytes 12–13: lanes 4–5 of word 1
     let to = (line >> 24) & 0xffff; // bytes 3–4, to bytes 18–19: lanes 2–3 of word 2
@@ -74,7 +72,7 @@ pub(crate) fn judge_sentence_words(line: u64, digit: u8) -> [u64; SENTENCE_WORDS
 /// ([`judge_sentence_words`] and its SSE2 twin) took a messy line fourteen shuffles and moves
 /// as the compiler laid them out (scripts/count-instructions.sh).
 #[inline(always)]
-pub(crate) fn append_sentence_over_template<const N: usize>(
+pub fn append_sentence_over_template<const N: usize>(
     room: &mut Room<'_, N>,
     from: [u8; 2],
     to: [u8; 2],
@@ -105,8 +103,8 @@ pub(crate) fn append_sentence_over_template<const N: usize>(
 /// length once an answer; in a batch of eight judge lines the room is checked once, and where
 /// the copies land at offsets known when compiling (the judge's sentences), nothing is left to
 /// check. Each copy is of a fixed size, at least what is kept of it, as in
-/// [`push_sentence_by_windows`]: what it writes past the end is overwritten by the next.
-pub(crate) struct Room<'a, const N: usize> {
+/// the program's `fast::board_lines::push_sentence_by_windows`: what it writes past the end is overwritten by the next.
+pub struct Room<'a, const N: usize> {
     bytes: &'a mut [MaybeUninit<u8>; N],
     /// How many bytes from the start are kept: every byte before this one has been written.
     len: usize,
@@ -115,7 +113,7 @@ pub(crate) struct Room<'a, const N: usize> {
 impl<const N: usize> Room<'_, N> {
     /// Copies all of `bytes` at the end of what is kept, and keeps the first `keep` of them.
     #[inline(always)]
-    pub(crate) fn append<const M: usize>(&mut self, bytes: [u8; M], keep: usize) {
+    pub fn append<const M: usize>(&mut self, bytes: [u8; M], keep: usize) {
         assert!(keep <= M, "keeping bytes not written");
         self.bytes[self.len..self.len + M].copy_from_slice(&bytes.map(MaybeUninit::new));
         self.len += keep;
@@ -123,14 +121,14 @@ impl<const N: usize> Room<'_, N> {
 
     /// Copies `bytes` over kept bytes, from `at`.
     #[inline(always)]
-    pub(crate) fn patch<const M: usize>(&mut self, at: usize, bytes: [u8; M]) {
+    pub fn patch<const M: usize>(&mut self, at: usize, bytes: [u8; M]) {
         assert!(at + M <= self.len, "patching bytes not kept");
         self.bytes[at..at + M].copy_from_slice(&bytes.map(MaybeUninit::new));
     }
 
     /// How many bytes are kept.
     #[inline(always)]
-    pub(crate) fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.len
     }
 }
@@ -138,7 +136,7 @@ impl<const N: usize> Room<'_, N> {
 /// Lets `fill` write into `N` bytes of room at the end of `out`, and appends what it kept. See
 /// [`Room`] for why.
 #[inline(always)]
-pub(crate) fn fill_room<const N: usize>(out: &mut Vec<u8>, fill: impl FnOnce(&mut Room<'_, N>)) {
+pub fn fill_room<const N: usize>(out: &mut Vec<u8>, fill: impl FnOnce(&mut Room<'_, N>)) {
     /// A closure as a [`RoomFiller`].
     struct Closure<F>(F);
     impl<const N: usize, F: FnOnce(&mut Room<'_, N>)> RoomFiller<N> for Closure<F> {
@@ -153,7 +151,7 @@ pub(crate) fn fill_room<const N: usize>(out: &mut Vec<u8>, fill: impl FnOnce(&mu
 
 /// What writes into a [`Room`], for [`fill_room_by`]: a closure does ([`fill_room`]), and so
 /// may a type whose `fill` is always inlined, where a closure may not be.
-pub(crate) trait RoomFiller<const N: usize> {
+pub trait RoomFiller<const N: usize> {
     /// What the filler says when done.
     type Filled;
 
@@ -164,13 +162,10 @@ pub(crate) trait RoomFiller<const N: usize> {
 /// Lets `filler` write into `N` bytes of room at the end of `out`, and appends what it kept;
 /// returns what `filler` says. [`fill_room`] for a filler whose work is too large for the
 /// compiler to inline it as a closure (it inlines a closure only when small, and there is no
-/// way to ask for it): out of line, a block's loop in `fast/mod.rs` kept its values in memory
+/// way to ask for it): out of line, a block's loop in `standard/mod.rs` kept its values in memory
 /// and lost the AVX2 code its caller is compiled for (docs/PERFORMANCE.md).
 #[inline(always)]
-pub(crate) fn fill_room_by<const N: usize, F: RoomFiller<N>>(
-    out: &mut Vec<u8>,
-    filler: F,
-) -> F::Filled {
+pub fn fill_room_by<const N: usize, F: RoomFiller<N>>(out: &mut Vec<u8>, filler: F) -> F::Filled {
     out.reserve(N);
     let Some(bytes) = out.spare_capacity_mut().first_chunk_mut::<N>() else {
         unreachable!("the room was reserved");
@@ -191,7 +186,7 @@ pub(crate) fn fill_room_by<const N: usize, F: RoomFiller<N>>(
 /// `: e2 c3 e4.` and the newline. No 8×8 route is longer than 6 moves, so the text fits in
 /// 24 bytes in place: copying it is one fixed-size move, with no heap and no loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RouteText {
+pub struct RouteText {
     bytes: [u8; RouteText::CAPACITY],
     len: u8,
 }
@@ -201,7 +196,7 @@ impl RouteText {
     const CAPACITY: usize = 2 + 7 * 3 - 1 + 2;
 
     /// The text for `route`, which holds both ends (one square for a route of no moves).
-    pub(crate) fn new(route: &[Square]) -> RouteText {
+    pub fn new(route: &[Square]) -> RouteText {
         assert!(
             (1..=7).contains(&route.len()),
             "an 8x8 route has 1 to 7 squares"
@@ -232,20 +227,20 @@ impl RouteText {
 
 /// Bytes a judge sentence with an 8×8 route takes at most in a [`Room`]: the sentence up to
 /// "moves" (41 bytes, appended as 48), then the route's text at its full size.
-pub(crate) const ROUTED_SENTENCE_ROOM: usize = ROUTE_AT + RouteText::CAPACITY;
+pub const ROUTED_SENTENCE_ROOM: usize = ROUTE_AT + RouteText::CAPACITY;
 
 /// Where a route's text goes in the judge's sentence: over its full stop and newline.
-pub(crate) const ROUTE_AT: usize = SENTENCE.len() - 2;
+pub const ROUTE_AT: usize = SENTENCE.len() - 2;
 
 /// Appends the text of `route`, with the squares' typed `texts` at its ends, to the judge's
 /// sentence appended up to "moves" in `room` (the kept bytes ending there), as
-/// [`push_sentence_with_route`](crate::format::sentence::push_sentence_with_route) writes it.
+/// `format::sentence::push_sentence_with_route` writes it.
 /// Fixed-size copies: the route's 24 bytes, then the last square's text and the first's over
 /// them, the first last, so that it wins where they are one square (a route of no moves), as
 /// the general writer has it. Appending the route's pieces one by one took half as long again
 /// as the whole plain answer.
 #[inline(always)]
-pub(crate) fn append_route_text<const N: usize>(
+pub fn append_route_text<const N: usize>(
     room: &mut Room<'_, N>,
     (from, to): ([u8; 2], [u8; 2]),
     route: &RouteText,
@@ -257,185 +252,12 @@ pub(crate) fn append_route_text<const N: usize>(
     room.patch(start + 2, from);
 }
 
-/// A square's text as typed, seen through a window of the input that starts with it and runs
-/// on past it, so that [`push_sentence_by_windows`] can copy it with one fixed-size move.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct TextWindow<'a> {
-    window: &'a [u8; TextWindow::SIZE],
-    len: usize,
-}
-
-impl<'a> TextWindow<'a> {
-    /// More than any square's text: 7 letters and 10 digits.
-    pub(crate) const SIZE: usize = 32;
-
-    /// The text at `text` in `input`, when `input` runs on for a whole window from its start.
-    #[inline(always)]
-    pub(crate) fn new(input: &'a [u8], text: Range<usize>) -> Option<TextWindow<'a>> {
-        let window = input.get(text.start..text.start + Self::SIZE)?;
-        let window = window.try_into().ok()?;
-        (text.len() <= Self::SIZE).then_some(TextWindow {
-            window,
-            len: text.len(),
-        })
-    }
-}
-
-/// Appends the judge's sentence for a pair that a route joins, as
-/// [`push_sentence`](crate::format::sentence::push_sentence) does, on
-/// any board, with fixed-size copies only.
-///
-/// Squares and numbers of any length leave no template to patch, and appending the pieces one
-/// by one cost seven variable-length copies an answer, a quarter of a big-board line's
-/// instructions. Instead, room for the longest line is added to `out`, each piece is copied
-/// into it with a copy of a fixed size, at least its length, and the end moves on by its
-/// length, so the next piece overwrites whatever the copy wrote past it; then `out` is cut
-/// back to the line's true end.
-///
-/// The pieces go straight into `out`: assembling the line on the stack and copying it over
-/// was slower than the piece-by-piece writing it replaced, as the processor cannot forward
-/// overlapping small stores to the wide loads that read them back (seen with `perf record`).
-#[inline]
-pub(crate) fn push_sentence_by_windows(
-    out: &mut Vec<u8>,
-    from: TextWindow,
-    to: TextWindow,
-    moves: u64,
-) {
-    let start = out.len();
-    out.resize(start + LineAssembly::ROOM, 0);
-    let mut line = LineAssembly {
-        bytes: &mut out[start..],
-        len: 0,
-    };
-    line.put(b"To get from ", 12);
-    line.put(from.window, from.len);
-    line.put(b" to ", 4);
-    line.put(to.window, to.len);
-    line.put(b" takes ", 7);
-    if moves < 100_000_000 {
-        let (digits, count) = decimal_lanes(moves);
-        line.put(&digits, count);
-    } else {
-        // Only on boards over 200,000,000 squares a side.
-        let mut buffer = itoa::Buffer::new();
-        let digits = buffer.format(moves).as_bytes();
-        line.put_slice(digits);
-    }
-    line.put(b" knight moves.\n", 15);
-    let end = start + line.len;
-    out.truncate(end);
-}
-
-/// A line being put together in the room at the end of an output buffer by
-/// [`push_sentence_by_windows`].
-struct LineAssembly<'a> {
-    bytes: &'a mut [u8],
-    len: usize,
-}
-
-impl LineAssembly<'_> {
-    /// Room for the longest sentence (two windows and a 20-digit number), copies included.
-    const ROOM: usize = 128;
-
-    /// Copies all `N` bytes of `piece` at the end of the line, then keeps the first `len`.
-    #[inline(always)]
-    fn put<const N: usize>(&mut self, piece: &[u8; N], len: usize) {
-        self.bytes[self.len..self.len + N].copy_from_slice(piece);
-        self.len += len;
-    }
-
-    /// Copies `piece` at the end of the line, at its length.
-    fn put_slice(&mut self, piece: &[u8]) {
-        self.bytes[self.len..self.len + piece.len()].copy_from_slice(piece);
-        self.len += piece.len();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Position;
-    use crate::format::sentence::{push_sentence, push_sentence_with_route};
-    use crate::input::line::TypedPair;
 
     fn square(name: &str) -> Square {
         name.parse().unwrap()
-    }
-
-    fn query<'a>(from: &'a str, to: &'a str) -> TypedPair<'a> {
-        TypedPair {
-            from: square(&from.to_lowercase()).position(),
-            to: square(&to.to_lowercase()).position(),
-            from_text: from.as_bytes(),
-            to_text: to.as_bytes(),
-        }
-    }
-
-    /// The judge's sentence from the words, as the accelerator appends it (on x86-64 from
-    /// vectors, which `fast/mod.rs` holds to the words), keeping `keep` bytes.
-    fn append_words<const N: usize>(
-        room: &mut Room<'_, N>,
-        texts: ([u8; 2], [u8; 2]),
-        digit: u8,
-        keep: usize,
-    ) {
-        let word =
-            u64::from(u16::from_le_bytes(texts.0)) | u64::from(u16::from_le_bytes(texts.1)) << 24;
-        for (index, sentence_word) in judge_sentence_words(word, digit).into_iter().enumerate() {
-            room.append(
-                sentence_word.to_le_bytes(),
-                keep.saturating_sub(8 * index).min(8),
-            );
-        }
-    }
-
-    /// On every pair of 8×8, as typed in lower and upper case (so that a route of no moves has
-    /// its two ends in different cases), the sentence's words and the precomputed route texts
-    /// write what the general writers write.
-    #[test]
-    fn judge_sentences_and_route_texts_match_the_general_writers_on_every_pair() {
-        let mut route = Vec::new();
-        for from in Square::all() {
-            for to in Square::all() {
-                route.clear();
-                route.extend(crate::board::standard::DISTANCES.route(from, to));
-                let moves = crate::board::standard::DISTANCES.moves(from, to);
-                let positions: Vec<Position> = route.iter().map(|s| s.position()).collect();
-                let (from_name, to_name) = (from.to_string(), to.to_string().to_uppercase());
-                let typed = query(&from_name, &to_name);
-                let texts = (
-                    from.name(),
-                    [to.name()[0].to_ascii_uppercase(), to.name()[1]],
-                );
-                let digit = b'0' + moves;
-
-                let (mut fast, mut general) = (b"before\n".to_vec(), b"before\n".to_vec());
-                fill_room::<SENTENCE_WORDS_BYTES>(&mut fast, |room| {
-                    append_words(room, texts, digit, SENTENCE.len())
-                });
-                push_sentence(&mut general, &typed, Some(u64::from(moves)), b"knight");
-                assert_eq!(fast, general);
-
-                let (mut fast, mut general) = (Vec::new(), Vec::new());
-                fill_room::<ROUTED_SENTENCE_ROOM>(&mut fast, |room| {
-                    append_words(room, texts, digit, ROUTE_AT);
-                    append_route_text(room, texts, &RouteText::new(&route));
-                });
-                let keep = &mut |_: &mut Vec<u8>| Ok(());
-                let (route, knight) = (&positions, b"knight");
-                push_sentence_with_route(
-                    &mut general,
-                    &typed,
-                    u64::from(moves),
-                    route,
-                    knight,
-                    keep,
-                )
-                .unwrap();
-                assert_eq!(fast, general);
-            }
-        }
     }
 
     /// The room adds what was appended and kept, after what the buffer held, patched where
@@ -484,46 +306,5 @@ mod tests {
             b": a1 b3 c5 d7 f8 g6 h8.\n"
         );
         assert_eq!(RouteText::new(&[square("f6")]).as_bytes(), b": f6.\n");
-    }
-
-    proptest::proptest! {
-        /// Written by fixed-size copies or piece by piece, the sentence is the same, for texts
-        /// up to a window long and any number.
-        #[test]
-        fn windows_write_the_sentence_that_pieces_write(
-            from_text in "[a-zA-Z]{1,16}[0-9]{1,16}",
-            to_text in "[a-zA-Z]{1,7}[0-9]{1,10}",
-            moves in proptest::prop_oneof![0u64..1000, 99_999_990u64..100_000_010, proptest::num::u64::ANY],
-            after in "[ \t\r\na-z0-9]{32}",
-        ) {
-            let input = format!("{from_text} {to_text}\n{after}");
-            let from_range = 0..from_text.len();
-            let to_range = from_range.end + 1..from_range.end + 1 + to_text.len();
-            let windows = TextWindow::new(input.as_bytes(), from_range)
-                .zip(TextWindow::new(input.as_bytes(), to_range));
-            let (from, to) = windows.expect("the input runs on for a window");
-            let mut by_windows = b"earlier answers\n".to_vec();
-            push_sentence_by_windows(&mut by_windows, from, to, moves);
-            let mut by_pieces = b"earlier answers\n".to_vec();
-            let texts = TypedPair {
-                from_text: from_text.as_bytes(),
-                to_text: to_text.as_bytes(),
-                ..query("a1", "b3")
-            };
-            push_sentence(&mut by_pieces, &texts, Some(moves), b"knight");
-            proptest::prop_assert_eq!(by_windows, by_pieces);
-        }
-    }
-
-    #[test]
-    fn a_window_needs_the_input_to_run_on() {
-        let input = b"aa100 b3\n";
-        assert!(TextWindow::new(input, 0..5).is_none());
-        let padded = [&input[..], &[b' '; 32]].concat();
-        assert!(TextWindow::new(&padded, 0..5).is_some());
-        assert!(
-            TextWindow::new(&padded, 0..33).is_none(),
-            "longer than a window"
-        );
     }
 }

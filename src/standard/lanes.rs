@@ -17,7 +17,7 @@ const fn every_lane(byte: u8) -> u64 {
 
 /// The top bit of every lane whose byte lies in `low..=high`, no other bit; `high` < 128.
 #[inline(always)]
-pub(crate) fn lanes_between(word: u64, low: u8, high: u8) -> u64 {
+pub fn lanes_between(word: u64, low: u8, high: u8) -> u64 {
     debug_assert!(low <= high && high < 128);
     lanes_within(word, every_lane(low), every_lane(high))
 }
@@ -30,7 +30,7 @@ pub(crate) fn lanes_between(word: u64, low: u8, high: u8) -> u64 {
 /// its top bit set exactly when `low7 >= low`, the second when `low7 <= high`, and bytes of
 /// 128 or more (whose top bit is set) are dropped by the last mask.
 #[inline(always)]
-pub(crate) fn lanes_within(word: u64, lows: u64, highs: u64) -> u64 {
+pub fn lanes_within(word: u64, lows: u64, highs: u64) -> u64 {
     debug_assert!((lows | highs) & every_lane(0x80) == 0);
     let low7 = word & every_lane(0x7f);
     let at_least_low = low7 + (every_lane(128) - lows);
@@ -41,7 +41,7 @@ pub(crate) fn lanes_within(word: u64, lows: u64, highs: u64) -> u64 {
 /// How many lanes, from the first, are marked in `mask` (as [`lanes_between`] marks them):
 /// the length of the run the word starts with, 0 to 8.
 #[inline(always)]
-pub(crate) fn leading_lanes(mask: u64) -> usize {
+pub fn leading_lanes(mask: u64) -> usize {
     ((!mask & every_lane(0x80)).trailing_zeros() / 8) as usize
 }
 
@@ -56,7 +56,7 @@ pub(crate) fn leading_lanes(mask: u64) -> usize {
 /// partial number fits its wider lane: below base² in 16 bits and base⁴ in 32 bits for base
 /// 26 (and 10), and the final one is below 26⁸.
 #[inline(always)]
-pub(crate) fn lanes_value(word: u64, count: usize, zero: u8, base: u64) -> u64 {
+pub fn lanes_value(word: u64, count: usize, zero: u8, base: u64) -> u64 {
     debug_assert!((1..=8).contains(&count));
     // Subtracting `zero` from each kept lane borrows nothing: each is at least `zero` (it is a
     // digit or a letter); lanes past `count`, which may borrow, lie above them and are shifted out.
@@ -78,7 +78,7 @@ pub(crate) fn lanes_value(word: u64, count: usize, zero: u8, base: u64) -> u64 {
 /// the shift only brings bits of the next lane into the low lane's top, which the mask
 /// clears.
 #[inline(always)]
-pub(crate) fn decimal_lanes(number: u64) -> ([u8; 8], usize) {
+pub fn decimal_lanes(number: u64) -> ([u8; 8], usize) {
     debug_assert!(number < 100_000_000);
     let halves = (number / 10_000) | ((number % 10_000) << 32);
     let hundreds = ((halves * 5243) >> 19) & 0x0000_007f_0000_007f;

@@ -1,7 +1,7 @@
 //! Byte classes of a 16-byte window, and the check of a batch of judge lines, with SSE2, the
 //! x86-64 baseline: the one place the accelerator uses `std::arch`. Everywhere else, and as the
-//! specification this must match, portable SWAR code does the same: `fast/classes.rs` and
-//! `fast/batch.rs`, whose property tests (in `fast/read.rs` and `fast/batch.rs`) compare them on
+//! specification this must match, portable SWAR code does the same: `standard/classes.rs` and
+//! `standard/batch.rs`, whose property tests (in `standard/read.rs` and `standard/batch.rs`) compare them on
 //! random inputs.
 
 #[cfg(target_arch = "x86_64")]
@@ -11,12 +11,12 @@ use std::arch::x86_64::{
     _mm_subs_epu8,
 };
 
-use crate::fast::batch::{BYTES, FOLD, LEAST, MOST, line_pattern};
-use crate::fast::write::{SENTENCE_TEMPLATE_WORDS, SENTENCE_WORDS_BYTES};
+use crate::standard::batch::{BYTES, FOLD, LEAST, MOST, line_pattern};
+use crate::standard::write::{SENTENCE_TEMPLATE_WORDS, SENTENCE_WORDS_BYTES};
 
-use crate::fast::classes::BlockClasses;
+use crate::standard::classes::BlockClasses;
 
-/// The classes of a block of 64 bytes ([`crate::fast::classes::classify_block_portably`], the
+/// The classes of a block of 64 bytes ([`crate::standard::classes::classify_block_portably`], the
 /// specification): four vectors of 16, each compared for the five classes, the five
 /// classes of each gathered by one `movemask` each into its 16 bits of the block's masks.
 /// Classing 64 bytes at once is what lets one classification serve the seven or so messy lines
@@ -24,7 +24,7 @@ use crate::fast::classes::BlockClasses;
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unused_unsafe)] // the intrinsics below are safe to call on newer compilers
-pub(crate) fn classify_block(block: &[u8; 64]) -> BlockClasses {
+pub fn classify_block(block: &[u8; 64]) -> BlockClasses {
     // SAFETY: SSE2 is part of x86-64, so these instructions exist on every x86-64 processor;
     // each load reads 16 of the 64 bytes `block` borrows (at 0, 16, 32 and 48), unaligned loads
     // being allowed.
@@ -67,14 +67,14 @@ pub(crate) fn classify_block(block: &[u8; 64]) -> BlockClasses {
 /// [`classify_block`] with AVX2, two 32-byte vectors for the block instead of four of 16: half
 /// the comparisons and `movemask`s, which are most of a messy line's classing. AVX2 is not part
 /// of the x86-64 baseline, so the caller asks the processor first
-/// ([`crate::fast::read`]'s `classify_block`); the portable code stays the specification, and
+/// ([`crate::standard::read`]'s `classify_block`); the portable code stays the specification, and
 /// a property test holds this to it where the processor has AVX2.
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn classify_block_avx2(block: &[u8; 64]) -> BlockClasses {
+pub unsafe fn classify_block_avx2(block: &[u8; 64]) -> BlockClasses {
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
         _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
@@ -118,13 +118,13 @@ pub(crate) unsafe fn classify_block_avx2(block: &[u8; 64]) -> BlockClasses {
     }
 }
 
-/// [`crate::fast::batch::is_judge_batch_portably`] on three 16-byte vectors: each byte, its files folded,
+/// [`crate::standard::batch::is_judge_batch_portably`] on three 16-byte vectors: each byte, its files folded,
 /// is outside its range exactly when a saturating subtraction of its least from it, or of it
 /// from its most, leaves something; all 48 are gathered into one mask and one test.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unused_unsafe)] // the intrinsics below are safe to call on newer compilers
-pub(crate) fn is_judge_batch(lines: &[u8; BYTES]) -> bool {
+pub fn is_judge_batch(lines: &[u8; BYTES]) -> bool {
     // A vector starts 0, 4 or 2 bytes into a line (16 and 32 bytes into the batch).
     const fn patterns(line: &[u8; 6]) -> [[u8; 16]; 3] {
         [
@@ -155,14 +155,14 @@ pub(crate) fn is_judge_batch(lines: &[u8; BYTES]) -> bool {
     }
 }
 
-/// [`crate::fast::write::judge_sentence_words`] in three 16-byte vectors: the template's, with the first square's
+/// [`crate::standard::write::judge_sentence_words`] in three 16-byte vectors: the template's, with the first square's
 /// two bytes, the second's, and the blank and digit of the moves each put in with one `pinsrw`
 /// (a 16-bit insert), where the words take a shift, a mask and an `or` for each, and eight
 /// constants that do not all stay in registers.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unused_unsafe)] // the intrinsics below are safe to call on newer compilers
-pub(crate) fn judge_sentence_vectors(line: u64, digit: u8) -> [[u8; 16]; 3] {
+pub fn judge_sentence_vectors(line: u64, digit: u8) -> [[u8; 16]; 3] {
     /// The template's bytes: [`SENTENCE_TEMPLATE_WORDS`] as vectors (lane 5 of the second is
     /// put in whole, so its blank comes with the digit).
     const TEMPLATE: [[u8; 16]; 3] = {

@@ -1,18 +1,18 @@
 //! The byte classes of a 16-byte window that an 8×8 query line is made of, and the portable
 //! code that computes them: word-at-a-time (SWAR), the specification the SSE2 code of
-//! `fast/simd.rs` must match. `fast/read.rs` chooses between the two and holds them to each
+//! `standard/simd.rs` must match. `standard/read.rs` chooses between the two and holds them to each
 //! other in its tests. Both classifiers take their type from here, and neither knows the other
 //! or the reader: no circle between the accelerator's files.
 
-use crate::fast::lanes::lanes_between;
+use crate::standard::lanes::lanes_between;
 
 /// The bytes of a 16-byte window that an 8×8 query line is made of, by class: bit i of each
 /// mask is set when byte i is of that class (bits 16 and up are clear).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct WindowClasses {
-    /// Blanks, as [`is_blank`](crate::input::line::is_blank) defines them: spaces and tabs.
+pub struct WindowClasses {
+    /// Blanks, as `input::line::is_blank` defines them: spaces and tabs.
     /// The classifiers test for them sixteen bytes at once rather than call it; a test in
-    /// `fast/read.rs` holds both to it on every byte.
+    /// `standard/read.rs` holds both to it on every byte.
     pub blanks: u64,
     /// `\n`.
     pub newlines: u64,
@@ -25,10 +25,10 @@ pub(crate) struct WindowClasses {
 }
 
 /// The window's classes in portable code, eight lanes of a `u64` at a time ([`lanes_between`]).
-// Used where SSE2 is not, and the specification SSE2 is tested against (in `fast/read.rs`).
+// Used where SSE2 is not, and the specification SSE2 is tested against (in `standard/read.rs`).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
-pub(crate) fn classify_portably(window: &[u8; 16]) -> WindowClasses {
+pub fn classify_portably(window: &[u8; 16]) -> WindowClasses {
     let one = |byte: u8| move |word: u64| lanes_between(word, byte, byte);
     WindowClasses {
         blanks: window_bits(window, |word| one(b' ')(word) | one(b'\t')(word)),
@@ -63,12 +63,12 @@ fn window_bits(window: &[u8; 16], mark: impl Fn(u64) -> u64) -> u64 {
 }
 
 /// The bytes of a 64-byte block of several lines, by what the block reader
-/// ([`crate::fast::read::BlockLines`]) needs of them: bit i of each mask is set when byte i is
+/// ([`crate::standard::read::BlockLines`]) needs of them: bit i of each mask is set when byte i is
 /// of that class. Blanks have no mask of their own: a line's blanks are whatever is left of it
 /// once its squares, its carriage return and its newline are placed, and `others` marks every
 /// byte that is none of the five classes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct BlockClasses {
+pub struct BlockClasses {
     /// `\n`.
     pub newlines: u64,
     /// `\r`.
@@ -85,7 +85,7 @@ pub(crate) struct BlockClasses {
 /// ([`classify_portably`]) side by side, the specification the SSE2 code is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
-pub(crate) fn classify_block_portably(block: &[u8; 64]) -> BlockClasses {
+pub fn classify_block_portably(block: &[u8; 64]) -> BlockClasses {
     let mut classes = BlockClasses::default();
     for (index, window) in block.chunks_exact(16).enumerate() {
         let Ok(window) = <&[u8; 16]>::try_from(window) else {

@@ -7,27 +7,13 @@
 //!
 //! Both tables are computed at compile time by `const fn`s, so the program starts with them
 //! ready and no query ever pays for building them. The table engine and the accelerator read
-//! them; every other part of the program works with [`Board`] and
-//! [`Position`], which know no special size.
+//! them; every other part of the program works with
+//! [`Board`](crate::board::Board) and [`Position`], which know no special size.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, KNIGHT_STEPS, Position};
-
-impl Board {
-    /// Whether this is the judge's 8×8 board, whose tables this module holds.
-    ///
-    /// ```
-    /// use knight_moves::Board;
-    ///
-    /// assert!(Board::STANDARD.is_standard());
-    /// assert!(!Board::new(8, 9).unwrap().is_standard());
-    /// ```
-    pub fn is_standard(self) -> bool {
-        self == Board::STANDARD
-    }
-}
+use crate::board::{KNIGHT_STEPS, Position};
 
 /// One square of the 8×8 board, numbered 0..64 rank by rank: a1 is 0, h1 is 7, a2 is 8, h8 is 63.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -202,21 +188,17 @@ pub struct Neighbours {
 }
 
 impl Neighbours {
-    /// The neighbours as a slice, in the order of [`KNIGHT_STEPS`].
-    #[inline]
+    /// The neighbours as a slice, in the order of [`KNIGHT_STEPS`], for the tests that hold
+    /// the table to the knight's moves.
+    #[cfg(test)]
     fn as_slice(&self) -> &[Square] {
         &self.squares[..self.len as usize]
     }
 }
 
-/// The knight's neighbours of one square, from the adjacency table built at compile time, in
-/// the order of [`KNIGHT_STEPS`] (the order the searches on other boards try them in).
-#[inline]
-pub fn knight_neighbours(square: Square) -> &'static [Square] {
-    ADJACENCY[square.index()].as_slice()
-}
-
-/// Each square's neighbours, indexed by [`Square::index`].
+/// Each square's knight neighbours, indexed by [`Square::index`], in the order of
+/// [`KNIGHT_STEPS`] (the order the searches on other boards try them in): what the distance
+/// table's search walks.
 static ADJACENCY: [Neighbours; Square::COUNT] = build_adjacency();
 
 const fn build_adjacency() -> [Neighbours; Square::COUNT] {
@@ -352,6 +334,10 @@ const fn first_steps(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn knight_neighbours(square: Square) -> &'static [Square] {
+        ADJACENCY[square.index()].as_slice()
+    }
 
     fn square(name: &str) -> Square {
         name.parse().expect("test squares are valid")
