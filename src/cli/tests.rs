@@ -207,7 +207,7 @@ fn options_change_the_run(
         let said = said.as_ref().err()?.to_string();
         REFUSABLE.iter().find(|row| {
             option.get_id() == row.id
-                && !row.taken_by.contains(&problem)
+                && !problem.takes(row)
                 && said.contains(&problem.refusal(row, path.is_empty()))
         })
     };
