@@ -475,6 +475,23 @@ fn a_command_after_the_filters_options_is_refused_with_the_line_to_type() {
             "and --stats, --draw are no options of check: knight-moves check --problem nakanj \
              a b;",
         ),
+        // `--draw` takes a value after `=` only: the next word is the next option.
+        (
+            &["--draw", "--problem", "nakanj", "check", "a", "b"],
+            "and --draw is no option of check: knight-moves check --problem nakanj a b;",
+        ),
+        (
+            &[
+                "--report",
+                "page.html",
+                "--problem",
+                "nakanj",
+                "check",
+                "a",
+                "b",
+            ],
+            "and --report is no option of check: knight-moves check --problem nakanj a b;",
+        ),
     ];
     for (words, expected) in cases {
         let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
