@@ -476,12 +476,31 @@ fn way_forward(args: &[OsString], matches: &ArgMatches) -> Option<String> {
             rest.push(word.clone());
         }
     }
+    // The options that went with the old spelling go with the command it is now (`generate
+    // random`), but those it does not take: named, not moved where they would be refused again.
+    let root = definition();
+    let mut taking = &root;
+    let mut depth = 0;
+    while let Some(inner) = words
+        .get(depth)
+        .and_then(|word| word.to_str())
+        .and_then(|word| taking.find_subcommand(word))
+    {
+        taking = inner;
+        depth += 1;
+    }
+    let (kept, not_taken) = for_command(taking, &root, &rest);
+    let path = words_of_command(&words[..depth]);
     let line: Vec<String> = std::iter::once(OsString::from("knight-moves"))
         .chain(words)
-        .chain(rest)
+        .chain(kept.into_iter().cloned())
         .map(|word| quoted(&word))
         .collect();
-    Some(format!("{option} is now a command: {}", line.join(" ")))
+    Some(format!(
+        "{option} is now a command{}: {}",
+        not_taken_said(&not_taken, &path),
+        line.join(" ")
+    ))
 }
 
 /// What refuses a command named after the filter's options (`knight-moves --problem nakanj

@@ -416,6 +416,34 @@ fn the_old_spellings_are_refused_with_the_way_forward() {
             &["--check", "a\nb", "q.in"],
             "--check is now a command: knight-moves check a\\nb q.in",
         ),
+        // An option the command does not take is named, not moved into the line, where it
+        // would be refused again; nor is its value.
+        (
+            &["--check", "a", "b", "--stats"],
+            "--check is now a command, and --stats is no option of check: knight-moves check a b",
+        ),
+        (
+            &["--generate", "input-random", "--path", "--seed", "3"],
+            "--generate is now a command, and --path is no option of generate random: \
+             knight-moves generate random --seed 3",
+        ),
+        (
+            &["--stress", "./a.out", "--draw", "--cases", "5"],
+            "--stress is now a command, and --draw is no option of stress: knight-moves stress \
+             ./a.out --cases 5",
+        ),
+        (
+            &[
+                "--check",
+                "a",
+                "--report",
+                "page.html",
+                "b",
+                "--draw=search",
+            ],
+            "--check is now a command, and --report, --draw are no options of check: \
+             knight-moves check a b",
+        ),
     ];
     for (words, expected) in cases {
         let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
