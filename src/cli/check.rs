@@ -81,7 +81,7 @@ impl Job for CheckArgs {
         if let Some(said) = given_the_other_way(&check, at) {
             return Err(Stop::Usage(at.usage_error(&said)));
         }
-        let status = judge(&check.sources, &check.answers, &check.file)?;
+        let status = judge(&check.sources, &check.answers, &check.file, at)?;
         Ok(Ending::Status(status))
     }
 }
@@ -227,7 +227,12 @@ fn first_line(text: &[u8]) -> Option<&[u8]> {
 
 /// Judges the answer file `file` against the answers to every input, as they
 /// stream, and prints the verdict.
-fn judge(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::Result<ExitStatus> {
+fn judge(
+    sources: &Sources,
+    answers: &AnswerSettings,
+    file: &Input,
+    at: &Invocation,
+) -> anyhow::Result<ExitStatus> {
     let name = file.name();
     let found: Box<dyn Read> = match file {
         Input::Stdin => match standard_streams::closed_input() {
@@ -244,8 +249,9 @@ fn judge(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::R
             {
                 let _ = writeln!(
                     io::stderr(),
-                    "knight-moves: check {name}: that is standard input, which holds the \
-                     queries; name the answer file"
+                    "knight-moves: {} {name}: that is standard input, which holds the \
+                     queries; name the answer file",
+                    at.name()
                 );
                 return Ok(ExitStatus::Trouble);
             }

@@ -176,6 +176,11 @@ impl Invocation {
         }
     }
 
+    /// The command's words as clap read them (`checker`, `kattis`): none for the filter.
+    pub(crate) fn command_path(&self) -> &[String] {
+        &self.path
+    }
+
     /// Every word typed, the program's name first.
     pub(crate) fn args(&self) -> &[OsString] {
         &self.args
