@@ -620,13 +620,15 @@ enum Word {
 /// (where clap refused it, or before it runs).
 fn read_words(commands: &[&clap::Command], words: &[OsString]) -> Vec<Word> {
     let mut read = Vec::with_capacity(words.len());
+    let mut ended = false;
     let mut at = 0;
     while at < words.len() {
         let text = words[at].to_string_lossy();
-        if read.contains(&Word::EndOfOptions) || !looks_like_an_option(&text) {
+        if ended || !looks_like_an_option(&text) {
             read.push(Word::Positional);
         } else if text == "--" {
             read.push(Word::EndOfOptions);
+            ended = true;
         } else {
             read.push(Word::Option);
             let arg = commands
