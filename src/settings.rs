@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use crate::input::line::Escaped;
 use crate::problem::Problem;
+use crate::problem::description::PATH;
 
 use crate::board::{Board, Piece};
 use crate::engine::Engine;
@@ -158,7 +159,7 @@ impl AnswerSettings {
     /// they were), where the problem takes routes: what a failing judgement is tried again
     /// with, to say that the option was what was meant (see [`AnswerSettings::routes_hint`]).
     pub(crate) fn with_routes_toggled(&self) -> Option<AnswerSettings> {
-        self.problem.takes("path").then(|| {
+        self.problem.takes(&PATH).then(|| {
             let mut toggled = *self;
             toggled.output.path = !self.output.path;
             toggled

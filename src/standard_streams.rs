@@ -1,7 +1,8 @@
 //! The standard descriptors as the parent left them: whether standard output and standard
 //! input were open when the process started, asked of the system before Rust's runtime can put
 //! `/dev/null` in their place. The program's alone (the library never asks), at the bottom so
-//! that the pipeline's readers (`jobs`) and the judge's (`jobs::checker`) both ask it.
+//! that the command line's readers of queries (`cli::output`) and the judges' (`cli::check`,
+//! `cli::checker`, `cli::validate`) all ask it.
 //!
 //! The runtime's replacement happens in `main`'s prologue (`std::rt`), after the C library has
 //! run the program's constructors: a function in the constructors' section (`.init_array` on

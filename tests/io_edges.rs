@@ -92,6 +92,16 @@ fn a_closed_standard_input_is_an_error_not_an_empty_input() {
     // Answers to check from standard input.
     let (status, stdout, stderr) = in_a_shell("\"$KM\" check - sample.in <&-");
     assert_eq!((status, stdout.as_str(), stderr.as_str()), (2, "", closed));
+    // Queries to judge against from standard input: the judging could not read them, and
+    // says so (not that standard input holds nothing, nor a verdict on the answers).
+    let (status, stdout, stderr) = in_a_shell("\"$KM\" check sample.out <&-");
+    assert_eq!((status, stderr.as_str()), (5, closed));
+    assert!(
+        stdout.starts_with(
+            "Judge failure: knight-moves could not read <stdin> (standard input is closed)"
+        ),
+        "{stdout}"
+    );
     let (status, stdout, stderr) = in_a_shell("\"$KM\" 0>/dev/null");
     let write_only = "knight-moves: <stdin>: standard input is open for writing only\n";
     assert_eq!(

@@ -1097,6 +1097,98 @@ fn check_refuses_only_files_given_the_other_way_round() {
     }
 }
 
+/// A judge never accepts what it did not read: answers and queries that can be read only once
+/// (a pipe, `<(…)`) are judged whole, neither looked at first to tell files given the other way
+/// round (which lost their first 8 KB: `check <(cat q.ans) <(cat q.in)` was "Accepted (0
+/// answers)") nor read again to tell whether routes were meant (which found nothing there, and
+/// so right answers).
+#[cfg(unix)] // bash's process substitution
+#[test]
+fn check_judges_whole_the_files_that_can_be_read_once() {
+    // (the script in tests/data, its status, what stdout holds, what it must not)
+    let runs: [(&str, i32, &str, &str); 8] = [
+        (
+            "\"$KM\" check <(cat sample.out) <(cat sample.in)",
+            0,
+            "Accepted (8 answers)\n",
+            "",
+        ),
+        (
+            "\"$KM\" check sample.out <(cat sample.in)",
+            0,
+            "Accepted (8 answers)\n",
+            "",
+        ),
+        (
+            "\"$KM\" check <(cat sample.out) sample.in",
+            0,
+            "Accepted (8 answers)\n",
+            "",
+        ),
+        (
+            "cat sample.in | \"$KM\" check <(cat sample.out)",
+            0,
+            "Accepted (8 answers)\n",
+            "",
+        ),
+        (
+            "\"$KM\" check <(\"$KM\" all-pairs.in) <(cat all-pairs.in)",
+            0,
+            "Accepted (4096 answers)\n",
+            "",
+        ),
+        (
+            "\"$KM\" check <(sed 4s/6/5/ sample.out) <(cat sample.in)",
+            4,
+            "Wrong answer at /dev/fd/",
+            "Accepted",
+        ),
+        (
+            "sed 4s/6/5/ sample.out | \"$KM\" check - <(cat sample.in)",
+            4,
+            "Wrong answer at <stdin>:4: ",
+            "Accepted",
+        ),
+        (
+            "\"$KM\" check <(\"$KM\" all-pairs.in | sed '$d') <(cat all-pairs.in)",
+            4,
+            "ends after 4095 answers, 4096 expected\n",
+            "--path",
+        ),
+    ];
+    for (script, status, said, unsaid) in runs {
+        let output = std::process::Command::new("bash")
+            .args(["-c", script])
+            .env("KM", BINARY)
+            .current_dir(common::data_dir())
+            .output()
+            .expect("bash, which every Unix this runs on has");
+        let text = stdout(&output);
+        assert_eq!(output.status.code(), Some(status), "{script}: {output:?}");
+        assert!(text.contains(said), "{script}: {text}");
+        assert!(
+            unsaid.is_empty() || !text.contains(unsaid),
+            "{script}: {text}"
+        );
+    }
+}
+
+/// An empty answer file against an empty standard input, where the queries were to come, is
+/// judged: no answers to none, Accepted. Standard input that holds no queries is refused only
+/// where the answer file holds some answers, to judge against nothing.
+#[test]
+fn an_empty_answer_file_against_no_queries_is_accepted() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("empty.out"), "").unwrap();
+    knight_moves()
+        .current_dir(folder.path())
+        .args(["check", "empty.out"])
+        .write_stdin("")
+        .assert()
+        .code(0)
+        .stdout("Accepted (0 answers)\n");
+}
+
 /// Answers given on standard input where the queries were to come are told at once, from its
 /// first line, before any of it is read as a bad line of queries (issue 59's hostile round:
 /// 300,000 lines reported first).

@@ -81,7 +81,7 @@ impl Job for CheckArgs {
         if let Some(said) = given_the_other_way(&check, at) {
             return Err(Stop::Usage(at.usage_error(&said)));
         }
-        let status = judge(&check.sources, &check.answers, &check.file)?;
+        let status = judge(&check.sources, &check.answers, &check.file, at)?;
         Ok(Ending::Status(status))
     }
 }
@@ -95,15 +95,21 @@ const START_BYTES: u64 = 8192;
 /// from the start of each: ANSWERS read as queries gives, as knight-moves' first answer, just
 /// the first line of the queries' file (or of standard input, where they come from it: `check
 /// q.in q.ans`, as testlib and many tools order them, or `check q.in < q.ans`); or standard
-/// input, where the queries were to come, is empty. Standard input is looked at where the
-/// queries come from it, without taking a byte from the judging, and never on a terminal,
-/// where someone is to type them.
+/// input, where the queries were to come, is empty while ANSWERS holds something (an empty
+/// ANSWERS against no queries is judged: Accepted).
+///
+/// Nothing is taken from the judging: a file is looked at only where it is a regular file,
+/// which the judging opens again from its start (a pipe, a FIFO or `<(…)` is read once, by the
+/// judging alone), and standard input only in its buffer, which the judging reads first; never
+/// a closed one, which the judging says is closed, nor a terminal, where someone is to type
+/// the queries.
 fn given_the_other_way(check: &Check, at: &Invocation) -> Option<String> {
     let Input::File(answers) = &check.file else {
         return None;
     };
     let (queries_start, queries_name) = match check.sources.inputs.first()? {
-        Input::File(path) => (start_of(File::open(path).ok()?), shown(path)),
+        Input::File(path) => (start_of(path)?, shown(path)),
+        Input::Stdin if standard_streams::closed_input().is_some() => return None,
         Input::Stdin if io::stdin().is_terminal() => return None,
         Input::Stdin => {
             // The bytes stay in standard input's buffer for the judging to read.
@@ -115,15 +121,18 @@ fn given_the_other_way(check: &Check, at: &Invocation) -> Option<String> {
             )
         }
     };
+    let answers_start = start_of(answers)?;
     let answers_name = shown(answers);
     if queries_start.is_empty() && check.sources.reads_stdin_by_default {
+        if answers_start.is_empty() {
+            return None;
+        }
         return Some(format!(
             "standard input, where the queries were to come, holds nothing: name their file \
              after the answers: knight-moves {}",
             line_with_queries_named(at)?
         ));
     }
-    let answers_start = start_of(File::open(answers).ok()?);
     let made =
         answers_in_memory(&check.answers, &answers_name, &whole_lines(&answers_start)).ok()?;
     if first_line(&made)? != first_line(&queries_start)? {
@@ -181,11 +190,17 @@ fn words_as_typed(words: &[OsString]) -> String {
     quoted.join(" ")
 }
 
-/// The first [`START_BYTES`] of `file`, or as much as it holds.
-fn start_of(file: File) -> Vec<u8> {
+/// The first [`START_BYTES`] of the file at `path`, or as much as it holds: `None` where it
+/// cannot be opened, or is no regular file (a pipe, a FIFO, `<(…)`), whose bytes read here
+/// would be lost to the judging.
+fn start_of(path: &Path) -> Option<Vec<u8>> {
+    let file = File::open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
     let mut start = Vec::new();
     let _ = file.take(START_BYTES).read_to_end(&mut start);
-    start
+    Some(start)
 }
 
 /// `start` without the line it may end inside of, where it is a file's first bytes and not
@@ -212,7 +227,12 @@ fn first_line(text: &[u8]) -> Option<&[u8]> {
 
 /// Judges the answer file `file` against the answers to every input, as they
 /// stream, and prints the verdict.
-fn judge(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::Result<ExitStatus> {
+fn judge(
+    sources: &Sources,
+    answers: &AnswerSettings,
+    file: &Input,
+    at: &Invocation,
+) -> anyhow::Result<ExitStatus> {
     let name = file.name();
     let found: Box<dyn Read> = match file {
         Input::Stdin => match standard_streams::closed_input() {
@@ -229,8 +249,9 @@ fn judge(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::R
             {
                 let _ = writeln!(
                     io::stderr(),
-                    "knight-moves: check {name}: that is standard input, which holds the \
-                     queries; name the answer file"
+                    "knight-moves: {} {name}: that is standard input, which holds the \
+                     queries; name the answer file",
+                    at.name()
                 );
                 return Ok(ExitStatus::Trouble);
             }
@@ -285,9 +306,16 @@ fn judge(sources: &Sources, answers: &AnswerSettings, file: &Input) -> anyhow::R
 }
 
 /// Whether the answer file at `path` is right judged as `settings` say against `sources`, read
-/// again without a word said: only where every input is a file, which can be read again.
+/// again without a word said: only where it and every input are regular files, which can be
+/// read again (a pipe, a FIFO or `<(…)` read again holds nothing, which is no answer).
 fn is_right_with(settings: &AnswerSettings, sources: &Sources, path: &Path) -> bool {
-    if sources.inputs.contains(&Input::Stdin) {
+    let is_regular_file = |input: &Input| match input {
+        Input::File(path) => std::fs::metadata(path).is_ok_and(|meta| meta.is_file()),
+        Input::Stdin => false,
+    };
+    if !is_regular_file(&Input::File(path.to_owned()))
+        || !sources.inputs.iter().all(is_regular_file)
+    {
         return false;
     }
     let Ok(file) = File::open(path) else {

@@ -126,15 +126,16 @@ impl Job for GenerateArgs {
         let problem = problem.problem;
         let board = board.board();
         let squares = u64::from(board.files()) * u64::from(board.ranks());
+        let kind = at.command_path().last().cloned().unwrap_or_default();
         if inputs == Inputs::AllPairs && !problem.description().queries_are_pairs {
             return Err(at.usage_error(&format!(
-                "all-pairs makes one query a pair: --problem {} reads no pairs",
+                "{kind} makes one query a pair: --problem {} reads no pairs",
                 problem.name()
             )));
         }
         if inputs == Inputs::AllPairs && squares > 4096 {
             return Err(at.usage_error(&format!(
-                "all-pairs writes boards up to 4096 squares, not {board}"
+                "{kind} writes boards up to 4096 squares, not {board}"
             )));
         }
         let cases = cases.unwrap_or(DEFAULT_CASES);

@@ -176,6 +176,11 @@ impl Invocation {
         }
     }
 
+    /// The command's words as clap read them (`checker`, `kattis`): none for the filter.
+    pub(crate) fn command_path(&self) -> &[String] {
+        &self.path
+    }
+
     /// Every word typed, the program's name first.
     pub(crate) fn args(&self) -> &[OsString] {
         &self.args
@@ -476,12 +481,31 @@ fn way_forward(args: &[OsString], matches: &ArgMatches) -> Option<String> {
             rest.push(word.clone());
         }
     }
+    // The options that went with the old spelling go with the command it is now (`generate
+    // random`), but those it does not take: named, not moved where they would be refused again.
+    let root = definition();
+    let mut taking = &root;
+    let mut depth = 0;
+    while let Some(inner) = words
+        .get(depth)
+        .and_then(|word| word.to_str())
+        .and_then(|word| taking.find_subcommand(word))
+    {
+        taking = inner;
+        depth += 1;
+    }
+    let (kept, not_taken) = for_command(taking, &root, &rest);
+    let path = words_of_command(&words[..depth]);
     let line: Vec<String> = std::iter::once(OsString::from("knight-moves"))
         .chain(words)
-        .chain(rest)
+        .chain(kept.into_iter().cloned())
         .map(|word| quoted(&word))
         .collect();
-    Some(format!("{option} is now a command: {}", line.join(" ")))
+    Some(format!(
+        "{option} is now a command{}: {}",
+        not_taken_said(&not_taken, &path),
+        line.join(" ")
+    ))
 }
 
 /// What refuses a command named after the filter's options (`knight-moves --problem nakanj
@@ -512,64 +536,153 @@ fn command_after_options(args: &[OsString], matches: &ArgMatches) -> Option<Stri
         },
         None => (at..=at, command),
     };
-    // The words before the command, each option with its value (where the filter's takes
-    // one): those the command takes go after it; those it does not are named, not moved.
-    let mut moved: Vec<&OsString> = Vec::new();
-    let mut not_taken: Vec<String> = Vec::new();
-    let mut index = 1;
-    while index < at {
-        let word = &args[index];
-        let text = word.to_string_lossy();
-        let long = text
-            .strip_prefix("--")
-            .map(|long| long.split('=').next().unwrap_or(long));
-        let short = text
-            .strip_prefix('-')
-            .filter(|_| long.is_none())
-            .and_then(|s| s.chars().next());
-        let named = |arg: &clap::Arg| match (long, short) {
-            (Some(long), _) => arg.get_long() == Some(long),
-            (None, Some(short)) => arg.get_short() == Some(short),
-            (None, None) => false,
-        };
-        let value_follows = !text.contains('=')
-            && root
-                .get_arguments()
-                .any(|arg| named(arg) && arg.get_action().takes_values());
-        let end = match value_follows {
-            true => (index + 1).min(at - 1),
-            false => index,
-        };
-        match (
-            long.is_some() || short.is_some(),
-            taking.get_arguments().any(named),
-        ) {
-            (true, false) => not_taken.push(text.split('=').next().unwrap_or_default().to_owned()),
-            _ => moved.extend(&args[index..=end]),
-        }
-        index = end + 1;
-    }
+    // The words before the command, each option with its value: those the command takes go
+    // after it; those it does not are named, not moved.
+    let (moved, not_taken) = for_command(taking, &root, &args[1..at]);
     let line: Vec<String> = args[words.clone()]
         .iter()
         .chain(moved)
         .chain(args[words.end() + 1..].iter())
         .map(|word| quoted(word))
         .collect();
-    let path = args[words]
-        .iter()
-        .map(|word| word.to_string_lossy())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let not_taken = match not_taken.as_slice() {
+    let path = words_of_command(&args[words]);
+    Some(format!(
+        "{name} is a command, and its options go after it{}: knight-moves {}; a file named \
+         {name} is read as ./{name}, or after --",
+        not_taken_said(&not_taken, &path),
+        line.join(" ")
+    ))
+}
+
+/// A command's words (`generate random`), as messages name it.
+fn words_of_command(words: &[OsString]) -> String {
+    let words: Vec<_> = words.iter().map(|word| word.to_string_lossy()).collect();
+    words.join(" ")
+}
+
+/// What a refusal that offers a line for the command at `path` says of the options typed that
+/// it does not take (`, and --stats is no option of check`): nothing where there are none.
+fn not_taken_said(not_taken: &[String], path: &str) -> String {
+    match not_taken {
         [] => String::new(),
         [option] => format!(", and {option} is no option of {path}"),
         options => format!(", and {} are no options of {path}", options.join(", ")),
+    }
+}
+
+/// `words`, typed as options of the filter (before a command, or beside an old spelling), for
+/// a line that runs the command `taking`: the words it takes, in order (each option with its
+/// value, and the rest), and the options it does not take, named (`--stats`), to be said
+/// rather than moved where they would be refused again. An option is read as `taking` reads
+/// it, else as the filter (`root`) does.
+fn for_command<'w>(
+    taking: &clap::Command,
+    root: &clap::Command,
+    words: &'w [OsString],
+) -> (Vec<&'w OsString>, Vec<String>) {
+    let mut kept = Vec::new();
+    let mut not_taken = Vec::new();
+    let mut taken = true;
+    for (word, read) in words.iter().zip(read_words(&[taking, root], words)) {
+        match read {
+            Word::Option => {
+                let text = word.to_string_lossy();
+                taken = named_option(taking, &text).is_some();
+                if !taken {
+                    not_taken.push(text.split('=').next().unwrap_or_default().to_owned());
+                }
+            }
+            Word::Value => {}
+            Word::Positional | Word::EndOfOptions => taken = true,
+        }
+        if taken {
+            kept.push(word);
+        }
+    }
+    (kept, not_taken)
+}
+
+/// A word of a command line, as clap's definition of the command reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Word {
+    /// An option: `--path`, `-j`, `--draw=search`, `-j4`, or one no command has.
+    Option,
+    /// The value of the option before it, given as the next word (`--cases 5`'s `5`).
+    Value,
+    /// A positional argument (a file, COMMAND, `-`), and every word after `--`.
+    Positional,
+    /// `--`, after which every word is positional.
+    EndOfOptions,
+}
+
+/// Each of `words` as clap reads it, its options being those of the first of `commands` that
+/// has them. The one walk of a command line that the messages offering a line to type make
+/// (where clap refused it, or before it runs).
+fn read_words(commands: &[&clap::Command], words: &[OsString]) -> Vec<Word> {
+    let mut read = Vec::with_capacity(words.len());
+    let mut ended = false;
+    let mut at = 0;
+    while at < words.len() {
+        let text = words[at].to_string_lossy();
+        if ended || !looks_like_an_option(&text) {
+            read.push(Word::Positional);
+        } else if text == "--" {
+            read.push(Word::EndOfOptions);
+            ended = true;
+        } else {
+            read.push(Word::Option);
+            let arg = commands
+                .iter()
+                .find_map(|command| named_option(command, &text));
+            if arg.is_some_and(|arg| takes_the_next_word(arg, &text, words.get(at + 1))) {
+                read.push(Word::Value);
+                at += 1;
+            }
+        }
+        at += 1;
+    }
+    read
+}
+
+/// Whether `word` is read as an option (or `--`): a dash and more, not `-` alone.
+fn looks_like_an_option(word: &str) -> bool {
+    word.starts_with('-') && word.len() > 1
+}
+
+/// The argument of `command` that the option `word` names (`--cases`, `--draw=search`, `-j`,
+/// `-j4`), if any.
+fn named_option<'c>(command: &'c clap::Command, word: &str) -> Option<&'c clap::Arg> {
+    if !looks_like_an_option(word) {
+        return None;
+    }
+    let long = word
+        .strip_prefix("--")
+        .map(|long| long.split('=').next().unwrap_or(long));
+    let short = word.chars().nth(1);
+    command.get_arguments().find(|arg| match long {
+        Some(long) => arg.get_long() == Some(long),
+        None => short.is_some() && arg.get_short() == short,
+    })
+}
+
+/// Whether the option `arg`, typed as `word`, takes the next word, `next`, for its value, as
+/// clap reads it: where it takes a value (`--draw` only after `=`, which it may go without),
+/// `word` holds none (`--cases=5`, `-j4`), and `next` is no option (unless the option takes
+/// values that look like one).
+fn takes_the_next_word(arg: &clap::Arg, word: &str, next: Option<&OsString>) -> bool {
+    let takes_a_value = arg.get_action().takes_values()
+        && !arg.is_require_equals_set()
+        && arg
+            .get_num_args()
+            .is_none_or(|range| range.min_values() >= 1);
+    let holds_its_value = match word.strip_prefix("--") {
+        Some(long) => long.contains('='),
+        None => word.len() > 2,
     };
-    Some(format!(
-        "{name} is a command, and its options go after it{not_taken}: knight-moves {}; a file \
-         named {name} is read as ./{name}, or after --",
-        line.join(" ")
-    ))
+    let next_is_a_value = next.is_some_and(|next| {
+        arg.is_allow_hyphen_values_set() || !looks_like_an_option(&next.to_string_lossy())
+    });
+    takes_a_value && !holds_its_value && next_is_a_value
 }
 
 /// The indexes in `args` (the program's name first) of the positional words of the command at
@@ -584,33 +697,17 @@ fn positionals(args: &[OsString], path: &[&str]) -> Option<Vec<usize>> {
         }
         command = command.find_subcommand(name)?.clone();
     }
-    let takes_value = |word: &str| {
-        command.get_arguments().any(|arg| {
-            let named = match word.strip_prefix("--") {
-                Some(long) => arg.get_long() == Some(long),
-                None => word.len() == 2 && arg.get_short() == word.chars().nth(1),
-            };
-            named && arg.get_action().takes_values()
-        })
-    };
-    let mut positionals = Vec::new();
-    let mut index = path.len() + 1;
-    while index < args.len() {
-        let word = args[index].to_string_lossy();
-        if word == "--" {
-            positionals.extend(index + 1..args.len());
-            break;
-        }
-        if word.starts_with('-') && word.len() > 1 {
-            if !word.contains('=') && takes_value(&word) {
-                index += 1;
-            }
-        } else {
-            positionals.push(index);
-        }
-        index += 1;
-    }
-    Some(positionals)
+    let start = path.len() + 1;
+    let words = args.get(start..)?;
+    let read = read_words(&[&command], words);
+    let positional = |(index, read): (usize, Word)| (read == Word::Positional).then_some(index);
+    Some(
+        read.into_iter()
+            .enumerate()
+            .filter_map(positional)
+            .map(|index| start + index)
+            .collect(),
+    )
 }
 
 /// `word` as a shell would need it typed, or, where it holds a control character or a byte

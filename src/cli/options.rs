@@ -8,6 +8,7 @@
 use std::ffi::OsString;
 
 use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use crate::board::{Board, Piece};
 use crate::cli::Invocation;
@@ -63,7 +64,7 @@ pub(crate) struct EngineArgs {
     pub(crate) max_nodes: Option<u64>,
 }
 
-/// How the answers are laid out, where they are written (the filter).
+/// How the answers are laid out.
 #[derive(Clone, Copy, Debug, Args)]
 pub(crate) struct LayoutArgs {
     /// Append one shortest route to each answer: `… takes 2 knight moves: e2 g3 e4.`
@@ -73,24 +74,6 @@ pub(crate) struct LayoutArgs {
     /// How answers are written.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Sentence)]
     pub(crate) format: Format,
-
-    /// With --format tsv, start with a header row.
-    #[arg(long)]
-    pub(crate) header: bool,
-}
-
-/// How the answers are laid out, where they are judged (`check`, `stress`, `checker`): the
-/// same options, saying what they mean there, and no trace, which is no answers.
-#[derive(Clone, Copy, Debug, Args)]
-pub(crate) struct JudgedLayoutArgs {
-    /// The answers hold routes: each is right when it is any shortest route of its query
-    /// (`… takes 2 knight moves: e2 g3 e4.`).
-    #[arg(long)]
-    pub(crate) path: bool,
-
-    /// How answers are written.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = JudgedFormat::Sentence)]
-    pub(crate) format: JudgedFormat,
 
     /// With --format tsv, start with a header row.
     #[arg(long)]
@@ -111,17 +94,60 @@ pub(crate) struct AnswerOptions {
     pub(crate) layout: LayoutArgs,
 }
 
-/// What a command that judges answers takes: the same, laid out as answers are judged.
-#[derive(Clone, Copy, Debug, Args)]
-pub(crate) struct JudgedOptions {
-    #[command(flatten)]
-    pub(crate) problem: ProblemArg,
-    #[command(flatten)]
-    pub(crate) board: BoardArg,
-    #[command(flatten)]
-    pub(crate) engine: EngineArgs,
-    #[command(flatten)]
-    pub(crate) layout: JudgedLayoutArgs,
+/// What a command that judges answers takes (`check`, `stress`, `checker`): the options that
+/// answer queries, `--path` saying what it means there, and `--format` without the trace,
+/// which is no answers ([`JUDGED_FORMATS`]). One group with [`AnswerOptions`], changed where
+/// it is flattened ([`Args::augment_args`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct JudgedOptions(AnswerOptions);
+
+/// `--format`'s values where answers are judged: those of [`Format`] that are answers.
+const JUDGED_FORMATS: [Format; 3] = [Format::Sentence, Format::Tsv, Format::Json];
+
+impl JudgedOptions {
+    /// [`AnswerOptions`]' arguments in `command`, as the commands that judge answers take them.
+    fn judging(command: clap::Command) -> clap::Command {
+        let formats = JUDGED_FORMATS.map(|format| {
+            clap::ValueEnum::to_possible_value(&format).expect("every format has a name")
+        });
+        let parser = PossibleValuesParser::new(formats)
+            .try_map(|name| <Format as clap::ValueEnum>::from_str(&name, false));
+        command
+            .mut_arg("path", |path| {
+                path.help(
+                    "The answers hold routes: each is right when it is any shortest route of \
+                     its query (`… takes 2 knight moves: e2 g3 e4.`)",
+                )
+            })
+            .mut_arg("format", |format| format.value_parser(parser))
+            // `mut_arg` puts the argument it changes after the others, and the completions
+            // list them in that order: `--header` goes after them again.
+            .mut_arg("header", |header| header)
+    }
+}
+
+impl Args for JudgedOptions {
+    fn group_id() -> Option<clap::Id> {
+        AnswerOptions::group_id()
+    }
+
+    fn augment_args(command: clap::Command) -> clap::Command {
+        JudgedOptions::judging(AnswerOptions::augment_args(command))
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        JudgedOptions::judging(AnswerOptions::augment_args_for_update(command))
+    }
+}
+
+impl clap::FromArgMatches for JudgedOptions {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<JudgedOptions, clap::Error> {
+        AnswerOptions::from_arg_matches(matches).map(JudgedOptions)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
 }
 
 /// What the filter asks beyond its answers: figures, pictures, a page. The other commands ask
@@ -137,18 +163,7 @@ pub(crate) struct Extras {
 impl JudgedOptions {
     /// The answers' settings, as [`AnswerOptions::settings`] makes them.
     pub(crate) fn settings(self, at: &Invocation) -> Result<AnswerSettings, clap::Error> {
-        let layout = LayoutArgs {
-            path: self.layout.path,
-            format: self.layout.format.into(),
-            header: self.layout.header,
-        };
-        let options = AnswerOptions {
-            problem: self.problem,
-            board: self.board,
-            engine: self.engine,
-            layout,
-        };
-        options.settings(at, Extras::default())
+        self.0.settings(at, Extras::default())
     }
 }
 
@@ -322,28 +337,6 @@ pub(crate) enum Format {
     Json,
     /// JSON Lines of each search's steps, then its route (not judged).
     Trace,
-}
-
-/// `--format`'s values where answers are judged: those of [`Format`] that are answers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum JudgedFormat {
-    /// The problem's own answers: the judge's sentence for uva439.
-    #[default]
-    Sentence,
-    /// `FROM<TAB>TO<TAB>MOVES`, and the route under --path.
-    Tsv,
-    /// JSON Lines: an object per answer, with its source and line.
-    Json,
-}
-
-impl From<JudgedFormat> for Format {
-    fn from(format: JudgedFormat) -> Format {
-        match format {
-            JudgedFormat::Sentence => Format::Sentence,
-            JudgedFormat::Tsv => Format::Tsv,
-            JudgedFormat::Json => Format::Json,
-        }
-    }
 }
 
 /// What `--draw` draws.

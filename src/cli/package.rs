@@ -42,7 +42,9 @@ pub(crate) struct PackageArgs {
 
     /// The package format: legacy (problemtools' verifyproblem, DOMjudge) or 2025-09
     /// (BAPCtools).
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = PackageFormat::Legacy)]
+    // Its own id: `format` is the answers' `--format`, which some problems refuse.
+    #[arg(long = "format", id = "package_format", value_enum, value_name = "FORMAT",
+          default_value_t = PackageFormat::Legacy)]
     pub(crate) format: PackageFormat,
 
     /// The problem's uuid (8-4-4-4-12 hexadecimal digits), so that a package made again is

@@ -232,14 +232,7 @@ pub(crate) fn several_words_for_command(args: &[OsString]) -> Option<String> {
     let stress = root.find_subcommand("stress")?;
     let is_an_option_of_stress = |word: &OsString| {
         let word = word.to_string_lossy();
-        let named = |arg: &clap::Arg| match word.strip_prefix("--") {
-            Some(long) => arg.get_long() == Some(long.split('=').next().unwrap_or_default()),
-            None => word
-                .strip_prefix('-')
-                .and_then(|short| short.chars().next())
-                .is_some_and(|short| arg.get_short() == Some(short)),
-        };
-        word == "--" || word == "-h" || word == "--help" || stress.get_arguments().any(named)
+        word == "--" || super::named_option(stress, &word).is_some()
     };
     let extra: Vec<usize> = (at + 1..args.len())
         .take_while(|&index| !is_an_option_of_stress(&args[index]))

@@ -98,6 +98,20 @@ fn typed(arg: &Arg) -> Vec<String> {
     }
 }
 
+/// `arg` as typed with each of its possible values, or with its sample value where it names
+/// none.
+fn every_typing(arg: &Arg) -> Vec<Vec<String>> {
+    let long = format!("--{}", arg.get_long().expect("a named option"));
+    let values = arg.get_possible_values();
+    match values.is_empty() || !arg.get_action().takes_values() {
+        true => vec![typed(arg)],
+        false => values
+            .iter()
+            .map(|value| vec![format!("{long}={}", value.get_name())])
+            .collect(),
+    }
+}
+
 /// What `knight-moves` with `words` would do, settled, in words.
 fn task(words: &[String]) -> Result<String, clap::Error> {
     let args: Vec<OsString> = std::iter::once("knight-moves".to_owned())
@@ -110,6 +124,14 @@ fn task(words: &[String]) -> Result<String, clap::Error> {
 /// The shortest run of `command` (at `path`): its required arguments, with as many files as it
 /// needs (testlib's three), and the task it is.
 fn base(path: &[String], command: &clap::Command) -> (Vec<String>, String) {
+    try_base(path, command).unwrap_or_else(|error| panic!("no run of {path:?}: {error:?}"))
+}
+
+/// [`base`], or why `path` has no run (`generate all-pairs --problem cses-grid`).
+fn try_base(
+    path: &[String],
+    command: &clap::Command,
+) -> Result<(Vec<String>, String), clap::Error> {
     let mut words = path.to_vec();
     for positional in command
         .get_positionals()
@@ -124,54 +146,190 @@ fn base(path: &[String], command: &clap::Command) -> (Vec<String>, String) {
     }
     for _ in 0..5 {
         if let Ok(task) = task(&words) {
-            return (words, task);
+            return Ok((words, task));
         }
         words.push("x".to_owned());
     }
-    panic!("no run of {path:?}: {:?}", task(&words))
+    task(&words).map(|task| (words, task))
 }
 
 /// Every option each command declares changes its run (alone, or beside another of the
 /// command's options that it needs: `--header` beside `--format tsv`), but those taken and
-/// unused on purpose.
+/// unused on purpose; for every problem, where the command takes `--problem`, an option the
+/// problem refuses being refused as [`REFUSABLE`] says, and as the filter refuses it.
 #[test]
 fn every_option_a_command_takes_changes_its_run() {
     let mut checked = 0;
-    for (path, command) in leaves() {
-        let (base_words, base_task) = base(&path, &command);
-        // The options go between the command's words and its positional arguments.
-        let with = |extra: &[Vec<String>]| {
-            let mut words = path.clone();
-            words.extend(extra.iter().flatten().cloned());
-            words.extend_from_slice(&base_words[path.len()..]);
-            task(&words)
+    let leaves = leaves();
+    let filter = &leaves[0].1;
+    for (path, command) in &leaves {
+        let takes_a_problem = command.get_arguments().any(|arg| arg.get_id() == "problem");
+        let problems: &[Problem] = match takes_a_problem {
+            true => <Problem as clap::ValueEnum>::value_variants(),
+            false => &[Problem::Uva439],
         };
-        let options = options(&command);
-        for option in &options {
-            let id = option.get_id().as_str();
-            let alone = with(&[typed(option)]);
-            let changes = match alone {
-                Ok(task) => task != base_task,
-                // Refused alone: it needs another of the command's options beside it.
-                Err(_) => options
+        for &problem in problems {
+            checked += options_change_the_run(path, command, filter, problem);
+        }
+    }
+    assert!(checked > 250, "{checked} options checked");
+}
+
+/// [`every_option_a_command_takes_changes_its_run`] for the command at `path` and `problem`
+/// (uva439: the command's default, and `--problem` among the options checked), `filter` being
+/// knight-moves' own definition: how many options it checked.
+fn options_change_the_run(
+    path: &[String],
+    command: &clap::Command,
+    filter: &clap::Command,
+    problem: Problem,
+) -> usize {
+    let chosen: Vec<String> = match problem {
+        Problem::Uva439 => Vec::new(),
+        _ => vec!["--problem".to_owned(), problem.name().to_owned()],
+    };
+    let mut path_and_problem = path.to_vec();
+    path_and_problem.extend(chosen.iter().cloned());
+    // A command the problem has no run of (`generate all-pairs --problem cses-grid`).
+    let Ok((base_words, base_task)) = try_base(&path_and_problem, command) else {
+        assert!(!chosen.is_empty(), "no run of {path:?}");
+        return 0;
+    };
+    // The options go between the command's words and its positional arguments.
+    let with = |extra: &[Vec<String>]| {
+        let mut words = path_and_problem.clone();
+        words.extend(extra.iter().flatten().cloned());
+        words.extend_from_slice(&base_words[path_and_problem.len()..]);
+        task(&words)
+    };
+    // The line of REFUSABLE that refused `option` under the problem, where one did.
+    let refused_by_the_problem = |option: &Arg, said: &Result<String, clap::Error>| {
+        let said = said.as_ref().err()?.to_string();
+        REFUSABLE.iter().find(|row| {
+            option.get_id() == row.id
+                && !problem.takes(row)
+                && said.contains(&problem.refusal(row, path.is_empty()))
+        })
+    };
+    let options: Vec<Arg> = options(command)
+        .into_iter()
+        .filter(|option| chosen.is_empty() || option.get_id() != "problem")
+        .collect();
+    for option in &options {
+        let id = option.get_id().as_str();
+        let alone = with(&[typed(option)]);
+        let changes = match &alone {
+            // Where the sample value is the problem's default (`--algorithm formula` for
+            // knightl), another of its values.
+            Ok(task) => {
+                task != &base_task
+                    || every_typing(option).iter().any(|typing| {
+                        with(std::slice::from_ref(typing)).is_ok_and(|task| task != base_task)
+                    })
+            }
+            Err(_) => match refused_by_the_problem(option, &alone) {
+                // Refused by the problem: as the filter refuses it, where it has the option.
+                Some(row) => {
+                    let mut words = chosen.clone();
+                    words.extend(typed(option));
+                    if filter.get_arguments().any(|arg| arg.get_id() == row.id) {
+                        let said = task(&words).err().map(|error| error.to_string());
+                        let refusal = problem.refusal(row, true);
+                        assert!(
+                            said.as_ref().is_some_and(|said| said.contains(&refusal)),
+                            "{path:?} {id} --problem {}: refused as {refusal:?}, which the filter \
+                             does not say: {said:?}",
+                            problem.name()
+                        );
+                    }
+                    continue;
+                }
+                // Refused alone: it needs another of the command's options beside it (which
+                // the problem may refuse, and then refuses with it).
+                None => options
                     .iter()
                     .filter(|other| other.get_id() != option.get_id())
                     .any(|other| {
                         match (with(&[typed(other)]), with(&[typed(other), typed(option)])) {
                             (Ok(without), Ok(both)) => without != both,
+                            (Err(without), Err(both)) => {
+                                refused_by_the_problem(other, &Err(without)).is_some()
+                                    && refused_by_the_problem(other, &Err(both)).is_some()
+                            }
                             _ => false,
                         }
                     }),
+            },
+        };
+        let unused = TAKEN_AND_UNUSED.contains(&id);
+        assert!(
+            changes != unused,
+            "{path:?} {id} --problem {}: changes the run: {changes} ({alone:?})",
+            problem.name()
+        );
+    }
+    options.len()
+}
+
+/// Each option some problems refuse (a line of [`REFUSABLE`]) is, in every command that has
+/// an argument of its id, the option the line names (`--` and its long name), taking the value
+/// it names, and one option throughout: the values one command takes, or the other takes
+/// them all (the judging commands' `--format` has no trace). Else a command's own option of
+/// the same id (`package --format`) would be refused as another's.
+#[test]
+fn every_refusable_option_is_the_one_it_names_in_every_command() {
+    for row in REFUSABLE {
+        let (shown, value) = row.shown.split_once(' ').unwrap_or((row.shown, ""));
+        assert_eq!(row.value.unwrap_or_default(), value, "{row:?}");
+        let mut found: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+        for (path, command) in leaves() {
+            let Some(arg) = command.get_arguments().find(|arg| arg.get_id() == row.id) else {
+                continue;
             };
-            let unused = TAKEN_AND_UNUSED.contains(&id);
-            assert!(
-                changes != unused,
-                "{path:?} {id}: changes the run: {changes}"
-            );
-            checked += 1;
+            let long = arg.get_long().map(|long| format!("--{long}"));
+            assert_eq!(long.as_deref(), Some(shown), "{path:?} {}", row.id);
+            let values: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .map(|value| value.get_name().to_owned())
+                .collect();
+            if let Some(value) = row.value {
+                assert!(values.iter().any(|v| v == value), "{path:?} {row:?}");
+            }
+            found.push((path, values));
+        }
+        assert!(!found.is_empty(), "no command has {}", row.id);
+        for (path, values) in &found {
+            for (other_path, other) in &found {
+                let within = |a: &[String], b: &[String]| a.iter().all(|v| b.contains(v));
+                assert!(
+                    within(values, other) || within(other, values),
+                    "{}: {path:?} takes {values:?}, {other_path:?} {other:?}",
+                    row.id
+                );
+            }
         }
     }
-    assert!(checked > 60, "{checked} options checked");
+}
+
+/// `package --format` is the package's, which every problem takes: not the answers'
+/// `--format`, which some problems refuse.
+#[test]
+fn every_problem_is_packaged_in_every_format() {
+    for problem in <Problem as clap::ValueEnum>::value_variants() {
+        for format in ["legacy", "2025-09"] {
+            let words = [
+                "package",
+                "--problem",
+                problem.name(),
+                "--format",
+                format,
+                "d",
+            ];
+            let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
+            assert!(task(&words).is_ok(), "{words:?}: {:?}", task(&words));
+        }
+    }
 }
 
 /// Every command refuses every option of the others that it does not declare, as clap's usage
@@ -258,6 +416,34 @@ fn the_old_spellings_are_refused_with_the_way_forward() {
             &["--check", "a\nb", "q.in"],
             "--check is now a command: knight-moves check a\\nb q.in",
         ),
+        // An option the command does not take is named, not moved into the line, where it
+        // would be refused again; nor is its value.
+        (
+            &["--check", "a", "b", "--stats"],
+            "--check is now a command, and --stats is no option of check: knight-moves check a b",
+        ),
+        (
+            &["--generate", "input-random", "--path", "--seed", "3"],
+            "--generate is now a command, and --path is no option of generate random: \
+             knight-moves generate random --seed 3",
+        ),
+        (
+            &["--stress", "./a.out", "--draw", "--cases", "5"],
+            "--stress is now a command, and --draw is no option of stress: knight-moves stress \
+             ./a.out --cases 5",
+        ),
+        (
+            &[
+                "--check",
+                "a",
+                "--report",
+                "page.html",
+                "b",
+                "--draw=search",
+            ],
+            "--check is now a command, and --report, --draw are no options of check: \
+             knight-moves check a b",
+        ),
     ];
     for (words, expected) in cases {
         let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
@@ -316,6 +502,23 @@ fn a_command_after_the_filters_options_is_refused_with_the_line_to_type() {
             ],
             "and --stats, --draw are no options of check: knight-moves check --problem nakanj \
              a b;",
+        ),
+        // `--draw` takes a value after `=` only: the next word is the next option.
+        (
+            &["--draw", "--problem", "nakanj", "check", "a", "b"],
+            "and --draw is no option of check: knight-moves check --problem nakanj a b;",
+        ),
+        (
+            &[
+                "--report",
+                "page.html",
+                "--problem",
+                "nakanj",
+                "check",
+                "a",
+                "b",
+            ],
+            "and --report is no option of check: knight-moves check --problem nakanj a b;",
         ),
     ];
     for (words, expected) in cases {

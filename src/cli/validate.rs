@@ -196,8 +196,9 @@ fn file_named_for_input(at: &Invocation, file: &std::path::Path) -> String {
         .filter(|word| word.as_os_str() != file.as_os_str())
         .map(|word| super::quoted(word))
         .collect();
+    let command = at.command_path().first().cloned().unwrap_or_default();
     format!(
-        "validate reads the input on standard input, which holds nothing, and {} is a file, \
+        "{command} reads the input on standard input, which holds nothing, and {} is a file, \
          not read: knight-moves {} < {}",
         crate::settings::shown(file),
         words.join(" "),

@@ -621,6 +621,7 @@ mod tests {
     use clap::ValueEnum;
 
     use super::*;
+    use crate::problem::description::PACKAGED_ROUTES;
 
     /// Each problem's description says what the command line lets `package` ask for: a
     /// package with routes exactly where there is material for one, one without routes always.
@@ -628,7 +629,7 @@ mod tests {
     fn the_descriptions_say_which_packages_there_is_material_for() {
         for &problem in Problem::value_variants() {
             assert!(of(problem, false).is_some(), "{problem:?}");
-            let with_routes = problem.takes("packaged_routes");
+            let with_routes = problem.takes(&PACKAGED_ROUTES);
             assert_eq!(of(problem, true).is_some(), with_routes, "{problem:?}");
         }
     }

@@ -67,20 +67,26 @@ pub(crate) const REFUSABLE: &[Refusable] = &[
     refusable("board", None, "--board", &[U]),
     refusable("piece", None, "--piece", &[U]),
     refusable("algorithm", Some("table"), "--algorithm table", &[U, N]),
-    refusable("path", None, "--path", &[U, N, P]),
+    PATH,
     refusable("format", None, "--format", &[U, N]),
     refusable("draw", None, "--draw", &[U, N]),
     refusable("report", None, "--report", &[U, N]),
     refusable("stats", None, "--stats", &[U, N]),
     refusable("compare", None, "--compare", &[U, N]),
-    // `package --path`: the packages with routes have their own submissions and statement.
-    Refusable {
-        refusal: Some(
-            "--path writes UVa 439's variant with routes only, so far: not --problem {problem}'s",
-        ),
-        ..refusable("packaged_routes", None, "--path", &[U])
-    },
+    PACKAGED_ROUTES,
 ];
+
+/// `--path`, routes in the answers: the line of [`REFUSABLE`] the judging asks of
+/// ([`Problem::takes`]).
+pub(crate) const PATH: Refusable = refusable("path", None, "--path", &[U, N, P]);
+
+/// `package --path`: the packages with routes have their own submissions and statement.
+pub(crate) const PACKAGED_ROUTES: Refusable = Refusable {
+    refusal: Some(
+        "--path writes UVa 439's variant with routes only, so far: not --problem {problem}'s",
+    ),
+    ..refusable("packaged_routes", None, "--path", &[U])
+};
 
 /// A line of [`REFUSABLE`] whose refusal says the problem has no use for the option.
 const fn refusable(
@@ -143,13 +149,10 @@ impl Problem {
         }
     }
 
-    /// Whether the problem takes the option of clap id `id` (see [`REFUSABLE`]): every
-    /// option no problem refuses, and those it is listed as taking.
-    pub(crate) fn takes(self, id: &str) -> bool {
-        REFUSABLE
-            .iter()
-            .filter(|refusable| refusable.id == id)
-            .all(|refusable| refusable.taken_by.contains(&self))
+    /// Whether the problem takes `option`, a line of [`REFUSABLE`] ([`PATH`],
+    /// [`PACKAGED_ROUTES`]): an option no problem refuses has no line to ask of.
+    pub(crate) fn takes(self, option: &Refusable) -> bool {
+        option.taken_by.contains(&self)
     }
 
     /// What refuses `option` for the problem, in one line, sending the reader to the help
