@@ -78,7 +78,7 @@ fn square_rule(board: Board) -> String {
 /// the accelerator's bytewise readers. Its window classifiers (`fast/classes.rs`, `fast/simd.rs`)
 /// test sixteen bytes at once and cannot call it; a test there holds them to it on every byte.
 /// The checker's words are separated by more than this (C's `isspace`): that is its own rule,
-/// in `sink/check/mismatch.rs`.
+/// `is_space` in `sink/check/mod.rs`.
 #[inline]
 pub(crate) fn is_blank(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t')

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::input::line::QuotedUpTo;
+use crate::sink::check::verdict::Verdict;
 
 /// A reader that hands out at most `piece` bytes a read, to cross every buffer edge.
 struct Pieces {
@@ -638,4 +639,184 @@ fn an_input_that_cannot_be_read_blames_nothing_after_it() {
          was not judged from line 2 on; the answer before it was right"
     );
     assert!(judge("5\n").starts_with("Wrong answer at a.out:1"));
+}
+
+/// The verdict on `found` (read `found_piece` bytes at a time) for the expected answers
+/// `expected` of one grid, handed over in pieces of `pieces(rest)` bytes, judged by `checker`.
+fn judged_by(
+    checker: impl FnOnce(Box<dyn Read>) -> Checker,
+    expected: &[u8],
+    found: &[u8],
+    pieces: &mut dyn FnMut(usize) -> usize,
+    found_piece: usize,
+) -> Verdict {
+    let reader = Pieces {
+        bytes: found.to_vec(),
+        at: 0,
+        piece: found_piece,
+    };
+    let mut checker = checker(Box::new(reader));
+    let origin = Origin::Grid {
+        source: "in",
+        line_number: 1,
+        side: 8,
+    };
+    let mut rest = expected;
+    while !rest.is_empty() {
+        let (piece, after) = rest.split_at(pieces(rest.len()));
+        checker.take(&mut piece.to_vec(), &origin).unwrap();
+        rest = after;
+    }
+    checker.finish().unwrap()
+}
+
+/// The verdict on `found` for `expected`, by tokens, lenient as `leniency` says.
+fn by_tokens(expected: &[u8], found: &[u8], leniency: Leniency) -> Verdict {
+    let checker = |found| Checker::new(found, Comparison::Tokens(leniency));
+    judged_by(checker, expected, found, &mut |rest| rest, 1 << 20)
+}
+
+#[test]
+fn tokens_are_compared_across_any_white_space_and_case_unless_the_flags_say() {
+    let lenient = Leniency::default();
+    let expected = b"To get 6\nmoves.\n";
+    let accepted = Verdict::Accepted { answers: 2 };
+    assert_eq!(by_tokens(expected, b"to GET   6 moves.", lenient), accepted);
+    let spread = b"\r\n To get\t6\r\nmoves.\n\n";
+    assert_eq!(by_tokens(expected, spread, lenient), accepted);
+    let strict_case = Leniency {
+        case_sensitive: true,
+        ..lenient
+    };
+    let lower = by_tokens(expected, b"to get 6\nmoves.\n", strict_case);
+    assert!(matches!(lower, Verdict::WrongAnswer { at: 1, .. }));
+    let strict_space = Leniency {
+        space_change_sensitive: true,
+        ..lenient
+    };
+    assert_eq!(by_tokens(expected, expected, strict_space), accepted);
+    for found in [
+        &b"To get 6 moves.\n"[..],
+        b"To get 6\nmoves.",
+        b"To get 6\nmoves.\n\n",
+    ] {
+        let verdict = by_tokens(expected, found, strict_space);
+        assert!(
+            matches!(verdict, Verdict::PresentationError { .. }),
+            "{found:?}"
+        );
+    }
+}
+
+#[test]
+fn shorter_longer_and_extra_tokens_are_wrong() {
+    let lenient = Leniency::default();
+    for found in [&b"1\n"[..], b"123\n", b"1 2\n", b"12x\n"] {
+        let verdict = by_tokens(b"12\n", found, lenient);
+        assert!(matches!(verdict, Verdict::WrongAnswer { .. }), "{found:?}");
+    }
+    let more = by_tokens(b"12\n", b"12 7\n", lenient);
+    assert!(matches!(more, Verdict::TooMany { from: 1, .. }));
+    let none = by_tokens(b"12\n", b"  \n", lenient);
+    assert!(matches!(none, Verdict::TooFew { found: 0, .. }));
+}
+
+/// Routes in TSV and JSON get the same verdict however both sides are cut: whole, or in
+/// random pieces that split tokens, punctuation and the fast path's lines.
+#[test]
+fn tsv_and_json_routes_get_one_verdict_however_they_are_cut() {
+    let own = "a1 b3 c5 d7 f8 g6 h8";
+    let other = "a1 c2 e3 g4 h6 f7 h8";
+    let wrong = [
+        "a1 c2 e3 g4 h6 f7",
+        "a1 c2 e3 g4 h6 f7 h8 g6",
+        "a1 c2 e3 g4 h6 g8 h8",
+        "b1 c3 e2 g3 h5 f6 h7",
+    ];
+    let strict = Comparison::Tokens(Leniency {
+        case_sensitive: true,
+        space_change_sensitive: true,
+    });
+    let mut random = fastrand::Rng::with_seed(35);
+    for shape in [Shape::Tsv { header: false }, Shape::Json] {
+        let line = |route: &str| match shape {
+            Shape::Json => {
+                let squares: Vec<String> = route.split(' ').map(|s| format!("\"{s}\"")).collect();
+                let path = squares.join(",");
+                format!("{{\"line\":1,\"from\":\"a1\",\"moves\":6,\"path\":[{path}]}}\n")
+            }
+            _ => format!("a1\th8\t6\t{route}\n"),
+        };
+        let expected = [line(own), line("b2 d3")].concat().into_bytes();
+        for candidate in [own, other].into_iter().chain(wrong) {
+            let found = [line(candidate), line("b2 d3")].concat().into_bytes();
+            let routes = Some((Piece::KNIGHT, Board::STANDARD));
+            let checker = |found| Checker::for_answers(found, strict, shape, routes);
+            let whole = judged_by(checker, &expected, &found, &mut |rest| rest, 1 << 20);
+            let right = candidate == own || candidate == other;
+            assert_eq!(
+                matches!(whole, Verdict::Accepted { .. }),
+                right,
+                "{candidate}: {whole:?}"
+            );
+            for _ in 0..50 {
+                let pieces = &mut |rest: usize| random.usize(1..=rest.min(7));
+                let cut = judged_by(checker, &expected, &found, pieces, 3);
+                assert_eq!(cut, whole, "{shape:?} {candidate}");
+            }
+        }
+    }
+}
+
+/// Against a model of the default validator written apart (tokens split on white space,
+/// compared ignoring ASCII case, or the bytes where both flags are given), on random
+/// answers handed over in random pieces, so that every edge of a batch and of the fast
+/// path is crossed.
+#[test]
+fn random_answers_get_the_default_validators_verdict_however_they_are_cut() {
+    let mut random = fastrand::Rng::with_seed(34);
+    let alphabet = [b'a', b'A', b'b', b'1', b' ', b' ', b'\n', b'\r', b'\t'];
+    for _ in 0..20_000 {
+        let mut expected = Vec::new();
+        for _ in 0..random.usize(1..6) {
+            for _ in 0..random.usize(1..4) {
+                expected.push(*random.choice(b"aAb1").unwrap());
+            }
+            expected.push(*random.choice(b" \n").unwrap());
+        }
+        expected.push(b'\n');
+        let mut found = expected.clone();
+        for _ in 0..random.usize(0..3) {
+            let at = random.usize(0..=found.len());
+            match random.u8(0..3) {
+                0 => found.insert(at, *random.choice(&alphabet).unwrap()),
+                1 if at < found.len() => {
+                    found.remove(at);
+                }
+                _ if at < found.len() => found[at] = *random.choice(&alphabet).unwrap(),
+                _ => {}
+            }
+        }
+        let strict = random.bool();
+        let tokens = |text| -> Vec<Vec<u8>> {
+            let words = words(text).into_iter();
+            words.map(|token| token.to_ascii_lowercase()).collect()
+        };
+        let model = match strict {
+            true => expected == found,
+            false => tokens(&expected) == tokens(&found),
+        };
+        let leniency = Leniency {
+            case_sensitive: strict,
+            space_change_sensitive: strict,
+        };
+        let checker = |found| Checker::new(found, Comparison::Tokens(leniency));
+        let pieces = &mut |rest: usize| random.usize(1..=rest);
+        let verdict = judged_by(checker, &expected, &found, pieces, 3);
+        let accepted = matches!(verdict, Verdict::Accepted { .. });
+        assert_eq!(
+            accepted, model,
+            "{expected:?} {found:?} strict {strict}: {verdict:?}"
+        );
+    }
 }
