@@ -24,6 +24,9 @@ use crate::sink::check::{Checker, Place, common_prefix, is_space, newlines};
 /// How many bytes of a token a verdict shows.
 const SHOWN: usize = 200;
 
+/// A blank line past the answers, where the judge does not forgive it.
+const BLANK_LINE: &str = "blank line at the end";
+
 impl Checker {
     /// Compares the expected answers in `batch`, from `origin`, with the candidate's.
     pub(super) fn compare(&mut self, batch: &[u8], origin: &Origin) -> io::Result<()> {
@@ -97,16 +100,15 @@ impl Checker {
     /// many; where routes are judged, whole lines only, from a line's start, so that a line
     /// with another route is read square by square.
     fn take_the_same(&mut self, expected: &[u8]) -> io::Result<usize> {
-        let line_begun = self.in_token || self.routes.as_ref().is_some_and(|r| r.line.tokens > 0);
-        if line_begun && self.routes.is_some() {
+        let in_line = self.in_token || self.routes.as_ref().is_some_and(|r| r.line.tokens > 0);
+        if in_line && self.routes.is_some() {
             return Ok(0);
         }
         let available = self.found.available()?;
         let length = available.len().min(expected.len());
         let mut same = common_prefix(&expected[..length], &available[..length]);
-        if let Some(routes) = &mut self.routes {
+        if self.routes.is_some() {
             same = memchr::memrchr(b'\n', &expected[..same]).map_or(0, |newline| newline + 1);
-            routes.line = RouteLine::default();
         }
         self.found.take(same);
         Ok(same)
@@ -120,8 +122,9 @@ impl Checker {
         if self.lines.is_some() {
             return; // whether a token is open is read where a difference begins
         }
-        if self.routes.is_some() {
-            // Whole lines: no token is open, no JSON string (JSON Lines).
+        if let Some(routes) = &mut self.routes {
+            // Whole lines: no token or route is open, no JSON string (JSON Lines).
+            routes.line = RouteLine::default();
             self.in_token = false;
             if let Some(json) = &mut self.json {
                 json.string = JsonString::default();
@@ -232,14 +235,7 @@ impl Checker {
         if let Some(difference) = &mut self.difference {
             match difference.words {
                 Words::Same => {}
-                Words::GoesOn => {
-                    difference.expected_line.mark_difference();
-                    difference.words = Words::Differ {
-                        query: place.query(),
-                        lines_before: self.expected_lines,
-                    };
-                    return Ok(());
-                }
+                Words::GoesOn => return self.words_differ(place),
                 // Wrong, once as much of the expected line as is shown has come: no need to
                 // wait for the rest of a long line.
                 Words::Differ { .. } if difference.expected_line.is_full() => return self.decide(),
@@ -267,19 +263,7 @@ impl Checker {
                 self.found.take(1);
                 Ok(())
             }
-            _ if self.difference.is_some() => {
-                // The candidate's word is shorter, or another: the words differ at its next
-                // word, or where its line ends.
-                let across = self.difference.as_ref().is_some_and(|d| d.across);
-                while let Some(&byte) = self.found.available()?.first() {
-                    if !is_space(byte) || (byte == b'\n' && !across) {
-                        break;
-                    }
-                    self.take_space(byte);
-                }
-                self.words_differ(place);
-                Ok(())
-            }
+            _ if self.difference.is_some() => self.words_differ(place),
             // The candidate's token is shorter, or differs here: shown from its start.
             _ => self.wrong(
                 self.expected_token(&place.batch[place.token_began..]),
@@ -296,7 +280,7 @@ impl Checker {
             let Some(&byte) = self.found.available()?.first() else {
                 match self.difference {
                     None => self.found_ended_early(),
-                    Some(_) => self.words_differ(place),
+                    Some(_) => self.words_differ(place)?,
                 }
                 return Ok(false);
             };
@@ -309,7 +293,7 @@ impl Checker {
                     // among the answers, or one answer spread over lines. (Where no line
                     // follows, the line is judged alone.)
                     if self.found.ahead(2)?.len() < 2 {
-                        self.words_differ(place);
+                        self.words_differ(place)?;
                         return Ok(false);
                     }
                     self.difference.as_mut().expect("lines count").across = true;
@@ -354,7 +338,6 @@ impl Checker {
     /// words, for the lines to meet again; what it holds before its end says what the
     /// difference was. Where it goes on with words, the words are followed across lines.
     fn line_ends(&mut self, place: &Place) -> io::Result<()> {
-        let lines_before = self.expected_lines;
         let difference = self.difference.as_mut().expect("lines count");
         match difference.words {
             Words::Same => {}
@@ -363,11 +346,7 @@ impl Checker {
                 return Ok(());
             }
             Words::GoesOn => {
-                difference.expected_line.mark_difference();
-                difference.words = Words::Differ {
-                    query: place.query(),
-                    lines_before,
-                };
+                self.words_differ(place)?;
                 return self.decide();
             }
             Words::Differ { .. } => return self.decide(),
@@ -418,12 +397,8 @@ impl Checker {
         self.found_lines += 1;
         self.in_token = false;
         self.in_a_line = false;
-        if self.lines.is_some_and(|lines| !lines.forgiving) && self.presentation.is_none() {
-            self.presentation = Some(Verdict::PresentationError {
-                at: self.found_lines,
-                what,
-                query: place.query(),
-            });
+        if self.lines.is_some_and(|lines| !lines.forgiving) {
+            self.presentation_error(self.found_lines, what, || place.query());
         }
         Ok(true)
     }
@@ -434,11 +409,8 @@ impl Checker {
         let difference = self.difference.take().expect("lines count");
         let forgiving = self.lines.is_some_and(|lines| lines.forgiving);
         if let Some(what) = difference.what(with_newline, forgiving) {
-            self.presentation.get_or_insert(Verdict::PresentationError {
-                at: difference.first_at,
-                what,
-                query: difference.first_query.unwrap_or_default(),
-            });
+            let query = difference.first_query.unwrap_or_default();
+            self.presentation_error(difference.first_at, what, || query);
         }
         if !with_newline {
             let (line, cut) = self.found.line_so_far();
@@ -446,16 +418,24 @@ impl Checker {
         }
     }
 
-    /// The words differ where lines count: the verdict once the expected line has ended, or
-    /// as much of it as is shown has come.
-    fn words_differ(&mut self, place: &Place) {
-        let lines_before = self.expected_lines;
+    /// The words differ where lines count, at the expected byte just kept and the candidate's
+    /// next word (past its blanks; across lines, its line breaks too) or its line's end: the
+    /// verdict once the expected line has ended, or as much of it as is shown has come.
+    fn words_differ(&mut self, place: &Place) -> io::Result<()> {
         let difference = self.difference.as_mut().expect("lines count");
         difference.expected_line.mark_difference();
         difference.words = Words::Differ {
             query: place.query(),
-            lines_before,
+            lines_before: self.expected_lines,
         };
+        let across = difference.across;
+        while let Some(&byte) = self.found.available()?.first() {
+            if !is_space(byte) || (byte == b'\n' && !across) {
+                break;
+            }
+            self.take_space(byte);
+        }
+        Ok(())
     }
 
     /// Decides a wrong answer where lines count, reading as much more of the candidate's line
@@ -503,14 +483,6 @@ impl Checker {
         Ok(())
     }
 
-    /// The candidate's answers have ended where an answer was expected.
-    fn found_ended_early(&mut self) {
-        self.fail(Verdict::TooFew {
-            found: self.expected_lines,
-            expected: 0, // filled in by `finish`
-        });
-    }
-
     /// Takes one byte of the candidate's white space.
     pub(super) fn take_space(&mut self, byte: u8) {
         self.found.take(1);
@@ -553,18 +525,15 @@ impl Checker {
         if !self.begin_token(place)? {
             return Ok(());
         }
-        if let Some(routes) = &mut self.routes {
-            routes.line.tokens += 1;
-        }
         let found = self.found.available()?.first().copied();
-        if self.route_punctuation(expected, found, place)? {
-            return Ok(());
+        if let Some(what) = self.route_length_at(expected, found) {
+            return self.wrong_route(what, place);
         }
         if found != Some(expected) {
             return self.wrong(vec![expected], place);
         }
         self.found.take(1);
-        self.route_punctuation_matched(expected, place)
+        self.route_punctuation(expected, place)
     }
 
     /// Where space counts: the candidate's next byte must be the expected white space.
@@ -641,11 +610,7 @@ impl Checker {
 
     /// [`Checker::spacing`], the line answering `query` (empty past the last answer).
     fn spacing_for(&mut self, what: &'static str, query: String) {
-        self.presentation.get_or_insert(Verdict::PresentationError {
-            at: self.found_lines + 1,
-            what,
-            query,
-        });
+        self.presentation_error(self.found_lines + 1, what, || query);
         self.leniency.space_change_sensitive = false;
         // Its lines are not the answer's: a route ends after as many squares as the answer's.
         if let Some(routes) = &mut self.routes {
@@ -680,7 +645,7 @@ impl Checker {
                     self.spacing_for("white space after the last answer", String::new());
                 }
                 if blank_lines_count && byte == b'\n' {
-                    self.blank_line();
+                    self.presentation_error(self.found_lines + 1, BLANK_LINE, String::new);
                 }
             }
             blanks = byte != b'\n';
@@ -689,17 +654,17 @@ impl Checker {
         if self.difference.is_some() {
             self.line_difference_ends(false);
         } else if blank_lines_count && blanks {
-            self.blank_line();
+            self.presentation_error(self.found_lines + 1, BLANK_LINE, String::new);
         }
         Ok(())
     }
 
-    /// A blank line past the answers, where the judge does not forgive it.
-    fn blank_line(&mut self) {
-        self.presentation.get_or_insert(Verdict::PresentationError {
-            at: self.found_lines + 1,
-            what: "blank line at the end",
-            query: String::new(),
-        });
+    /// Notes a presentation error on the candidate's line `at`, answering `query` (empty past
+    /// the last answer): the verdict, unless one came before or a token differs later.
+    fn presentation_error(&mut self, at: u64, what: &'static str, query: impl FnOnce() -> String) {
+        if self.presentation.is_none() {
+            let query = query();
+            self.presentation = Some(Verdict::PresentationError { at, what, query });
+        }
     }
 }

@@ -24,6 +24,13 @@ pub(crate) struct Found {
     at_end: bool,
 }
 
+impl Default for Found {
+    /// No answers at all.
+    fn default() -> Found {
+        Found::new(Box::new(io::empty()))
+    }
+}
+
 impl Found {
     pub(crate) fn new(reader: Box<dyn Read>) -> Found {
         Found {

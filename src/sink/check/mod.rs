@@ -94,6 +94,7 @@ struct LineRules {
 /// [`Comparison`] chosen once says: token by token, where lines count a newline a token of
 /// its own. Lines before the first answer (the TSV header row) are judged as answers are,
 /// under their own origin, and counted as none of them.
+#[derive(Default)]
 pub(crate) struct Checker {
     found: Found,
     leniency: Leniency,
@@ -121,14 +122,13 @@ pub(crate) struct Checker {
     /// The first query knight-moves could not answer, and how many: after one, where the
     /// candidate's tokens for the queries after it begin is unknown, so nothing more is judged
     /// (where lines count, its line is skipped and the lines after it judged, unless one
-    /// differs).
+    /// differs), the answers before it right.
     not_answered: Option<NotAnswered>,
     not_answered_count: u64,
     accepted_before_the_first_unanswered: u64,
-    /// Whether nothing from some point on can be judged (a query knight-moves could not
-    /// answer, or an input it could not read), and the answers accepted before that point.
-    rest_not_judged: bool,
-    accepted_before_the_rest: u64,
+    /// Where nothing from some point on can be judged (a query knight-moves could not answer,
+    /// or an input it could not read), the answers accepted before that point.
+    rest_not_judged: Option<u64>,
     trouble: Option<io::Error>,
     /// The lines of the preamble not yet taken, and taken.
     preamble_left: u64,
@@ -143,16 +143,17 @@ impl Checker {
             Comparison::Words => Some(LineRules { forgiving: true }),
             Comparison::Tokens(_) => None,
         };
-        Checker {
-            leniency: match lines {
-                Some(_) => Leniency {
-                    case_sensitive: true,
-                    space_change_sensitive: false,
-                },
-                None => comparison.as_leniency(),
+        // Where lines count, their spacing is judged where a line differs, not token by token.
+        let leniency = match lines {
+            Some(_) => Leniency {
+                case_sensitive: true,
+                space_change_sensitive: false,
             },
+            None => comparison.as_leniency(),
+        };
+        Checker {
             lines,
-            ..Checker::by_tokens(found, comparison.as_leniency())
+            ..Checker::by_tokens(found, leniency)
         }
     }
 
@@ -161,25 +162,7 @@ impl Checker {
         Checker {
             found: Found::new(found),
             leniency,
-            lines: None,
-            difference: None,
-            expected_lines: 0,
-            found_lines: 0,
-            in_token: false,
-            in_a_line: false,
-            carried: Vec::new(),
-            routes: None,
-            json: None,
-            failure: None,
-            presentation: None,
-            not_answered: None,
-            not_answered_count: 0,
-            accepted_before_the_first_unanswered: 0,
-            rest_not_judged: false,
-            accepted_before_the_rest: 0,
-            trouble: None,
-            preamble_left: 0,
-            preamble_taken: 0,
+            ..Checker::default()
         }
     }
 
@@ -228,7 +211,7 @@ impl Checker {
 
     /// Whether the verdict is certain.
     fn is_settled(&self) -> bool {
-        self.failure.is_some() || self.trouble.is_some() || self.rest_not_judged
+        self.failure.is_some() || self.trouble.is_some() || self.rest_not_judged.is_some()
     }
 
     /// Compares the expected answers in `batch`, from `origin`, with the candidate's.
@@ -273,34 +256,34 @@ impl Checker {
         if let Unanswerable::Query(query) = &first.what {
             first.what = Unanswerable::QueryAndWhatFollows(query.clone());
         }
-        self.not_judged_from(self.accepted_before_the_first_unanswered);
+        self.difference = None;
+        self.rest_not_judged = Some(self.accepted_before_the_first_unanswered);
+    }
+
+    /// The candidate's answers have ended where an answer was expected.
+    fn found_ended_early(&mut self) {
+        self.fail(Verdict::TooFew {
+            found: self.expected_lines,
+            expected: 0, // filled in by `finish`
+        });
     }
 
     /// knight-moves could not do `what`, `why`: nothing from here on is judged, the answers
     /// before it right (where lines count, those before a line being judged past its
     /// difference).
     fn nothing_more_judged(&mut self, what: Unanswerable, why: &dyn fmt::Display) {
-        let (at, accepted) = match &self.difference {
+        let (at, accepted) = match self.difference.take() {
             Some(difference) => (difference.first_at, difference.answers_before),
             None => (self.found_lines + 1, self.expected_lines),
         };
-        self.not_judged_from(accepted);
-        self.not_answered = Some(NotAnswered {
-            at,
-            what,
-            why: why.to_string(),
-        });
+        self.rest_not_judged = Some(accepted);
+        let why = why.to_string();
+        self.not_answered = Some(NotAnswered { at, what, why });
     }
 
-    /// Nothing from here on is judged; `accepted` answers were right before.
-    fn not_judged_from(&mut self, accepted: u64) {
-        self.difference = None;
-        self.rest_not_judged = true;
-        self.accepted_before_the_rest = accepted;
-    }
-
-    /// The verdict, once every expected answer has been given; or the trouble reading the
-    /// answers.
+    /// The verdict, once every expected answer has been given, its counts of answers less the
+    /// preamble's lines (answers that end inside it end before the header row); or the
+    /// trouble reading the answers.
     pub(crate) fn finish(mut self) -> io::Result<Verdict> {
         if !self.is_settled() {
             if let Err(error) = self.end_of_expected() {
@@ -310,28 +293,29 @@ impl Checker {
         if let Some(error) = self.trouble.take() {
             return Err(error);
         }
-        let expected = self.expected_lines + self.not_answered_count;
-        let verdict = match (self.failure.take(), self.not_answered.take()) {
-            (Some(Verdict::TooFew { found, .. }), _) => Verdict::TooFew { found, expected },
+        let header = self.preamble_taken;
+        let answers = |lines: u64| lines.saturating_sub(header);
+        let expected = answers(self.expected_lines + self.not_answered_count);
+        Ok(match (self.failure.take(), self.not_answered.take()) {
+            (Some(Verdict::TooFew { found, .. }), _) if found < header => {
+                Verdict::NoHeader { expected }
+            }
+            (Some(Verdict::TooFew { found, .. }), _) => Verdict::TooFew {
+                found: found - header,
+                expected,
+            },
             (Some(Verdict::TooMany { from, .. }), _) => Verdict::TooMany { expected, from },
             (Some(failure), _) => failure,
             (None, Some(first)) => Verdict::NotJudged {
                 first,
                 count: self.not_answered_count,
-                accepted: match self.rest_not_judged {
-                    true => self.accepted_before_the_rest,
-                    false => self.expected_lines,
-                },
+                accepted: answers(self.rest_not_judged.unwrap_or(self.expected_lines)),
                 presentation: self.presentation.take().and_then(Verdict::presentation),
             },
-            (None, None) => match self.presentation.take() {
-                Some(presentation) => presentation,
-                None => Verdict::Accepted {
-                    answers: self.expected_lines,
-                },
-            },
-        };
-        Ok(verdict.less_preamble(self.preamble_taken))
+            (None, None) => self.presentation.take().unwrap_or(Verdict::Accepted {
+                answers: answers(self.expected_lines),
+            }),
+        })
     }
 }
 
@@ -353,25 +337,18 @@ impl Sink for Checker {
     /// tokens), so nothing more is judged.
     fn no_answer(&mut self, origin: &Origin, why: &dyn fmt::Display) -> io::Result<()> {
         self.not_answered_count += 1;
+        let query = origin.describe(0);
+        let grid = matches!(origin, Origin::Grid { .. });
         if self.is_settled() {
             return Ok(());
-        }
-        let what = Unanswerable::Query(origin.describe(0));
-        if self.lines.is_none()
-            || self.difference.is_some()
-            || matches!(origin, Origin::Grid { .. })
-        {
-            let what = Unanswerable::QueryAndWhatFollows(origin.describe(0));
-            self.nothing_more_judged(what, why);
+        } else if self.lines.is_none() || self.difference.is_some() || grid {
+            self.nothing_more_judged(Unanswerable::QueryAndWhatFollows(query), why);
             return Ok(());
         }
         match self.found.skip_line() {
             Ok(true) => self.found_lines += 1,
             Ok(false) => {
-                self.fail(Verdict::TooFew {
-                    found: self.expected_lines,
-                    expected: 0, // filled in by `finish`
-                });
+                self.found_ended_early();
                 return Ok(());
             }
             Err(error) => {
@@ -381,13 +358,13 @@ impl Sink for Checker {
         }
         if self.not_answered.is_none() {
             self.accepted_before_the_first_unanswered = self.expected_lines;
+            let (at, why) = (self.found_lines, why.to_string());
+            self.not_answered = Some(NotAnswered {
+                at,
+                what: Unanswerable::Query(query),
+                why,
+            });
         }
-        let at = self.found_lines;
-        self.not_answered.get_or_insert_with(|| NotAnswered {
-            at,
-            what,
-            why: why.to_string(),
-        });
         Ok(())
     }
 

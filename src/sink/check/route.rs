@@ -353,45 +353,30 @@ impl Checker {
             .is_some_and(|square| is_a_move(rules.piece, previous, square)))
     }
 
-    /// The expected answer has JSON's punctuation `expected` and the candidate's next is
+    /// The expected answer has JSON's punctuation `expected` where the candidate's has
     /// `found`: inside a route, a comma where the expected route ends, or a bracket where it
-    /// goes on, is a route of another length. Says whether it judged so.
-    pub(super) fn route_punctuation(
-        &mut self,
-        expected: u8,
-        found: Option<u8>,
-        place: &Place,
-    ) -> io::Result<bool> {
-        let Some(line) = self.routes.as_ref().map(|routes| routes.line) else {
-            return Ok(false);
-        };
-        let what = match (line.in_route, expected, found) {
-            (true, b',', Some(b']')) => ends_early(line.moves()),
-            (true, b']', Some(b',')) => goes_on(line.moves()),
-            _ => return Ok(false),
-        };
-        self.wrong_route(what, place)?;
-        Ok(true)
+    /// goes on, is a route of another length.
+    pub(super) fn route_length_at(&self, expected: u8, found: Option<u8>) -> Option<String> {
+        let line = self.routes.as_ref()?.line;
+        match (line.in_route, expected, found) {
+            (true, b',', Some(b']')) => Some(ends_early(line.moves())),
+            (true, b']', Some(b',')) => Some(goes_on(line.moves())),
+            _ => None,
+        }
     }
 
-    /// The candidate's punctuation `expected` matched: a route may begin after it, or, at
-    /// its closing bracket, end, on the query's last square.
-    pub(super) fn route_punctuation_matched(
-        &mut self,
-        expected: u8,
-        place: &Place,
-    ) -> io::Result<()> {
-        let Some(line) = self.routes.as_ref().map(|routes| routes.line) else {
+    /// JSON's punctuation `expected` has matched, a token of the line: a route may begin after
+    /// it, or, at its closing bracket, end, on the query's last square.
+    pub(super) fn route_punctuation(&mut self, expected: u8, place: &Place) -> io::Result<()> {
+        let Some(routes) = &mut self.routes else {
             return Ok(());
         };
+        routes.line.tokens += 1;
+        let line = routes.line;
         if !line.in_route {
             self.route_may_begin(&[expected]);
         } else if expected == b']' {
-            self.routes
-                .as_mut()
-                .expect("routes are judged")
-                .line
-                .in_route = false;
+            routes.line.in_route = false;
             if line.previous != line.expected_last {
                 return self.wrong_route(WRONG_END.to_owned(), place);
             }
