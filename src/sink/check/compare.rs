@@ -107,7 +107,7 @@ impl Checker {
         let available = self.found.available()?;
         let length = available.len().min(expected.len());
         let mut same = common_prefix(&expected[..length], &available[..length]);
-        if self.routes.is_some() {
+        if self.routes.is_some() && expected[..same].last() != Some(&b'\n') {
             same = memchr::memrchr(b'\n', &expected[..same]).map_or(0, |newline| newline + 1);
         }
         self.found.take(same);
@@ -165,20 +165,8 @@ impl Checker {
     /// squares are read.
     fn step(&mut self, place: &mut Place) -> io::Result<()> {
         let byte = place.batch[place.at];
-        if self.lines.is_some() && self.difference.is_none() {
-            if !self.in_a_line && self.found.available()?.is_empty() {
-                self.found_ended_early();
-                return Ok(());
-            }
-            if byte == b'\n' && self.take_a_tail(place)? {
-                return Ok(());
-            }
-            let query = self.presentation.is_none().then(|| place.query());
-            let at = (self.found_lines + 1, self.expected_lines);
-            let so_far = self.found.line_so_far();
-            self.in_token = so_far.0.last().is_some_and(|&b| !is_space(b));
-            let difference = LineDifference::new(at, query, so_far, byte == b'\n');
-            self.difference = Some(difference);
+        if self.lines.is_some() && self.difference.is_none() && !self.line_differs(place)? {
+            return Ok(());
         }
         self.in_a_line = byte != b'\n';
         let string_before = self.json.map(|json| json.string);
@@ -224,6 +212,27 @@ impl Checker {
             routes.line = RouteLine::default();
         }
         Ok(())
+    }
+
+    /// Where lines count, the bytes differ at `place` (or the candidate's answers have ended):
+    /// its line is judged by its words from here ([`LineDifference`]), unless its answers
+    /// ended between lines or its line only ends in blanks or a CR. Says whether it is.
+    fn line_differs(&mut self, place: &Place) -> io::Result<bool> {
+        let at_line_end = place.batch[place.at] == b'\n';
+        if !self.in_a_line && self.found.available()?.is_empty() {
+            self.found_ended_early();
+            return Ok(false);
+        }
+        if at_line_end && self.take_a_tail(place)? {
+            return Ok(false);
+        }
+        let query = self.presentation.is_none().then(|| place.query());
+        let at = (self.found_lines + 1, self.expected_lines);
+        let so_far = self.found.line_so_far();
+        // The bytes so far are the same on both sides: a token is open where they end in one.
+        self.in_token = so_far.0.last().is_some_and(|&b| !is_space(b));
+        self.difference = Some(LineDifference::new(at, query, so_far, at_line_end));
+        Ok(true)
     }
 
     /// A byte of an expected token: the candidate's must be the same.
@@ -442,20 +451,15 @@ impl Checker {
     /// as is shown; where its answers ended while its words were followed across lines, they
     /// end before the answer they ran out on.
     fn decide(&mut self) -> io::Result<()> {
-        let Some(LineDifference {
-            words:
-                Words::Differ {
-                    query,
-                    lines_before,
-                },
-            across,
-            expected_line,
-            ..
-        }) = self.difference.take()
+        let difference = self.difference.take().expect("lines count");
+        let Words::Differ {
+            query,
+            lines_before,
+        } = difference.words
         else {
             unreachable!("decided only where the words differ");
         };
-        if across && self.found.available()?.is_empty() {
+        if difference.across && self.found.available()?.is_empty() {
             self.fail(Verdict::TooFew {
                 found: lines_before,
                 expected: 0, // filled in by `finish`
@@ -476,7 +480,7 @@ impl Checker {
         }
         self.fail(Verdict::WrongAnswer {
             at,
-            expected: expected_line.shown(),
+            expected: difference.expected_line.shown(),
             found: found.shown(),
             query,
         });

@@ -418,17 +418,36 @@ fn is_space(byte: u8) -> bool {
 
 /// How many newlines `bytes` holds.
 fn newlines(bytes: &[u8]) -> u64 {
-    memchr::memchr_iter(b'\n', bytes).count() as u64
+    // Often one line, a query's answer: its one newline found is cheaper than a count.
+    match memchr::memchr(b'\n', bytes) {
+        None => 0,
+        Some(first) if first + 1 == bytes.len() => 1,
+        Some(first) => 1 + memchr::memchr_iter(b'\n', &bytes[first + 1..]).count() as u64,
+    }
 }
 
-/// How many bytes `a` and `b`, of the same length, have in common at their start: compared a
-/// block at a time (a `memcmp`), and only the block that differs byte by byte.
+/// How many bytes `a` and `b`, of the same length, have in common at their start: all of them
+/// (nearly always) in one `memcmp`; else a block at a time, and in the block that differs eight
+/// bytes at a time, the first byte that differs being the lowest set byte of their XOR.
 fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     const BLOCK: usize = 256;
     let length = a.len().min(b.len());
+    if a[..length] == b[..length] {
+        return length;
+    }
     let mut at = 0;
     while at + BLOCK <= length && a[at..at + BLOCK] == b[at..at + BLOCK] {
         at += BLOCK;
+    }
+    let word = |bytes: &[u8], at: usize| {
+        u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"))
+    };
+    while at + 8 <= length {
+        let differ = word(a, at) ^ word(b, at);
+        if differ != 0 {
+            return at + differ.trailing_zeros() as usize / 8;
+        }
+        at += 8;
     }
     at + a[at..length]
         .iter()

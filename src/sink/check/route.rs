@@ -261,7 +261,7 @@ impl Checker {
     /// the squares, where a leaper's piece column follows): inside a route, the candidate's
     /// must end here too, on the query's last square.
     pub(super) fn route_line_ends(&mut self, byte: u8, place: &Place) -> io::Result<()> {
-        let Some(routes) = &self.routes else {
+        let Some(routes) = &mut self.routes else {
             return Ok(());
         };
         let column = byte == b'\t'
@@ -270,12 +270,8 @@ impl Checker {
         if !routes.line.in_route || (byte != b'\n' && !column) {
             return Ok(());
         }
+        routes.line.in_route = false;
         let (ends_with_line, line) = (routes.ends_with_line, routes.line);
-        self.routes
-            .as_mut()
-            .expect("routes are judged")
-            .line
-            .in_route = false;
         // Blanks before the line's end are the comparison's to judge; a square is not. Where
         // line breaks do not count, the route has ended after as many squares as the expected
         // one, and a token after it is the next answer's.
