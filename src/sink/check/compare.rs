@@ -133,18 +133,7 @@ impl Checker {
         }
         let last_end = match &mut self.json {
             // Punctuation inside a string ends no token: the run is followed byte by byte.
-            Some(json) => {
-                let mut last_end = None;
-                for (at, &byte) in run.iter().enumerate() {
-                    let ends = json.string.ends_token(byte);
-                    json.string.take(byte);
-                    if ends {
-                        last_end = Some(at);
-                        json.token_string = json.string;
-                    }
-                }
-                last_end
-            }
+            Some(json) => json.follow(run),
             None => run.iter().rposition(|&b| is_space(b)),
         };
         let began = match last_end {

@@ -58,6 +58,23 @@ pub(super) struct Json {
     pub token_string: JsonString,
 }
 
+impl Json {
+    /// Follows the strings through `run`: where in it the last token ended (at the byte that
+    /// ended it), the state after that byte kept as where the next token begins.
+    pub fn follow(&mut self, run: &[u8]) -> Option<usize> {
+        let mut last_end = None;
+        for (at, &byte) in run.iter().enumerate() {
+            let ends = self.string.ends_token(byte);
+            self.string.take(byte);
+            if ends {
+                last_end = Some(at);
+                self.token_string = self.string;
+            }
+        }
+        last_end
+    }
+}
+
 /// How a checker splits tokens: at white space, and in JSON ([`Json`]) at punctuation outside
 /// a string.
 pub(super) fn ends_token(json: Option<JsonString>, byte: u8) -> bool {
@@ -70,12 +87,7 @@ pub(super) fn ends_token(json: Option<JsonString>, byte: u8) -> bool {
 /// Where the last token of `line` (a line's bytes from its start, in JSON) begins, and the
 /// state of the strings at its end.
 pub(super) fn last_token(line: &[u8]) -> (usize, JsonString) {
-    let (mut start, mut string) = (0, JsonString::default());
-    for (at, &byte) in line.iter().enumerate() {
-        if string.ends_token(byte) {
-            start = at + 1;
-        }
-        string.take(byte);
-    }
-    (start, string)
+    let mut json = Json::default();
+    let start = json.follow(line).map_or(0, |end| end + 1);
+    (start, json.string)
 }
