@@ -79,7 +79,7 @@ fn square_rule(board: Board) -> String {
 /// which cannot see this module, and keep their own copy, with classifiers that test many bytes
 /// at once; tests hold them to it on every byte (`fast/held.rs`, `standard/read.rs`).
 /// The checker's words are separated by more than this (C's `isspace`): that is its own rule,
-/// in `sink/check/mismatch.rs`.
+/// `is_space` in `sink/check/mod.rs`.
 #[inline]
 pub(crate) fn is_blank(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t')

@@ -15,7 +15,7 @@ use crate::cli::{Invocation, Job, Stop};
 use crate::exit::Ending;
 use crate::input::line::QuotedUpTo;
 use crate::settings::AnswerSettings;
-use crate::sink::check::tokens::Leniency;
+use crate::sink::check::Leniency;
 
 /// The options of `knight-moves checker`; its help (`after_help`) says what it does.
 #[derive(Clone, Debug, Args)]

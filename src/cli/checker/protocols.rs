@@ -35,7 +35,7 @@ use crate::problem::validate::read_validated::read_validated;
 use crate::settings::{AnswerSettings, STDIN_NAME, shown};
 use crate::sink::Both;
 use crate::sink::check::Comparison;
-use crate::sink::check::tokens::Leniency;
+use crate::sink::check::Leniency;
 use crate::sink::check::verdict::Verdict;
 use crate::standard_streams;
 use crate::standard_streams::FileIdentity;

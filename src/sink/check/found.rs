@@ -24,6 +24,13 @@ pub(crate) struct Found {
     at_end: bool,
 }
 
+impl Default for Found {
+    /// No answers at all.
+    fn default() -> Found {
+        Found::new(Box::new(io::empty()))
+    }
+}
+
 impl Found {
     pub(crate) fn new(reader: Box<dyn Read>) -> Found {
         Found {
@@ -43,6 +50,14 @@ impl Found {
             self.read_more()?;
         }
         Ok(&self.buffer[self.position..self.end])
+    }
+
+    /// The next `count` bytes (fewer only at the end of the answers), read but not taken.
+    pub(crate) fn ahead(&mut self, count: usize) -> io::Result<&[u8]> {
+        while self.end - self.position < count && !self.at_end {
+            self.read_more()?;
+        }
+        Ok(&self.buffer[self.position..self.end.min(self.position + count)])
     }
 
     /// Takes `count` bytes of those [`Found::available`] returned.
@@ -102,22 +117,22 @@ impl Found {
             self.buffer.try_reserve_exact(size).map_err(refused)?;
             self.buffer.resize(size, 0);
         }
+        // The bytes not yet taken stay, after as many before them as are kept.
         let kept = self.position.min(KEPT_BEHIND);
         if self.position > kept {
-            self.buffer
-                .copy_within(self.position - kept..self.position, 0);
+            self.buffer.copy_within(self.position - kept..self.end, 0);
             self.dropped = true;
         }
+        self.end -= self.position - kept;
         self.position = kept;
-        self.end = kept;
         loop {
-            match self.reader.read(&mut self.buffer[kept..]) {
+            match self.reader.read(&mut self.buffer[self.end..]) {
                 Ok(0) => {
                     self.at_end = true;
                     return Ok(());
                 }
                 Ok(read) => {
-                    self.end = kept + read;
+                    self.end += read;
                     return Ok(());
                 }
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => {}

@@ -1,12 +1,15 @@
-//! The streaming checker against a plain one that holds whole lines (the oracle, written here
-//! apart from it, as the judges' rules say), on every way of cutting both sides into pieces.
+//! The streaming checker against plain ones written here apart from it, as the judges' rules
+//! say: one that holds whole lines, one that holds whole files' words, and a model of the
+//! default validator; on every way of cutting both sides into pieces.
 
 use std::io::{self, Read};
 
 use proptest::prelude::*;
 
 use super::*;
-use crate::input::line::QuotedUpTo;
+use crate::board::Position;
+use crate::input::line::TypedPair;
+use crate::sink::check::verdict::ShownLine;
 
 /// A reader that hands out at most `piece` bytes a read, to cross every buffer edge.
 struct Pieces {
@@ -24,7 +27,17 @@ impl Read for Pieces {
     }
 }
 
-/// The origin of the `index`-th expected line, for verdicts: `t:LINE: query`.
+/// `found`, read at most `piece` bytes at a time.
+fn reader(found: &[u8], piece: usize) -> Box<dyn Read> {
+    let bytes = found.to_vec();
+    Box::new(Pieces {
+        bytes,
+        at: 0,
+        piece,
+    })
+}
+
+/// What the `line`-th expected line answers, as a verdict names it.
 fn origin_of(line: u64) -> String {
     format!("t:{line}: q r")
 }
@@ -39,32 +52,24 @@ fn streamed(
     expected_piece: usize,
     found_piece: usize,
 ) -> String {
-    let reader = Pieces {
-        bytes: found.to_vec(),
-        at: 0,
-        piece: found_piece,
+    let mut checker = Checker::new(reader(found, found_piece), comparison);
+    let query = TypedPair {
+        from: Position::new(0, 0),
+        to: Position::new(0, 0),
+        from_text: b"q",
+        to_text: b"r",
     };
-    let mut checker = Checker::new(Box::new(reader), comparison);
     for (index, line) in expected.iter().enumerate() {
-        let query = crate::input::line::TypedPair {
-            from: crate::board::Position::new(0, 0),
-            to: crate::board::Position::new(0, 0),
-            from_text: b"q",
-            to_text: b"r",
-        };
         let origin = Origin::Query {
             source: "t",
             line_number: index as u64 + 1,
             query: &query,
-            board: crate::board::Board::STANDARD,
+            board: Board::STANDARD,
         };
         match line {
             Some(line) => {
-                let mut whole = line.to_vec();
-                whole.push(b'\n');
-                for piece in whole.chunks(expected_piece) {
-                    let mut answers = piece.to_vec();
-                    checker.take(&mut answers, &origin).unwrap();
+                for piece in [*line, b"\n"].concat().chunks(expected_piece) {
+                    checker.take(&mut piece.to_vec(), &origin).unwrap();
                 }
             }
             None => checker.no_answer(&origin, &"gave up").unwrap(),
@@ -73,68 +78,67 @@ fn streamed(
     checker.finish().unwrap().describe("a.out")
 }
 
-/// Whether a byte separates words, as the judges' rules say (C's `isspace`).
-fn space(byte: &u8) -> bool {
-    b" \t\n\r\x0b\x0c".contains(byte)
-}
-
-/// The words of `text`.
+/// The words of `text`, split as the judges' rules say (C's `isspace`).
 fn words(text: &[u8]) -> Vec<Vec<u8>> {
-    text.split(space)
+    text.split(|byte| b" \t\n\r\x0b\x0c".contains(byte))
         .filter(|word| !word.is_empty())
         .map(<[u8]>::to_vec)
         .collect()
 }
 
-/// How one found line compares with the expected one, as the judges' rules say, on whole
-/// lines: `None` for the same, `Some("")` for wrong words, else the presentation error.
-fn oracle_line(expected: &[u8], found: &[u8], ended: bool, forgiving: bool) -> Option<String> {
-    let blanks = |b: &u8| b" \t\x0b\x0c".contains(b);
+/// The verdict on one found line (`ended` with a newline) where line `at` was `expected`, as
+/// the judges' rules say, on whole lines: `None` where the judge takes it.
+fn oracle_line(
+    at: u64,
+    expected: &[u8],
+    found: &[u8],
+    ended: bool,
+    forgiving: bool,
+) -> Option<Verdict> {
     let without_cr = found.strip_suffix(b"\r").unwrap_or(found);
     let end = without_cr
         .iter()
-        .rposition(|b| !blanks(b))
+        .rposition(|b| !b" \t\x0b\x0c".contains(b))
         .map_or(0, |i| i + 1);
     let trimmed = &without_cr[..end];
     if (found == expected && ended) || (forgiving && trimmed == expected) {
         return None;
     }
+    let (query, shown) = (origin_of(at), |line: &[u8]| {
+        ShownLine::new(b"", false, line)
+    });
     if words(found) != words(expected) {
-        return Some(String::new()); // wrong: described by the caller
+        let (expected, found) = (shown(expected), shown(without_cr));
+        return Some(Verdict::WrongAnswer {
+            at,
+            expected,
+            found,
+            query,
+        });
     }
-    Some(
-        if found == expected {
-            "missing final newline"
-        } else if without_cr == expected {
-            "CRLF line end"
-        } else if trimmed == expected && without_cr.len() == found.len() {
-            "trailing space"
-        } else if trimmed == expected {
-            "trailing space and CRLF line end"
-        } else {
-            "spacing differs"
-        }
-        .to_owned(),
-    )
+    let what = match (
+        found == expected,
+        without_cr == expected,
+        trimmed == expected,
+    ) {
+        (true, _, _) => "missing final newline",
+        (_, true, _) => "CRLF line end",
+        (_, _, true) if without_cr.len() == found.len() => "trailing space",
+        (_, _, true) => "trailing space and CRLF line end",
+        _ => "spacing differs",
+    };
+    Some(Verdict::PresentationError { at, what, query })
 }
 
 /// The found answers as lines: each without its newline, and whether it had one.
 fn found_lines(found: &[u8]) -> Vec<(&[u8], bool)> {
-    let mut lines = Vec::new();
-    let mut rest = found;
-    while !rest.is_empty() {
-        match rest.iter().position(|&b| b == b'\n') {
-            Some(newline) => {
-                lines.push((&rest[..newline], true));
-                rest = &rest[newline + 1..];
-            }
-            None => {
-                lines.push((rest, false));
-                rest = b"";
-            }
-        }
-    }
+    let lines = found.split_inclusive(|&b| b == b'\n');
     lines
+        .map(|line| {
+            line.strip_suffix(b"\n")
+                .map_or((line, false), |line| (line, true))
+        })
+        .collect()
 }
 
 /// Whether the found answers break their lines where the expected ones do: one line an
@@ -142,13 +146,9 @@ fn found_lines(found: &[u8]) -> Vec<(&[u8], bool)> {
 /// answer takes any one line), then nothing but blank lines.
 fn same_line_breaks(expected: &[Option<&[u8]>], found: &[u8]) -> bool {
     let lines = found_lines(found);
-    let answered = expected
-        .iter()
-        .zip(&lines)
-        .all(|(line, (found_line, _))| match line {
-            Some(line) => words(line).len() == words(found_line).len(),
-            None => true,
-        });
+    let answered = expected.iter().zip(&lines).all(|(line, (found_line, _))| {
+        line.is_none_or(|line| words(line).len() == words(found_line).len())
+    });
     let extra_blank = lines
         .iter()
         .skip(expected.len())
@@ -164,134 +164,79 @@ fn oracle(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> S
     let forgiving = comparison == Comparison::Words;
     let lines = found_lines(found);
     let total = expected.len() as u64;
-    let answers = |count: u64| match count {
-        1 => "1 answer".to_owned(),
-        _ => format!("{count} answers"),
-    };
-    let mut not_judged = Vec::new();
-    let mut presentation: Option<(u64, String)> = None;
-    // What the verdict is when a failure comes after a query without an answer.
-    let rest_not_judged = |first: u64, presentation: &Option<(u64, String)>| {
-        let before = first - 1;
-        let right = if presentation.is_some() {
-            "right in their words"
-        } else {
-            "right"
-        };
-        let before = match before {
-            0 => "no answer before it was judged".to_owned(),
-            1 => format!("the answer before it was {right}"),
-            _ => format!("the {before} answers before it were {right}"),
-        };
-        let verdict = format!(
-            "Judge failure: knight-moves could not answer {} (gave up), so a.out was not judged \
-             from line {first} on; {before}",
-            origin_of(first)
-        );
-        with_presentation(verdict, presentation)
-    };
+    let (mut failure, mut presentation) = (None, None);
     for (index, line) in expected.iter().enumerate() {
-        let at = index as u64 + 1;
         let Some(&(found_line, ended)) = lines.get(index) else {
-            if let Some(&first) = not_judged.first() {
-                return rest_not_judged(first, &presentation);
-            }
-            return format!(
-                "Wrong answer: a.out ends after {}, {total} expected",
-                answers(lines.len() as u64)
-            );
+            let found = lines.len() as u64;
+            failure = Some((
+                index,
+                Verdict::TooFew {
+                    found,
+                    expected: total,
+                },
+            ));
+            break;
         };
-        let Some(expected_line) = line else {
-            not_judged.push(at);
-            continue;
-        };
-        match oracle_line(expected_line, found_line, ended, forgiving) {
-            None => {}
-            Some(what) if what.is_empty() => {
-                if let Some(&first) = not_judged.first() {
-                    return rest_not_judged(first, &presentation);
-                }
-                let found_shown = found_line.strip_suffix(b"\r").unwrap_or(found_line);
-                return format!(
-                    "Wrong answer at a.out:{at}: expected {}, found {}, for {}",
-                    QuotedUpTo(expected_line, 200),
-                    QuotedUpTo(found_shown, 200),
-                    origin_of(at)
-                );
+        let at = index as u64 + 1;
+        match line.and_then(|line| oracle_line(at, line, found_line, ended, forgiving)) {
+            Some(wrong @ Verdict::WrongAnswer { .. }) => {
+                failure = Some((index, wrong));
+                break;
             }
-            Some(what) => {
-                presentation.get_or_insert((at, what));
-            }
+            verdict => presentation = presentation.or(verdict),
         }
     }
     for (index, &(line, _)) in lines.iter().enumerate().skip(expected.len()) {
-        if !words(line).is_empty() {
-            if let Some(&first) = not_judged.first() {
-                return rest_not_judged(first, &presentation);
-            }
-            return format!(
-                "Wrong answer: a.out goes on past the {} expected, from line {}",
-                answers(total),
-                index + 1
-            );
-        }
-        if !forgiving {
-            presentation.get_or_insert((index as u64 + 1, "blank line at the end".to_owned()));
+        let at = index as u64 + 1;
+        if failure.is_some() {
+            break;
+        } else if !words(line).is_empty() {
+            failure = Some((
+                expected.len(),
+                Verdict::TooMany {
+                    expected: total,
+                    from: at,
+                },
+            ));
+        } else if !forgiving {
+            let what = "blank line at the end";
+            let blank = Verdict::PresentationError {
+                at,
+                what,
+                query: String::new(),
+            };
+            presentation = presentation.or(Some(blank));
         }
     }
-    let accepted = total - not_judged.len() as u64;
-    match (not_judged.first(), &presentation) {
-        (None, Some((at, what))) => match what.as_str() {
-            "blank line at the end" => format!("Presentation error at a.out:{at}: {what}"),
-            _ => format!(
-                "Presentation error at a.out:{at}: {what}, for {}",
-                origin_of(*at)
-            ),
+    let until = failure.as_ref().map_or(expected.len(), |(index, _)| *index);
+    let not_judged: Vec<u64> = (0..until)
+        .filter(|&index| expected[index].is_none())
+        .map(|index| index as u64 + 1)
+        .collect();
+    let count = not_judged.len() as u64;
+    let in_words = presentation.clone().and_then(Verdict::presentation);
+    let not_answered = |at, what| NotAnswered {
+        at,
+        what,
+        why: "gave up".to_owned(),
+    };
+    let verdict = match (failure, not_judged.first()) {
+        (Some((_, failure)), None) => failure,
+        (Some(_), Some(&first)) => Verdict::NotJudged {
+            first: not_answered(first, Unanswerable::QueryAndWhatFollows(origin_of(first))),
+            count,
+            accepted: first - 1,
+            presentation: in_words,
         },
-        (None, None) => format!("Accepted ({})", answers(accepted)),
-        (Some(&first), _) => {
-            let right = if presentation.is_some() {
-                "right in their words"
-            } else {
-                "right"
-            };
-            let others = match accepted {
-                0 => "no other answer was judged".to_owned(),
-                1 => format!("the other answer was {right}"),
-                _ => format!("the other {accepted} answers were {right}"),
-            };
-            let verdict = match not_judged.len() {
-                1 => format!(
-                    "Judge failure: knight-moves could not answer {} (gave up), so a.out:{first} \
-                     was not judged; {others}",
-                    origin_of(first)
-                ),
-                count => {
-                    let more = count - 1;
-                    let noun = if more == 1 {
-                        "other line"
-                    } else {
-                        "other lines"
-                    };
-                    format!(
-                        "Judge failure: knight-moves could not answer {count} queries, the \
-                         first {} (gave up), so a.out:{first} and {more} {noun} were not \
-                         judged; {others}",
-                        origin_of(first)
-                    )
-                }
-            };
-            with_presentation(verdict, &presentation)
-        }
-    }
-}
-
-/// A judge failure's verdict, with the first presentation error among the lines judged.
-fn with_presentation(verdict: String, presentation: &Option<(u64, String)>) -> String {
-    match presentation {
-        None => verdict,
-        Some((at, what)) => format!("{verdict}, but a.out:{at} has a presentation error ({what})"),
-    }
+        (None, Some(&first)) => Verdict::NotJudged {
+            first: not_answered(first, Unanswerable::Query(origin_of(first))),
+            count,
+            accepted: total - count,
+            presentation: in_words,
+        },
+        (None, None) => presentation.unwrap_or(Verdict::Accepted { answers: total }),
+    };
+    verdict.describe("a.out")
 }
 
 /// The kind of verdict on any answers, from the whole files' words alone: wrong when the
@@ -315,78 +260,72 @@ fn oracle_kind(expected: &[&[u8]], found: &[u8], comparison: Comparison) -> &'st
     "Presentation error"
 }
 
+/// The verdict on `found`, said the same however both sides are cut, and the oracle's.
 fn check_both(expected: &[Option<&[u8]>], found: &[u8], comparison: Comparison) -> String {
     let want = oracle(expected, found, comparison);
     for (expected_piece, found_piece) in [(1 << 20, 1 << 20), (1, 1), (3, 2), (2, 7)] {
         assert_eq!(
             streamed(expected, found, comparison, expected_piece, found_piece),
             want,
-            "pieces {expected_piece}/{found_piece}: {:?} against {:?}",
-            expected,
+            "pieces {expected_piece}/{found_piece}: {expected:?} against {:?}",
             String::from_utf8_lossy(found)
         );
     }
     want
 }
 
+/// A presentation error on line `at` of the answers, which answers query `at`.
+fn presentation_at(at: u64, what: &str) -> String {
+    format!(
+        "Presentation error at a.out:{at}: {what}, for {}",
+        origin_of(at)
+    )
+}
+
 #[test]
 fn lines_compare_as_each_judge_does() {
     let (bytes, words) = (Comparison::Bytes, Comparison::Words);
-    let six: &[Option<&[u8]>] = &[Some(b"6")];
-    let cases: &[(&[u8], Comparison, &str)] = &[
-        (b"6\n", bytes, "Accepted (1 answer)"),
+    let accepted = || "Accepted (1 answer)".to_owned();
+    let cases: &[(&[u8], Comparison, String)] = &[
+        (b"6\n", bytes, accepted()),
         (
             b"5\n",
             bytes,
-            "Wrong answer at a.out:1: expected \"6\", found \"5\", for t:1: q r",
+            format!(
+                "Wrong answer at a.out:1: expected \"6\", found \"5\", for {}",
+                origin_of(1)
+            ),
         ),
-        (
-            b"6\r\n",
-            bytes,
-            "Presentation error at a.out:1: CRLF line end, for t:1: q r",
-        ),
-        (b"6\r\n", words, "Accepted (1 answer)"),
-        (
-            b"6 \n",
-            bytes,
-            "Presentation error at a.out:1: trailing space, for t:1: q r",
-        ),
-        (b"6 \n", words, "Accepted (1 answer)"),
-        (
-            b"6",
-            bytes,
-            "Presentation error at a.out:1: missing final newline, for t:1: q r",
-        ),
-        (b"6", words, "Accepted (1 answer)"),
-        (
-            b" 6\n",
-            words,
-            "Presentation error at a.out:1: spacing differs, for t:1: q r",
-        ),
-        (b"6\r\n\n \n", words, "Accepted (1 answer)"),
+        (b"6\r\n", bytes, presentation_at(1, "CRLF line end")),
+        (b"6\r\n", words, accepted()),
+        (b"6 \n", bytes, presentation_at(1, "trailing space")),
+        (b"6 \n", words, accepted()),
+        (b"6", bytes, presentation_at(1, "missing final newline")),
+        (b"6", words, accepted()),
+        (b" 6\n", words, presentation_at(1, "spacing differs")),
+        (b"6\r\n\n \n", words, accepted()),
         (
             b"6\n\n",
             bytes,
-            "Presentation error at a.out:2: blank line at the end",
+            "Presentation error at a.out:2: blank line at the end".to_owned(),
         ),
         (
             b"",
             bytes,
-            "Wrong answer: a.out ends after 0 answers, 1 expected",
+            "Wrong answer: a.out ends after 0 answers, 1 expected".to_owned(),
         ),
     ];
-    for &(found, comparison, verdict) in cases {
-        assert_eq!(check_both(six, found, comparison), verdict, "{found:?}");
+    for (found, comparison, verdict) in cases {
+        assert_eq!(
+            &check_both(&[Some(b"6")], found, *comparison),
+            verdict,
+            "{found:?}"
+        );
     }
-    let sentence: &[Option<&[u8]>] = &[Some(b"To get from a1 to b2 takes 4 knight moves.")];
-    assert_eq!(
-        check_both(
-            sentence,
-            b"To get from a1 to b2  takes 4 knight moves.\n",
-            bytes
-        ),
-        "Presentation error at a.out:1: spacing differs, for t:1: q r"
-    );
+    let sentence: &[u8] = b"To get from a1 to b2 takes 4 knight moves.";
+    let spaced = b"To get from a1 to b2  takes 4 knight moves.\n";
+    let verdict = check_both(&[Some(sentence)], spaced, bytes);
+    assert_eq!(verdict, presentation_at(1, "spacing differs"));
 }
 
 /// Where the candidate breaks its lines elsewhere (a blank line among the answers, an answer
@@ -395,64 +334,39 @@ fn lines_compare_as_each_judge_does() {
 #[test]
 fn answers_with_other_line_breaks_are_judged_by_their_words() {
     let (bytes, words) = (Comparison::Bytes, Comparison::Words);
-    let three: &[Option<&[u8]>] = &[Some(b"2"), Some(b"6 6"), Some(b"1")];
-    let cases: &[(&[u8], Comparison, &str)] = &[
-        (
-            b"\n2\n6 6\n1\n",
-            words,
-            "Presentation error at a.out:1: line breaks differ, for t:1: q r",
-        ),
-        (
-            b"2\n6\n6\n1\n",
-            bytes,
-            "Presentation error at a.out:2: line breaks differ, for t:2: q r",
-        ),
-        (
-            b"2 6 6\n1\n",
-            bytes,
-            "Presentation error at a.out:1: line breaks differ, for t:1: q r",
-        ),
-        (
-            b"2 6\n6 1\n",
-            words,
-            "Presentation error at a.out:1: line breaks differ, for t:1: q r",
-        ),
+    let breaks = |at| presentation_at(at, "line breaks differ");
+    let wrong = |at, expected, found, query| {
+        let query = origin_of(query);
+        format!(
+            "Wrong answer at a.out:{at}: expected \"{expected}\", found \"{found}\", for {query}"
+        )
+    };
+    let cases: &[(&[u8], Comparison, String)] = &[
+        (b"\n2\n6 6\n1\n", words, breaks(1)),
+        (b"2\n6\n6\n1\n", bytes, breaks(2)),
+        (b"2 6 6\n1\n", bytes, breaks(1)),
+        (b"2 6\n6 1\n", words, breaks(1)),
         // A wrong answer after the two sides meet again, or on the way, is still wrong.
-        (
-            b"2\n\n6 6\n5\n",
-            words,
-            "Wrong answer at a.out:4: expected \"1\", found \"5\", for t:3: q r",
-        ),
-        (
-            b"2\n6\n7\n1\n",
-            bytes,
-            "Wrong answer at a.out:3: expected \"6 6\", found \"7\", for t:2: q r",
-        ),
-        (
-            b"2\r\n6 6\r\n0\r\n",
-            bytes,
-            "Wrong answer at a.out:3: expected \"1\", found \"0\", for t:3: q r",
-        ),
+        (b"2\n\n6 6\n5\n", words, wrong(4, "1", "5", 3)),
+        (b"2\n6\n7\n1\n", bytes, wrong(3, "6 6", "7", 2)),
+        (b"2\r\n6 6\r\n0\r\n", bytes, wrong(3, "1", "0", 3)),
         // Words past the end, or missing at it.
         (
             b"2 6\n6 1 9\n",
             bytes,
-            "Wrong answer: a.out goes on past the 3 answers expected, from line 2",
+            "Wrong answer: a.out goes on past the 3 answers expected, from line 2".to_owned(),
         ),
         (
             b"2 6\n6\n",
             bytes,
-            "Wrong answer: a.out ends after 2 answers, 3 expected",
+            "Wrong answer: a.out ends after 2 answers, 3 expected".to_owned(),
         ),
     ];
-    for &(found, comparison, verdict) in cases {
+    let three: &[Option<&[u8]>] = &[Some(b"2"), Some(b"6 6"), Some(b"1")];
+    for (found, comparison, verdict) in cases {
         for (expected_piece, found_piece) in [(1 << 20, 1 << 20), (1, 1), (2, 3)] {
-            assert_eq!(
-                streamed(three, found, comparison, expected_piece, found_piece),
-                verdict,
-                "{:?}",
-                String::from_utf8_lossy(found)
-            );
+            let streamed = streamed(three, found, *comparison, expected_piece, found_piece);
+            assert_eq!(&streamed, verdict, "{:?}", String::from_utf8_lossy(found));
         }
     }
 }
@@ -496,19 +410,15 @@ fn a_long_line_is_judged_at_its_first_wrong_word() {
     let row: Vec<u8> = (0..1_000_000).flat_map(|_| *b"12 ").collect();
     let mut found = b"12 12 13 ".to_vec();
     found.extend(std::iter::repeat_n(b'1', 1 << 20));
-    let mut checker = Checker::new(Box::new(io::Cursor::new(found)), Comparison::Words);
+    let mut checker = Checker::new(reader(&found, 1 << 20), Comparison::Words);
     let origin = Origin::Grid {
         source: "t",
         line_number: 1,
         side: 1_000_000,
     };
-    let mut settled = false;
-    for piece in row.chunks(64 * 1024) {
-        if checker.take(&mut piece.to_vec(), &origin).unwrap() == Flow::Settled {
-            settled = true;
-            break;
-        }
-    }
+    let settled = row
+        .chunks(64 * 1024)
+        .any(|piece| checker.take(&mut piece.to_vec(), &origin).unwrap() == Flow::Settled);
     assert!(settled, "settled within the first pieces");
     checker.lines_not_made(1_000_000 - 1);
     let verdict = checker.finish().unwrap().describe("a.out");
@@ -591,21 +501,27 @@ proptest! {
     }
 }
 
-#[test]
-fn a_grid_cut_short_where_knight_moves_gave_up_blames_nothing_after_it() {
+/// The verdict on `found` by bytes, for the answers `expected` of a grid, after which
+/// knight-moves could not go on (`stop`).
+fn cut_short(expected: &[u8], found: &str, stop: impl FnOnce(&mut Checker, &Origin)) -> String {
+    let mut checker = Checker::new(reader(found.as_bytes(), 1 << 20), Comparison::Bytes);
     let origin = Origin::Grid {
         source: "t",
         line_number: 1,
         side: 4,
     };
-    let judge = |found: &str| {
-        let mut checker = Checker::new(
-            Box::new(io::Cursor::new(found.to_owned())),
-            Comparison::Bytes,
-        );
-        checker.take(&mut b"1 2\n3 ".to_vec(), &origin).unwrap();
-        checker.no_answer(&origin, &"ran out of memory").unwrap();
-        checker.finish().unwrap().describe("a.out")
+    checker.take(&mut expected.to_vec(), &origin).unwrap();
+    stop(&mut checker, &origin);
+    checker.finish().unwrap().describe("a.out")
+}
+
+#[test]
+fn a_grid_cut_short_where_knight_moves_gave_up_blames_nothing_after_it() {
+    let judge = |found| {
+        let gave_up = |checker: &mut Checker, origin: &Origin| {
+            checker.no_answer(origin, &"ran out of memory").unwrap()
+        };
+        cut_short(b"1 2\n3 ", found, gave_up)
     };
     assert_eq!(
         judge("1 2\n3 4\n5 6\n"),
@@ -618,19 +534,11 @@ fn a_grid_cut_short_where_knight_moves_gave_up_blames_nothing_after_it() {
 
 #[test]
 fn an_input_that_cannot_be_read_blames_nothing_after_it() {
-    let origin = Origin::Grid {
-        source: "t",
-        line_number: 1,
-        side: 1,
-    };
-    let judge = |found: &str| {
-        let mut checker = Checker::new(
-            Box::new(io::Cursor::new(found.to_owned())),
-            Comparison::Bytes,
-        );
-        checker.take(&mut b"0\n".to_vec(), &origin).unwrap();
-        checker.unreadable_input("b.in", &"No such file or directory");
-        checker.finish().unwrap().describe("a.out")
+    let judge = |found| {
+        let unreadable = |checker: &mut Checker, _: &Origin| {
+            checker.unreadable_input("b.in", &"No such file or directory");
+        };
+        cut_short(b"0\n", found, unreadable)
     };
     assert_eq!(
         judge("0\n7\n"),
@@ -638,4 +546,179 @@ fn an_input_that_cannot_be_read_blames_nothing_after_it() {
          was not judged from line 2 on; the answer before it was right"
     );
     assert!(judge("5\n").starts_with("Wrong answer at a.out:1"));
+}
+
+/// The verdict on `found` (read `found_piece` bytes at a time) for the expected answers
+/// `expected` of one grid, handed over in pieces of `pieces(rest)` bytes, judged by `checker`.
+fn judged_by(
+    checker: impl FnOnce(Box<dyn Read>) -> Checker,
+    expected: &[u8],
+    found: &[u8],
+    pieces: &mut dyn FnMut(usize) -> usize,
+    found_piece: usize,
+) -> Verdict {
+    let mut checker = checker(reader(found, found_piece));
+    let origin = Origin::Grid {
+        source: "in",
+        line_number: 1,
+        side: 8,
+    };
+    let mut rest = expected;
+    while !rest.is_empty() {
+        let (piece, after) = rest.split_at(pieces(rest.len()));
+        checker.take(&mut piece.to_vec(), &origin).unwrap();
+        rest = after;
+    }
+    checker.finish().unwrap()
+}
+
+/// The verdict on `found` for `expected`, by tokens, lenient as `leniency` says.
+fn by_tokens(expected: &[u8], found: &[u8], leniency: Leniency) -> Verdict {
+    let checker = |found| Checker::new(found, Comparison::Tokens(leniency));
+    judged_by(checker, expected, found, &mut |rest| rest, 1 << 20)
+}
+
+#[test]
+fn tokens_are_compared_across_any_white_space_and_case_unless_the_flags_say() {
+    let lenient = Leniency::default();
+    let expected = b"To get 6\nmoves.\n";
+    let accepted = Verdict::Accepted { answers: 2 };
+    assert_eq!(by_tokens(expected, b"to GET   6 moves.", lenient), accepted);
+    let spread = b"\r\n To get\t6\r\nmoves.\n\n";
+    assert_eq!(by_tokens(expected, spread, lenient), accepted);
+    let strict_case = Leniency {
+        case_sensitive: true,
+        ..lenient
+    };
+    let lower = by_tokens(expected, b"to get 6\nmoves.\n", strict_case);
+    assert!(matches!(lower, Verdict::WrongAnswer { at: 1, .. }));
+    let strict_space = Leniency {
+        space_change_sensitive: true,
+        ..lenient
+    };
+    assert_eq!(by_tokens(expected, expected, strict_space), accepted);
+    for found in [
+        &b"To get 6 moves.\n"[..],
+        b"To get 6\nmoves.",
+        b"To get 6\nmoves.\n\n",
+    ] {
+        let verdict = by_tokens(expected, found, strict_space);
+        assert!(
+            matches!(verdict, Verdict::PresentationError { .. }),
+            "{found:?}"
+        );
+    }
+}
+
+#[test]
+fn shorter_longer_and_extra_tokens_are_wrong() {
+    let lenient = Leniency::default();
+    for found in [&b"1\n"[..], b"123\n", b"1 2\n", b"12x\n"] {
+        let verdict = by_tokens(b"12\n", found, lenient);
+        assert!(matches!(verdict, Verdict::WrongAnswer { .. }), "{found:?}");
+    }
+    let more = by_tokens(b"12\n", b"12 7\n", lenient);
+    assert!(matches!(more, Verdict::TooMany { from: 1, .. }));
+    let none = by_tokens(b"12\n", b"  \n", lenient);
+    assert!(matches!(none, Verdict::TooFew { found: 0, .. }));
+}
+
+/// Routes in TSV and JSON get the same verdict however both sides are cut: whole, or in
+/// random pieces that split tokens, punctuation and the fast path's lines.
+#[test]
+fn tsv_and_json_routes_get_one_verdict_however_they_are_cut() {
+    let own = "a1 b3 c5 d7 f8 g6 h8";
+    let other = "a1 c2 e3 g4 h6 f7 h8";
+    let wrong = [
+        "a1 c2 e3 g4 h6 f7",
+        "a1 c2 e3 g4 h6 f7 h8 g6",
+        "a1 c2 e3 g4 h6 g8 h8",
+        "b1 c3 e2 g3 h5 f6 h7",
+    ];
+    let strict = Comparison::Tokens(Leniency {
+        case_sensitive: true,
+        space_change_sensitive: true,
+    });
+    let mut random = fastrand::Rng::with_seed(35);
+    for shape in [Shape::Tsv { header: false }, Shape::Json] {
+        let line = |route: &str| match shape {
+            Shape::Json => {
+                let squares: Vec<String> = route.split(' ').map(|s| format!("\"{s}\"")).collect();
+                let path = squares.join(",");
+                format!("{{\"line\":1,\"from\":\"a1\",\"moves\":6,\"path\":[{path}]}}\n")
+            }
+            _ => format!("a1\th8\t6\t{route}\n"),
+        };
+        let expected = [line(own), line("b2 d3")].concat().into_bytes();
+        for candidate in [own, other].into_iter().chain(wrong) {
+            let found = [line(candidate), line("b2 d3")].concat().into_bytes();
+            let routes = Some((Piece::KNIGHT, Board::STANDARD));
+            let checker = |found| Checker::for_answers(found, strict, shape, routes);
+            let whole = judged_by(checker, &expected, &found, &mut |rest| rest, 1 << 20);
+            let right = candidate == own || candidate == other;
+            assert_eq!(
+                matches!(whole, Verdict::Accepted { .. }),
+                right,
+                "{candidate}: {whole:?}"
+            );
+            for _ in 0..50 {
+                let pieces = &mut |rest: usize| random.usize(1..=rest.min(7));
+                let cut = judged_by(checker, &expected, &found, pieces, 3);
+                assert_eq!(cut, whole, "{shape:?} {candidate}");
+            }
+        }
+    }
+}
+
+/// Against a model of the default validator written apart (tokens split on white space,
+/// compared ignoring ASCII case, or the bytes where both flags are given), on random
+/// answers handed over in random pieces, so that every edge of a batch and of the fast
+/// path is crossed.
+#[test]
+fn random_answers_get_the_default_validators_verdict_however_they_are_cut() {
+    let mut random = fastrand::Rng::with_seed(34);
+    let alphabet = [b'a', b'A', b'b', b'1', b' ', b' ', b'\n', b'\r', b'\t'];
+    for _ in 0..20_000 {
+        let mut expected = Vec::new();
+        for _ in 0..random.usize(1..6) {
+            for _ in 0..random.usize(1..4) {
+                expected.push(*random.choice(b"aAb1").unwrap());
+            }
+            expected.push(*random.choice(b" \n").unwrap());
+        }
+        expected.push(b'\n');
+        let mut found = expected.clone();
+        for _ in 0..random.usize(0..3) {
+            let at = random.usize(0..=found.len());
+            match random.u8(0..3) {
+                0 => found.insert(at, *random.choice(&alphabet).unwrap()),
+                1 if at < found.len() => {
+                    found.remove(at);
+                }
+                _ if at < found.len() => found[at] = *random.choice(&alphabet).unwrap(),
+                _ => {}
+            }
+        }
+        let strict = random.bool();
+        let tokens = |text| -> Vec<Vec<u8>> {
+            let words = words(text).into_iter();
+            words.map(|token| token.to_ascii_lowercase()).collect()
+        };
+        let model = match strict {
+            true => expected == found,
+            false => tokens(&expected) == tokens(&found),
+        };
+        let leniency = Leniency {
+            case_sensitive: strict,
+            space_change_sensitive: strict,
+        };
+        let checker = |found| Checker::new(found, Comparison::Tokens(leniency));
+        let pieces = &mut |rest: usize| random.usize(1..=rest);
+        let verdict = judged_by(checker, &expected, &found, pieces, 3);
+        let accepted = matches!(verdict, Verdict::Accepted { .. });
+        assert_eq!(
+            accepted, model,
+            "{expected:?} {found:?} strict {strict}: {verdict:?}"
+        );
+    }
 }

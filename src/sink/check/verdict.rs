@@ -140,40 +140,6 @@ impl Verdict {
         }
     }
 
-    /// The verdict with the `lines` lines of the answers' preamble (the TSV header row),
-    /// judged as answers but not answers, taken out of its counts of answers. Answers that end
-    /// before the preamble is whole end before their header row.
-    pub(crate) fn less_preamble(self, lines: u64) -> Verdict {
-        match self {
-            Verdict::Accepted { answers } => Verdict::Accepted {
-                answers: answers.saturating_sub(lines),
-            },
-            Verdict::TooFew { found, expected } if found < lines => Verdict::NoHeader {
-                expected: expected.saturating_sub(lines),
-            },
-            Verdict::TooFew { found, expected } => Verdict::TooFew {
-                found: found - lines,
-                expected: expected.saturating_sub(lines),
-            },
-            Verdict::TooMany { expected, from } => Verdict::TooMany {
-                expected: expected.saturating_sub(lines),
-                from,
-            },
-            Verdict::NotJudged {
-                first,
-                count,
-                accepted,
-                presentation,
-            } => Verdict::NotJudged {
-                first,
-                count,
-                accepted: accepted.saturating_sub(lines),
-                presentation,
-            },
-            other => other,
-        }
-    }
-
     /// The verdict as one line (without its newline), naming the answers `name`.
     pub(crate) fn describe(&self, name: &str) -> String {
         match self {
@@ -216,52 +182,47 @@ impl Verdict {
                 presentation,
             } => {
                 let NotAnswered { at, what, why } = first;
-                let (right, was, were) = match presentation {
-                    None => ("right", "was", "were"),
-                    Some(_) => ("right in their words", "was", "were"),
+                let right = match presentation {
+                    None => "right",
+                    Some(_) => "right in their words",
                 };
-                let (subject, rest) = match what {
+                let (could_not, rest) = match what {
+                    Unanswerable::Query(query) if *count > 1 => {
+                        (format!("answer {count} queries, the first {query}"), false)
+                    }
                     Unanswerable::Query(query) => (format!("answer {query}"), false),
                     Unanswerable::QueryAndWhatFollows(query) => (format!("answer {query}"), true),
                     Unanswerable::Input(source) => (format!("read {source}"), true),
                 };
-                let others = match accepted {
-                    0 => "no other answer was judged".to_owned(),
-                    1 => format!("the other answer {was} {right}"),
-                    _ => format!("the other {accepted} answers {were} {right}"),
-                };
-                let judged = match (rest, count) {
-                    (true, _) => {
-                        let before = match accepted {
-                            0 => "no answer before it was judged".to_owned(),
-                            1 => format!("the answer before it {was} {right}"),
-                            _ => format!("the {accepted} answers before it {were} {right}"),
-                        };
-                        format!(
-                            "Judge failure: knight-moves could not {subject} ({why}), so {name} \
-                             was not judged from line {at} on; {before}"
-                        )
-                    }
-                    (false, 1) => {
-                        format!(
-                            "Judge failure: knight-moves could not {subject} ({why}), so \
-                             {name}:{at} was not judged; {others}"
-                        )
-                    }
+                let (not_judged, other, before) = match (rest, count) {
+                    (true, _) => (
+                        format!("{name} was not judged from line {at} on"),
+                        "",
+                        " before it",
+                    ),
+                    (false, 1) => (format!("{name}:{at} was not judged"), "other ", ""),
                     (false, _) => {
-                        let query = subject.trim_start_matches("answer ");
-                        format!(
-                            "Judge failure: knight-moves could not answer {count} queries, the \
-                             first {query} ({why}), so {name}:{at} and {} were not judged; \
-                             {others}",
-                            counted(count - 1, "other line", "other lines")
+                        let others = counted(count - 1, "other line", "other lines");
+                        (
+                            format!("{name}:{at} and {others} were not judged"),
+                            "other ",
+                            "",
                         )
                     }
                 };
+                let judged = match accepted {
+                    0 => format!("no {other}answer{before} was judged"),
+                    1 => format!("the {other}answer{before} was {right}"),
+                    _ => format!("the {other}{accepted} answers{before} were {right}"),
+                };
+                let failure = format!(
+                    "Judge failure: knight-moves could not {could_not} ({why}), so {not_judged}; \
+                     {judged}"
+                );
                 match presentation {
-                    None => judged,
+                    None => failure,
                     Some((line, what)) => {
-                        format!("{judged}, but {name}:{line} has a presentation error ({what})")
+                        format!("{failure}, but {name}:{line} has a presentation error ({what})")
                     }
                 }
             }
