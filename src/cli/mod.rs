@@ -242,9 +242,10 @@ fn read(args: &[OsString]) -> Result<(Cli, Invocation), Stop> {
         Ok(matches) => matches,
         Err(error) => {
             // `stress python3 sol.py`: the program's words taken for more arguments.
-            if error.kind() == ErrorKind::UnknownArgument
-                && let Some(said) = stress::several_words_for_command(args)
-            {
+            let said = (error.kind() == ErrorKind::UnknownArgument)
+                .then(|| stress::several_words_for_command(args))
+                .flatten();
+            if let Some(said) = said {
                 let at = Invocation::new(args, vec!["stress".to_owned()]);
                 return Err(Stop::Usage(at.usage_error(&said)));
             }

@@ -153,9 +153,9 @@ impl Job for ValidateArgs {
             .ignored
             .iter()
             .position(|word| fs::metadata(word).is_ok_and(|meta| meta.is_file() && meta.len() > 0));
-        if let Some(index) = named
-            && (io::stdin().is_terminal() || stdin.fill_buf().is_ok_and(<[u8]>::is_empty))
-        {
+        let named = named
+            .filter(|_| io::stdin().is_terminal() || stdin.fill_buf().is_ok_and(<[u8]>::is_empty));
+        if let Some(index) = named {
             return Err(Stop::Usage(
                 at.usage_error(&file_named_for_input(at, &settings.ignored[index])),
             ));

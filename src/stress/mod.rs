@@ -787,12 +787,9 @@ fn save_input(
         }
         Some(path) => path.to_path_buf(),
     };
-    if save.is_some()
-        && let Ok(meta) = std::fs::symlink_metadata(&asked)
-        && !meta.is_file()
-        && !meta.is_dir()
-        && !meta.file_type().is_symlink()
-    {
+    let special = std::fs::symlink_metadata(&asked)
+        .is_ok_and(|meta| !meta.is_file() && !meta.is_dir() && !meta.file_type().is_symlink());
+    if save.is_some() && special {
         let mut options = OpenOptions::new();
         options.write(true);
         #[cfg(unix)]

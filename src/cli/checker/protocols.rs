@@ -67,9 +67,11 @@ pub(super) fn run(settings: &CheckerSettings) -> u8 {
     // CMS reads the score from standard output: a closed one (which Rust's runtime replaces
     // with /dev/null) would lose it without a word.
     let writes_stdout = matches!(settings.files, CheckerFiles::Cms { .. });
-    if writes_stdout && let Err(error) = crate::cli::output::ensure_stdout_is_open() {
-        say(&format!("{}: {error}", crate::cli::output::STDOUT_TROUBLE));
-        return JUDGE_FAILURE;
+    if writes_stdout {
+        if let Err(error) = crate::cli::output::ensure_stdout_is_open() {
+            say(&format!("{}: {error}", crate::cli::output::STDOUT_TROUBLE));
+            return JUDGE_FAILURE;
+        }
     }
     match &settings.files {
         CheckerFiles::Kattis {
