@@ -219,6 +219,8 @@ pub(crate) struct CaseGenerator {
     board: Board,
     /// The side of POJ 1915's largest boards.
     largest_side: u32,
+    /// How far apart, in files and in ranks, a query's two squares may be.
+    farthest: u32,
     reach: Reach,
     state: u64,
 }
@@ -230,6 +232,7 @@ const LARGEST_SIDE: u32 = 1_000_000_000;
 /// POJ 1915's largest side where the answers hold routes: the farthest pair takes about
 /// 670,000 moves, so every route fits the default --max-nodes (10^7) with room to spare,
 /// where on a side of 10^9 one of 5×10^8 moves could not be written, nor a candidate judged.
+/// On the board UVa 439 is asked on (`--board`), a query's squares are as far apart at most.
 const LARGEST_SIDE_WITH_ROUTES: u32 = 1_000_000;
 
 impl CaseGenerator {
@@ -247,16 +250,19 @@ impl CaseGenerator {
                 Reach::WithinLimits => *POJ1915_SIDES.end(),
                 Reach::BeyondLimits => LARGEST_SIDE,
             },
+            farthest: u32::MAX,
             // Any seed, 0 included, gives a state xorshift can work with.
             state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
         }
     }
 
     /// The generator, for answers that hold routes (`stress --path`): POJ 1915's largest
-    /// boards are at most [`LARGEST_SIDE_WITH_ROUTES`] on a side.
+    /// boards are at most [`LARGEST_SIDE_WITH_ROUTES`] on a side, and a query's squares on a
+    /// larger board at most as far apart, so that every route can be written.
     pub(crate) fn for_routes(self) -> CaseGenerator {
         CaseGenerator {
             largest_side: self.largest_side.min(LARGEST_SIDE_WITH_ROUTES),
+            farthest: LARGEST_SIDE_WITH_ROUTES,
             ..self
         }
     }
@@ -275,7 +281,7 @@ impl CaseGenerator {
         let parts = size.max(1);
         match self.problem {
             Problem::Uva439 | Problem::Nakanj => {
-                let hard = hard_pairs(self.board);
+                let hard = self.pairs_near_enough(hard_pairs(self.board));
                 let pairs = (0..parts).map(|_| self.random_pair(&hard)).collect();
                 Case::Queries {
                     board: self.board,
@@ -294,8 +300,35 @@ impl CaseGenerator {
     fn random_pair(&mut self, hard: &[(Position, Position)]) -> (Position, Position) {
         match self.below(2) {
             0 => hard[self.below(hard.len() as u64) as usize],
-            _ => (self.square(self.board), self.square(self.board)),
+            _ => {
+                let from = self.square(self.board);
+                (from, self.square_near(from))
+            }
         }
+    }
+
+    /// Of `pairs`, those whose squares are no farther apart than the generator allows (a
+    /// corner and the square next to it always are).
+    fn pairs_near_enough(&self, mut pairs: Vec<(Position, Position)>) -> Vec<(Position, Position)> {
+        let near = |(from, to): &(Position, Position)| {
+            from.file.abs_diff(to.file) <= self.farthest
+                && from.rank.abs_diff(to.rank) <= self.farthest
+        };
+        pairs.retain(near);
+        pairs
+    }
+
+    /// A random square of the board no farther from `from` than the generator allows.
+    fn square_near(&mut self, from: Position) -> Position {
+        let (files, ranks) = (self.board.files(), self.board.ranks());
+        let mut within = |at: u32, size: u32| {
+            let lowest = at.saturating_sub(self.farthest);
+            let highest = at.saturating_add(self.farthest).min(size - 1);
+            lowest + self.below(u64::from(highest - lowest) + 1) as u32
+        };
+        let file = within(from.file, files);
+        let rank = within(from.rank, ranks);
+        Position::new(file, rank)
     }
 
     /// One scenario of a random POJ 1915 case: a board of a side drawn from four ranges, then
@@ -632,6 +665,35 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// With routes, on a board whose far corners are more moves apart than a route can hold,
+    /// every query's squares are near enough for their route to be written, and some are far
+    /// apart still; without routes, the same board's queries span it.
+    #[test]
+    fn for_routes_a_huge_board_s_queries_are_near_enough_to_write_their_routes() {
+        let board = Board::new(1_000_000_000, 1_000_000_000).unwrap();
+        let apart = |case: Case| match case {
+            Case::Queries { pairs, .. } => pairs
+                .iter()
+                .map(|(from, to)| from.file.abs_diff(to.file).max(from.rank.abs_diff(to.rank)))
+                .max()
+                .unwrap(),
+            other => panic!("{other:?}"),
+        };
+        for seed in 0..50 {
+            let generator = CaseGenerator::new(Problem::Uva439, board, Reach::WithinLimits, seed);
+            let farthest = apart(generator.clone().for_routes().random_case(40));
+            assert!(
+                farthest <= LARGEST_SIDE_WITH_ROUTES,
+                "seed {seed}: {farthest}"
+            );
+            assert!(
+                farthest > LARGEST_SIDE_WITH_ROUTES / 4,
+                "seed {seed}: {farthest}"
+            );
+            assert!(apart(generator.clone().random_case(40)) > LARGEST_SIDE_WITH_ROUTES);
         }
     }
 
