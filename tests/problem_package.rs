@@ -632,3 +632,21 @@ fn after_writing_the_next_step_is_the_format_s_tool() {
         assert_eq!(lines[2], next, "{args:?}");
     }
 }
+
+/// `package --format` is the package's format, for every problem: not the answers' `--format`
+/// (tsv, json), which POJ 1915, CSES and KnightL refuse, and whose refusal had taken
+/// `package --format 2025-09 --problem poj1915` for it.
+#[test]
+fn every_format_takes_every_problem() {
+    let folder = tempfile::tempdir().unwrap();
+    for problem in ["uva439", "nakanj", "poj1915", "cses-grid", "knightl"] {
+        for format in ["legacy", "2025-09"] {
+            let dir = format!("{}{}", problem.replace('-', ""), format.replace('-', ""));
+            let (status, _, stderr) = package(
+                folder.path(),
+                &["--problem", problem, "--format", format, &dir],
+            );
+            assert_eq!(status, 0, "--problem {problem} --format {format}: {stderr}");
+        }
+    }
+}

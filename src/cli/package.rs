@@ -42,7 +42,10 @@ pub(crate) struct PackageArgs {
 
     /// The package format: legacy (problemtools' verifyproblem, DOMjudge) or 2025-09
     /// (BAPCtools).
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = PackageFormat::Legacy)]
+    // Its id is not `format`, the answers' `--format` (`REFUSABLE`), which some problems
+    // refuse: `package --format` is every problem's.
+    #[arg(long = "format", id = "package_format", value_enum, value_name = "FORMAT",
+          default_value_t = PackageFormat::Legacy)]
     pub(crate) format: PackageFormat,
 
     /// The problem's uuid (8-4-4-4-12 hexadecimal digits), so that a package made again is
