@@ -51,8 +51,11 @@ pub(crate) enum PackageFormat {
     /// The 2025-09 format, which BAPCtools reads.
     #[value(name = "2025-09")]
     V2025_09,
+    /// DMOJ's problem folder, which its judge reads (`dmoj-cli test CODE` runs its tests).
+    Dmoj,
 }
 
+mod dmoj;
 mod material;
 mod place;
 
@@ -124,6 +127,7 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
         PackageFormat::Legacy | PackageFormat::V2025_09 => {
             kattis_contents(settings, material, &cases)?
         }
+        PackageFormat::Dmoj => dmoj::contents(answers, material, &cases),
     };
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
@@ -211,7 +215,7 @@ fn kattis_contents(
     let legacy = settings.format == PackageFormat::Legacy;
     let mut files = vec![PackageFile::text(
         "problem.yaml",
-        problem_yaml(settings, material),
+        problem_yaml(settings, material, legacy),
     )];
     let statement = match legacy {
         true => "problem_statement/problem.en.tex",
@@ -479,25 +483,23 @@ exit 43
     )
 }
 
-/// `problem.yaml`, in the format asked for.
-fn problem_yaml(settings: &PackageSettings, material: &Material) -> String {
+/// `problem.yaml`, in the legacy Kattis format or the 2025-09 one.
+fn problem_yaml(settings: &PackageSettings, material: &Material, legacy: bool) -> String {
     let uuid = settings.uuid.clone().unwrap_or_else(fresh_uuid);
-    let version = match settings.format {
-        PackageFormat::Legacy => String::new(),
-        PackageFormat::V2025_09 => "problem_format_version: 2025-09\n".to_owned(),
+    let version = match legacy {
+        true => String::new(),
+        false => "problem_format_version: 2025-09\n".to_owned(),
     };
     let rights_owner = match &settings.rights_owner {
         Some(owner) => format!("rights_owner: {}\n", yaml_string(owner)),
         None => "# rights_owner: who may permit the package's use (--rights-owner)\n".to_owned(),
     };
-    let limits = match settings.format {
+    let limits = match legacy {
         // The output validator compares as the default one does: no validator_flags.
         // problemtools sets the time limit from the slowest right submission.
-        PackageFormat::Legacy => "validation: custom\n".to_owned(),
+        true => "validation: custom\n".to_owned(),
         // BAPCtools takes it from here.
-        PackageFormat::V2025_09 => {
-            format!("limits:\n  time_limit: {}\n", material.time_limit)
-        }
+        false => format!("limits:\n  time_limit: {}\n", material.time_limit),
     };
     format!(
         "# {}, written by knight-moves package: its
