@@ -20,12 +20,13 @@ Write a problem package of the problem to DIR, ready for a judge system: the sta
 sample and secret cases with their answers, right and wrong submissions, and knight-moves as\n\
 the judge: in the Kattis formats, problem.yaml and knight-moves as the input and output\n\
 validator; for DMOJ, init.yml, with each submission's verdict for dmoj-cli test, and\n\
-knight-moves as the checker where routes are judged. DIR must not exist or be empty (see\n\
+knight-moves as the checker (checker.py runs it). DIR must not exist or be empty (see\n\
 --force); the package is written whole or not at all; a DIR ending in .zip is one zip file\n\
 (for DOMjudge's import; not in DMOJ's format). A folder's name is the problem's short name to\n\
-the judge tools: lower-case letters and digits only (20 at most for DMOJ). The validators are\n\
-copies of this knight-moves: for a judge host without its C library (a sandbox, an older\n\
-system), write the package with a static build. What to run next is printed after writing.\n\n\
+the judge tools: lower-case letters and digits only (20 at most for DMOJ). The validators and\n\
+the checker are copies of this knight-moves: for a judge host without its C library (a\n\
+sandbox, an older system), write the package with a static build. What to run next is\n\
+printed after writing.\n\n\
 Examples:
   knight-moves package knightmoves                   for problemtools' verifyproblem
   knight-moves package --format 2025-09 csesgrid --problem cses-grid     for BAPCtools
@@ -76,9 +77,8 @@ impl Job for PackageArgs {
             ("--uuid", self.uuid.is_some()),
             ("--rights-owner", self.rights_owner.is_some()),
         ];
-        if let Some((option, _)) = for_problem_yaml.iter().find(|(_, given)| *given)
-            && self.format == PackageFormat::Dmoj
-        {
+        let given = for_problem_yaml.iter().find(|(_, given)| *given);
+        if let (Some((option, _)), PackageFormat::Dmoj) = (given, self.format) {
             return Err(at.usage_error(&format!(
                 "{option} goes into problem.yaml, which DMOJ's folder has not: give it with \
                  --format legacy or 2025-09"
@@ -110,7 +110,7 @@ impl Job for PackageArgs {
         let said = format!(
             "Wrote the problem package to {}\n{}\n{}\n",
             shown(&placed.path),
-            programs_need(settings.format, placed.holds_binary),
+            programs_need(settings.format),
             next_step(settings.format, &placed.path)
         );
         if let Some(left_behind) = placed.left_behind {
@@ -137,13 +137,9 @@ fn uuid(text: &str) -> Result<String, String> {
 }
 
 /// What the package's programs, copies of this knight-moves (the Kattis formats' validators,
-/// DMOJ's checker), need of the judge host that runs them, for the build that wrote it; or,
-/// where `holds_binary` is false (DMOJ's standard checker judges), that it holds none.
-fn programs_need(format: PackageFormat, holds_binary: bool) -> String {
+/// DMOJ's checker), need of the judge host that runs them, for the build that wrote it.
+fn programs_need(format: PackageFormat) -> String {
     let (programs, them) = match format {
-        _ if !holds_binary => {
-            return "It holds no program: DMOJ's standard checker judges its answers.".to_owned();
-        }
         PackageFormat::Legacy | PackageFormat::V2025_09 => {
             ("Its validators are copies of this knight-moves", "them")
         }

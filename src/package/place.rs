@@ -26,12 +26,10 @@ use crate::package::{Content, PackageFile};
 use crate::package::{PackageFormat, PackageSettings};
 use crate::settings::shown;
 
-/// Where the package went, whether it holds a copy of knight-moves, and what could not be
-/// cleaned up after it (the old folder `--force` replaced, where some of it could not be
-/// removed).
+/// Where the package went, and what could not be cleaned up after it (the old folder
+/// `--force` replaced, where some of it could not be removed).
 pub(crate) struct Placed {
     pub path: PathBuf,
-    pub holds_binary: bool,
     pub left_behind: Option<String>,
 }
 
@@ -168,7 +166,6 @@ pub(crate) fn place(settings: &PackageSettings, files: &[PackageFile]) -> anyhow
     }
     Ok(Placed {
         path: dir.to_path_buf(),
-        holds_binary: files.iter().any(|file| file.content == Content::Binary),
         left_behind: placed?,
     })
 }

@@ -2,11 +2,14 @@
 # the verdict is knight-moves' own, `knight-moves checker kattis`, the output validator of the
 # Kattis-format packages, run from the copy of knight-moves beside this file. DMOJ's judge
 # loads this module and calls check() in its own process, for each case that a submission's
-# program ran to its end; init.yml names it, with knight-moves' options and Kattis' flags:
+# program ran to its end; init.yml names it, with knight-moves' options:
 #
 #   checker:
 #     name: checker.py
-#     args: {options: ["--problem", "uva439", "--path"], flags: [case_sensitive]}
+#     args: {options: ["--problem", "uva439", "--path"]}
+#
+# and, where a site wants them, Kattis' validator flags (`flags: [case_sensitive]`), which
+# knight-moves takes as problemtools' default validator does.
 #
 # Accepted (42): the case's points. Rejected (43): none, with the line of the output that
 # knight-moves names for the contestant as feedback (teammessage.txt, which never shows the

@@ -13,8 +13,13 @@
 //! - `statement.md`, the statement in the Markdown of DMOJ's problem editor (DMOJ keeps
 //!   statements in its database, not in the judge's folder), made from the other formats'
 //!   LaTeX ([`statement`]), with the sample.
-//! - `checker.py` and a copy of knight-moves, only where DMOJ's standard checker is not the
-//!   problem's rule ([`needs_checker`]): routes, where any shortest one is right.
+//! - `checker.py` and a copy of knight-moves: the checker, for every problem. DMOJ's standard
+//!   checker compares line by line and case sensitively, which is no problem's rule in the
+//!   other formats: their output validator is knight-moves' `checker kattis`, which ignores
+//!   ASCII case and takes any white space, line breaks too, between words (an answer per
+//!   line or all on one), judges routes as any shortest one, and calls an answer file or an
+//!   input that is not the problem's a judge failure, never the submission's. checker.py runs
+//!   that very command, so that a submission gets the same verdict in every format.
 //! - The submissions, as in the other formats (`submissions/accepted/…`).
 
 use crate::package::material::Material;
@@ -29,18 +34,9 @@ const CHECKER: &str = include_str!("checker.py");
 /// what CPython takes for CSES's largest grid (about 50 MiB for the closed form).
 const MEMORY_KIB: u32 = 262_144;
 
-/// The points of the batch of secret cases: the judge's default for a case or a batch.
+/// The points of the batch of secret cases. The site scales a submission's points to the
+/// problem's own, so only their ratio counts: one batch, all or nothing.
 const POINTS: u32 = 1;
-
-/// Whether knight-moves must judge the answers, rather than DMOJ's standard checker, which
-/// compares them line by line, token by token, case sensitively, and forgives extra spaces,
-/// a CR before each newline and blank lines at the end. For a problem whose every case has
-/// one right answer that is the problem's rule, as knight-moves' `checker kattis` holds it in
-/// the other formats (spaces forgiven); only where any of several answers is right (a route:
-/// any shortest one) does knight-moves' own verdict have to be run.
-pub(super) fn needs_checker(answers: &AnswerSettings) -> bool {
-    answers.output.path
-}
 
 /// The files of the problem's DMOJ folder, in no order.
 pub(super) fn contents(
@@ -63,10 +59,8 @@ pub(super) fn contents(
     for &(path, source) in material.submissions {
         files.push(PackageFile::text(format!("submissions/{path}"), source));
     }
-    if needs_checker(answers) {
-        files.push(PackageFile::text("checker.py", CHECKER));
-        files.push(PackageFile::binary("knight-moves"));
-    }
+    files.push(PackageFile::text("checker.py", CHECKER));
+    files.push(PackageFile::binary("knight-moves"));
     files
 }
 
@@ -111,22 +105,26 @@ test_cases:
     for case in secret {
         yaml.push_str(&format!("  - {{{}}}\n", files(case)));
     }
-    if needs_checker(answers) {
-        let options: Vec<String> = checker_options(answers)
-            .iter()
-            .map(|option| format!("\"{option}\""))
-            .collect();
-        yaml.push_str(&format!(
-            "# Any shortest route is right: knight-moves judges the answers (checker.py runs the
-# copy of it beside this file: `knight-moves checker kattis OPTIONS -- IN ANS FEEDBACK_DIR
-# FLAGS < OUTPUT`), case sensitively, as DMOJ's standard checker compares.
+    let options: Vec<String> = checker_options(answers)
+        .iter()
+        .map(|option| format!("\"{option}\""))
+        .collect();
+    yaml.push_str(&format!(
+        "# knight-moves judges the answers as it does in the other formats' packages (checker.py
+# runs the copy of it beside this file: `knight-moves checker kattis OPTIONS -- IN ANS
+# FEEDBACK_DIR < OUTPUT`): words compared with ASCII case ignored and any white space
+# between them{}; an answer file or an input that is not the problem's is the judge's
+# failure (IE), never the submission's.
 checker:
   name: checker.py
-  args: {{options: [{}], flags: [case_sensitive]}}
+  args: {{options: [{}]}}
 ",
-            options.join(", ")
-        ));
-    }
+        match answers.output.path {
+            true => ", any shortest route right",
+            false => "",
+        },
+        options.join(", ")
+    ));
     let last = cases.len();
     yaml.push_str(&format!(
         "# What `dmoj-cli test CODE` checks: each submission judged as its folder says. A right one
