@@ -31,6 +31,7 @@ const FROM_OUTSIDE: &[&str] = &[
     "set_len",
     "extend_from_slice",
     "validator_flags",
+    "problem_storage_globs",
     "BigEndianUTF32",
 ];
 
