@@ -9,7 +9,8 @@
 #   Python solutions AC on every case, the first wrong one WA on at least one;
 # - with routes: a right solution whose routes differ from knight-moves' on every case
 #   (tests/data/dmoj/route_from_the_end.py) AC on every case; the same with a step that is no
-#   knight move, and with a route longer than the fewest, WA;
+#   knight move, and with a route longer than the fewest, WA; and AC again from a copy of the
+#   folder whose knight-moves lost its executable mode;
 # - a copy of the folder whose answer file is not knight-moves' answer: DMOJ's internal error
 #   (knight-moves' judge failure, from the checker), never the submission's wrong answer.
 # It says each outcome, and exits 1 on any unexpected one (2 when it cannot run).
@@ -179,6 +180,12 @@ for options in "uva439" "uva439 --path" "nakanj" "poj1915" "cses-grid" "knightl"
       judged "$code" PY3 "$work/route_$mistake.py" WA
     done
     judged "$code" PY3 "$submissions/wrong_answer/route_no_edges.py" WA
+    # A folder whose copy of knight-moves lost its executable mode on the way to the judge:
+    # checker.py runs a copy made executable.
+    cp -r "$folder" "$work/problems/modelost"
+    chmod 644 "$work/problems/modelost/knight-moves"
+    judged modelost PY3 "$other_route" AC
+    rm -rf "$work/problems/modelost"
     judged "$code" PY3 "$submissions/wrong_answer/route_detour.py" WA
   else
     judged "$code" CPP17 "$submissions/accepted/bfs.cpp" AC

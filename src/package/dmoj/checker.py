@@ -18,6 +18,7 @@
 # the input is not the problem's), or a copy of knight-moves that is missing, does not run on
 # this judge host (it must be a Linux x86-64 build; a static one runs anywhere) or is too slow.
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -57,7 +58,13 @@ def check(process_output, judge_output, judge_input=b'', point_value=0, options=
                 file.write(bytes(data))
         feedback = os.path.join(folder, 'feedback')
         os.mkdir(feedback)
-        command = [KNIGHT_MOVES, 'checker', 'kattis', *_words(options), '--', paths['input'],
+        program = KNIGHT_MOVES
+        if os.path.isfile(program) and not os.access(program, os.X_OK):
+            # Its mode lost on the way to the judge (a copy, an archive): run a copy made
+            # executable, the problem's folder left as it is.
+            program = shutil.copy(program, os.path.join(folder, 'knight-moves'))
+            os.chmod(program, 0o755)
+        command = [program, 'checker', 'kattis', *_words(options), '--', paths['input'],
                    paths['answer'], feedback + os.sep, *_words(flags)]
         try:
             with open(paths['output'], 'rb') as output:
@@ -65,8 +72,6 @@ def check(process_output, judge_output, judge_input=b'', point_value=0, options=
                                      stderr=subprocess.PIPE, timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
             raise InternalError('knight-moves took more than %d s to judge the case' % TIMEOUT)
-        except PermissionError as error:
-            raise InternalError('cannot run %s (%s): make it executable' % (KNIGHT_MOVES, error))
         except OSError as error:
             raise InternalError('cannot run %s: %s' % (KNIGHT_MOVES, error))
         if ran.returncode == 42:
