@@ -30,6 +30,7 @@ const FROM_OUTSIDE: &[&str] = &[
     "malloc_trim",
     "set_len",
     "validator_flags",
+    "problem_storage_globs",
     "BigEndianUTF32",
 ];
 

@@ -8,6 +8,7 @@ mod accelerator_switch;
 mod big_boards;
 mod board_option;
 mod cli;
+mod dmoj_package;
 mod doc_examples;
 mod doc_names;
 mod encodings;

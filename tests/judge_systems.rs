@@ -648,3 +648,63 @@ fn bapctools_validates_and_judges_with(bt: &Path, options: &[&str], python: Pyth
         assert!(output.contains(corner), "{shown}");
     }
 }
+
+/// DMOJ's judge on the folders `package --format dmoj` writes, by `scripts/verify-dmoj.sh`
+/// with the binary under test: every problem's `dmoj-cli test CODE` (the folder's own tests,
+/// none skipped), a submission of each kind judged case by case (the right C++ and Python AC
+/// on every case, a wrong one WA); with routes, another shortest route AC, a step that is no
+/// move and a longer route WA; and an answer file that is not knight-moves' an internal error
+/// (knight-moves' judge failure, from the folder's checker), never the submission's verdict. DMOJ's judge is a Python package with a C++ sandbox that `cargo test` does not have:
+/// `.ci/run` installs it (`scripts/verify-dmoj.sh --install`) and runs this test with
+/// `KNIGHT_MOVES_DMOJ` naming its venv; run without it, the test fails rather than pass having
+/// checked nothing, and it never installs the judge itself.
+#[cfg(target_os = "linux")] // DMOJ's judge runs on Linux (and FreeBSD) only
+#[test]
+#[ignore = "needs DMOJ's judge: .ci/run installs it (KNIGHT_MOVES_DMOJ)"]
+fn by_dmoj_every_problem() {
+    let venv = std::env::var_os("KNIGHT_MOVES_DMOJ").unwrap_or_else(|| {
+        panic!(
+            "KNIGHT_MOVES_DMOJ is not set: it names a venv where `scripts/verify-dmoj.sh \
+             --install` installed DMOJ's judge (.ci/run makes one in target/dmoj)"
+        )
+    });
+    let venv = PathBuf::from(venv);
+    for installed in ["bin/dmoj-cli", "runtime.yml"] {
+        assert!(
+            venv.join(installed).is_file(),
+            "{} is missing: KNIGHT_MOVES_DMOJ must name a venv where `scripts/verify-dmoj.sh \
+             --install` installed DMOJ's judge",
+            venv.join(installed).display()
+        );
+    }
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/verify-dmoj.sh");
+    let output = Command::new(&script)
+        .arg(BINARY)
+        .env("DMOJ_VENV", &venv)
+        .output()
+        .unwrap_or_else(|error| panic!("{} does not start: {error}", script.display()));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    println!("{said}");
+    assert!(output.status.success(), "{said}");
+    assert!(
+        said.contains("verify-dmoj: every outcome as wanted"),
+        "{said}"
+    );
+    for code in [
+        "uva439",
+        "uva439path",
+        "nakanj",
+        "poj1915",
+        "csesgrid",
+        "knightl",
+    ] {
+        assert!(
+            said.contains(&format!("dmoj-cli test {code} exited 0")),
+            "{code}: {said}"
+        );
+    }
+}

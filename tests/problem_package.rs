@@ -632,3 +632,98 @@ fn after_writing_the_next_step_is_the_format_s_tool() {
         assert_eq!(lines[2], next, "{args:?}");
     }
 }
+
+/// The problems' packages, as `package` writes them: each problem, and UVa 439 with routes.
+pub(crate) const PROBLEMS: [&[&str]; 6] = [
+    &["--problem", "uva439"],
+    &["--problem", "uva439", "--path"],
+    &["--problem", "nakanj"],
+    &["--problem", "poj1915"],
+    &["--problem", "cses-grid"],
+    &["--problem", "knightl"],
+];
+
+/// The golden trees: every problem's package in every format (`package --format` is the
+/// package's format, for every problem: not the answers' `--format`, which POJ 1915, CSES and
+/// KnightL refuse, and whose refusal had taken `package --format 2025-09 --problem poj1915`
+/// for it), each file's mode and SHA-256 as recorded in `tests/golden/packages/`, the copies of
+/// knight-moves (this build's own bytes) by name only. A change on purpose records them anew
+/// (`KNIGHT_MOVES_BLESS=1 cargo test --test integration problem_package::every_format`), and
+/// the commit says why; a format's package changed by another's work is a failure.
+#[test]
+fn every_format_writes_every_problem_as_its_golden_tree() {
+    use sha2::Digest;
+    let folder = tempfile::tempdir().unwrap();
+    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/packages");
+    let bless = std::env::var_os("KNIGHT_MOVES_BLESS").is_some();
+    let mut differing = Vec::new();
+    for options in PROBLEMS {
+        for format in ["legacy", "2025-09", "dmoj"] {
+            let code: String = format!("{}{format}", options.concat())
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .collect::<String>()
+                .replace("problem", "");
+            let mut args = vec!["--format", format, &code];
+            if format != "dmoj" {
+                args.extend(["--uuid", "0b8e6c52-0d4a-4a0e-9d43-6bd3c0c9d7a1"]);
+            }
+            args.extend(options);
+            let (status, _, stderr) = package(folder.path(), &args);
+            assert_eq!(status, 0, "{args:?}: {stderr}");
+            let dir = folder.path().join(&code);
+            let mut manifest = String::new();
+            for file in files_under(&dir) {
+                let path = dir.join(&file);
+                let digest = match file.file_name() == Some("knight-moves".as_ref()) {
+                    true => "(this knight-moves)".to_owned(),
+                    false => format!("{:x}", sha2::Sha256::digest(fs::read(&path).unwrap())),
+                };
+                #[cfg(unix)]
+                let mode = {
+                    use std::os::unix::fs::PermissionsExt;
+                    format!(
+                        "{:o}",
+                        fs::metadata(&path).unwrap().permissions().mode() & 0o777
+                    )
+                };
+                #[cfg(not(unix))]
+                let mode = "-";
+                let file = file.to_string_lossy().replace('\\', "/");
+                manifest.push_str(&format!("{mode} {digest} {file}\n"));
+            }
+            // Every package written is removed at once: the copies of knight-moves are large.
+            fs::remove_dir_all(&dir).unwrap();
+            let recorded = golden.join(format!("{code}.txt"));
+            if bless {
+                fs::create_dir_all(&golden).unwrap();
+                fs::write(&recorded, &manifest).unwrap();
+                continue;
+            }
+            let expected = fs::read_to_string(&recorded)
+                .unwrap_or_else(|error| panic!("{}: {error}", recorded.display()));
+            // Windows keeps no Unix modes: the digests and paths are compared there.
+            let without_modes = |text: &str| -> Vec<String> {
+                text.lines()
+                    .map(|line| {
+                        line.split_once(' ')
+                            .map_or(line, |(_, rest)| rest)
+                            .to_owned()
+                    })
+                    .collect()
+            };
+            let same = match cfg!(unix) {
+                true => manifest == expected,
+                false => without_modes(&manifest) == without_modes(&expected),
+            };
+            if !same {
+                differing.push(format!("{code}:\n{manifest}"));
+            }
+        }
+    }
+    assert!(
+        differing.is_empty(),
+        "not as recorded in tests/golden/packages/:\n{}",
+        differing.join("\n")
+    );
+}

@@ -16,18 +16,22 @@ use crate::settings::shown;
 /// The options of `knight-moves package`; its help (`after_help`) says what it does.
 #[derive(Clone, Debug, Args)]
 #[command(after_help = "\
-Write a problem package of the problem to DIR, ready for a judge system: problem.yaml, the\n\
-statement, the sample and secret cases with their answers, knight-moves as the input and\n\
-output validator, and right and wrong submissions. DIR must not exist or be empty (see\n\
+Write a problem package of the problem to DIR, ready for a judge system: the statement, the\n\
+sample and secret cases with their answers, right and wrong submissions, and knight-moves as\n\
+the judge: in the Kattis formats, problem.yaml and knight-moves as the input and output\n\
+validator; for DMOJ, init.yml, with each submission's verdict for dmoj-cli test, and\n\
+knight-moves as the checker (checker.py runs it). DIR must not exist or be empty (see\n\
 --force); the package is written whole or not at all; a DIR ending in .zip is one zip file\n\
-(for DOMjudge's import). A folder's name is the problem's short name to the judge tools:\n\
-lower-case letters and digits only. The validators are copies of this knight-moves: for a\n\
-judge host without its C library (a sandbox, an older system), write the package with a\n\
-static build. What to run next is printed after writing.\n\n\
+(for DOMjudge's import; not in DMOJ's format). A folder's name is the problem's short name to\n\
+the judge tools: lower-case letters and digits only (20 at most for DMOJ). The validators and\n\
+the checker are copies of this knight-moves: for a judge host without its C library (a\n\
+sandbox, an older system), write the package with a static build. What to run next is\n\
+printed after writing.\n\n\
 Examples:
   knight-moves package knightmoves                   for problemtools' verifyproblem
   knight-moves package --format 2025-09 csesgrid --problem cses-grid     for BAPCtools
-  knight-moves package knightmoves.zip --path        UVa 439 with routes, for DOMjudge")]
+  knight-moves package knightmoves.zip --path        UVa 439 with routes, for DOMjudge
+  knight-moves package --format dmoj knightmoves     for DMOJ's judge")]
 pub(crate) struct PackageArgs {
     /// The folder (or .zip file) to write.
     #[arg(value_name = "DIR")]
@@ -40,20 +44,21 @@ pub(crate) struct PackageArgs {
     #[arg(long = "path", id = "packaged_routes")]
     pub(crate) path: bool,
 
-    /// The package format: legacy (problemtools' verifyproblem, DOMjudge) or 2025-09
-    /// (BAPCtools).
-    // Its own id: `format` is the answers' `--format`, which some problems refuse.
+    /// The package format: legacy (problemtools' verifyproblem, DOMjudge), 2025-09
+    /// (BAPCtools) or dmoj (DMOJ's judge).
+    // Its id is not `format`, the answers' `--format` (`REFUSABLE`), which some problems
+    // refuse: `package --format` is every problem's.
     #[arg(long = "format", id = "package_format", value_enum, value_name = "FORMAT",
           default_value_t = PackageFormat::Legacy)]
     pub(crate) format: PackageFormat,
 
     /// The problem's uuid (8-4-4-4-12 hexadecimal digits), so that a package made again is
-    /// the same to the byte. [default: a fresh one]
+    /// the same to the byte; not for DMOJ, whose folder has none. [default: a fresh one]
     #[arg(long, value_name = "UUID", value_parser = uuid)]
     pub(crate) uuid: Option<String>,
 
-    /// Who may permit the problem's use, for problem.yaml's rights_owner. [default: none, a
-    /// comment left for it]
+    /// Who may permit the problem's use, for problem.yaml's rights_owner (not for DMOJ).
+    /// [default: none, a comment left for it]
     #[arg(long, value_name = "NAME",
           value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub(crate) rights_owner: Option<String>,
@@ -67,6 +72,18 @@ impl Job for PackageArgs {
     type Settled = PackageSettings;
 
     fn settle(self, at: &Invocation) -> Result<PackageSettings, clap::Error> {
+        // A DMOJ folder has no problem.yaml, which is where these go.
+        let for_problem_yaml = [
+            ("--uuid", self.uuid.is_some()),
+            ("--rights-owner", self.rights_owner.is_some()),
+        ];
+        let given = for_problem_yaml.iter().find(|(_, given)| *given);
+        if let (Some((option, _)), PackageFormat::Dmoj) = (given, self.format) {
+            return Err(at.usage_error(&format!(
+                "{option} goes into problem.yaml, which DMOJ's folder has not: give it with \
+                 --format legacy or 2025-09"
+            )));
+        }
         let problem = self.problem.problem;
         let answers =
             AnswerOptions::of_problem(problem, self.path).settings(at, Extras::default())?;
@@ -93,7 +110,7 @@ impl Job for PackageArgs {
         let said = format!(
             "Wrote the problem package to {}\n{}\n{}\n",
             shown(&placed.path),
-            PROGRAMS_NEED,
+            programs_need(settings.format),
             next_step(settings.format, &placed.path)
         );
         if let Some(left_behind) = placed.left_behind {
@@ -119,25 +136,41 @@ fn uuid(text: &str) -> Result<String, String> {
     }
 }
 
-/// What the package's programs (its validators: copies of this knight-moves) need of the host
-/// that runs them, for the build that wrote it.
-const PROGRAMS_NEED: &str = if cfg!(all(
-    target_os = "linux",
-    target_arch = "x86_64",
-    target_feature = "crt-static"
-)) {
-    "Its validators are copies of this knight-moves, statically linked: any Linux x86-64 judge \
-     host runs them, in a sandbox without libraries too."
-} else if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
-    "Its validators are copies of this knight-moves, which needs a glibc as new as its build \
-     system's: for an older judge host, or a sandbox without libraries, write the package \
-     with a static build (scripts/static-build.sh, or a release's \
-     knight-moves-VERSION-x86_64-linux-static)."
-} else {
-    "Its validators are copies of this knight-moves, which is no Linux x86-64 program: a Linux \
-     judge host cannot run them; write the package with a static Linux x86-64 build \
-     (scripts/static-build.sh, or a release's knight-moves-VERSION-x86_64-linux-static)."
-};
+/// What the package's programs, copies of this knight-moves (the Kattis formats' validators,
+/// DMOJ's checker), need of the judge host that runs them, for the build that wrote it.
+fn programs_need(format: PackageFormat) -> String {
+    let (programs, them) = match format {
+        PackageFormat::Legacy | PackageFormat::V2025_09 => {
+            ("Its validators are copies of this knight-moves", "them")
+        }
+        PackageFormat::Dmoj => (
+            "Its checker (checker.py) runs a copy of this knight-moves",
+            "it",
+        ),
+    };
+    if cfg!(all(
+        target_os = "linux",
+        target_arch = "x86_64",
+        target_feature = "crt-static"
+    )) {
+        format!(
+            "{programs}, statically linked: any Linux x86-64 judge host runs {them}, in a \
+             sandbox without libraries too."
+        )
+    } else if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        format!(
+            "{programs}, which needs a glibc as new as its build system's: for an older judge \
+             host, or a sandbox without libraries, write the package with a static build \
+             (scripts/static-build.sh, or a release's knight-moves-VERSION-x86_64-linux-static)."
+        )
+    } else {
+        format!(
+            "{programs}, which is no Linux x86-64 program: a Linux judge host cannot run {them}; \
+             write the package with a static Linux x86-64 build (scripts/static-build.sh, or a \
+             release's knight-moves-VERSION-x86_64-linux-static)."
+        )
+    }
+}
 
 /// The command that checks the package at `path` with its format's own tool.
 fn next_step(format: PackageFormat, path: &Path) -> String {
@@ -165,6 +198,21 @@ fn next_step(format: PackageFormat, path: &Path) -> String {
             format!(
                 "{next} bt validate --problem {name} && bt run --problem {name} (BAPCtools; \
                  Python submissions run with pypy3)"
+            )
+        }
+        PackageFormat::Dmoj => {
+            let name = path
+                .file_name()
+                .map_or_else(|| shown_path.clone(), |name| shown(Path::new(name)));
+            // judge.yml's globs are absolute paths.
+            let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+            let folder = match absolute.parent() {
+                Some(parent) => shown(&parent.join("*")),
+                None => "*".to_owned(),
+            };
+            format!(
+                "Next: dmoj-cli -c judge.yml -e PY3,CPP17 test {name} (DMOJ's judge, with {folder} \
+                 in judge.yml's problem_storage_globs; statement.md is the site's description)"
             )
         }
     }

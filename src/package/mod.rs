@@ -51,8 +51,11 @@ pub(crate) enum PackageFormat {
     /// The 2025-09 format, which BAPCtools reads.
     #[value(name = "2025-09")]
     V2025_09,
+    /// DMOJ's problem folder, which its judge reads (`dmoj-cli test CODE` runs its tests).
+    Dmoj,
 }
 
+mod dmoj;
 mod material;
 mod place;
 
@@ -119,32 +122,47 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
             answers.problem.name()
         );
     };
-    let legacy = settings.format == PackageFormat::Legacy;
-    let answer = |input: &[u8]| -> anyhow::Result<Vec<u8>> {
-        answers_in_memory(answers, "input", input)
-            .map_err(|why| anyhow::anyhow!("cannot answer a case: {why}"))
+    let cases = cases(answers, material)?;
+    let mut files = match settings.format {
+        PackageFormat::Legacy | PackageFormat::V2025_09 => {
+            kattis_contents(settings, material, &cases)?
+        }
+        PackageFormat::Dmoj => dmoj::contents(answers, material, &cases),
     };
-    let mut files = vec![PackageFile::text(
-        "problem.yaml",
-        problem_yaml(settings, material),
-    )];
-    let statement = match legacy {
-        true => "problem_statement/problem.en.tex",
-        false => "statement/problem.en.tex",
-    };
-    files.push(PackageFile::text(statement, material.statement));
-    let mut case = |folder: &str, name: &str, input: Vec<u8>| -> anyhow::Result<()> {
-        let output = answer(&input)?;
-        files.push(PackageFile::text(format!("data/{folder}/{name}.in"), input));
-        files.push(PackageFile::text(
-            format!("data/{folder}/{name}.ans"),
-            output,
-        ));
-        Ok(())
-    };
-    case("sample", "1", material.sample.to_vec())?;
-    // The secret cases, and how generators.yaml (2025-09) makes each again.
-    let mut generated = Vec::new();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(files)
+}
+
+/// One case of the package, in every format: the sample, then the secret cases in order.
+pub(crate) struct Case {
+    /// `sample` or `secret`.
+    pub folder: &'static str,
+    /// The files' name without its extension (`01-hard`).
+    pub name: String,
+    pub input: Vec<u8>,
+    /// knight-moves' answer to it.
+    pub answer: Vec<u8>,
+    /// How generators.yaml (2025-09) makes it again: a command, or the input inline; none for
+    /// the sample, which it writes apart.
+    pub rule: Option<String>,
+}
+
+/// knight-moves' answers to `input`, as `answers` say to answer.
+fn answer(answers: &AnswerSettings, input: &[u8]) -> anyhow::Result<Vec<u8>> {
+    answers_in_memory(answers, "input", input)
+        .map_err(|why| anyhow::anyhow!("cannot answer a case: {why}"))
+}
+
+/// The package's cases, answered: the judge's sample, then the secret ones, the random ones
+/// from the seeds BAPCtools gives their commands (named in the files' names).
+fn cases(answers: &AnswerSettings, material: &Material) -> anyhow::Result<Vec<Case>> {
+    let mut cases = vec![Case {
+        folder: "sample",
+        name: "1".to_owned(),
+        input: material.sample.to_vec(),
+        answer: answer(answers, material.sample)?,
+        rule: None,
+    }];
     for (number, secret) in material.secret.iter().enumerate() {
         let (name, input, rule) = match *secret {
             Secret::Generated {
@@ -175,8 +193,56 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
                 )
             }
         };
-        generated.push(format!("      {}: {rule}\n", yaml_string(&name)));
-        case("secret", &name, input)?;
+        cases.push(Case {
+            folder: "secret",
+            name,
+            answer: answer(answers, &input)?,
+            input,
+            rule: Some(rule),
+        });
+    }
+    Ok(cases)
+}
+
+/// The files of a package in the Kattis formats, legacy (problemtools) and 2025-09
+/// (BAPCtools), in no order.
+fn kattis_contents(
+    settings: &PackageSettings,
+    material: &Material,
+    cases: &[Case],
+) -> anyhow::Result<Vec<PackageFile>> {
+    let answers = &settings.answers;
+    let legacy = settings.format == PackageFormat::Legacy;
+    let mut files = vec![PackageFile::text(
+        "problem.yaml",
+        problem_yaml(settings, material, legacy),
+    )];
+    let statement = match legacy {
+        true => "problem_statement/problem.en.tex",
+        false => "statement/problem.en.tex",
+    };
+    files.push(PackageFile::text(statement, material.statement));
+    // The secret cases, and how generators.yaml (2025-09) makes each again.
+    let mut generated = Vec::new();
+    for case in cases {
+        let Case {
+            folder,
+            name,
+            input,
+            answer,
+            rule,
+        } = case;
+        files.push(PackageFile::text(
+            format!("data/{folder}/{name}.in"),
+            input.clone(),
+        ));
+        files.push(PackageFile::text(
+            format!("data/{folder}/{name}.ans"),
+            answer.clone(),
+        ));
+        if let Some(rule) = rule {
+            generated.push(format!("      {}: {rule}\n", yaml_string(name)));
+        }
     }
     if !legacy {
         files.push(PackageFile::text(
@@ -204,7 +270,7 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
         ];
         for (folder, cases) in outputs {
             for &(name, input, output) in cases {
-                let right = answer(input.as_bytes())?;
+                let right = answer(answers, input.as_bytes())?;
                 for root in ["data", "generators/manual"] {
                     let base = format!("{root}/{folder}/{name}");
                     files.push(PackageFile::text(format!("{base}.in"), input));
@@ -246,7 +312,6 @@ pub(crate) fn contents(settings: &PackageSettings) -> anyhow::Result<Vec<Package
     for &(path, source) in material.submissions {
         files.push(PackageFile::text(format!("submissions/{path}"), source));
     }
-    files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
 }
 
@@ -418,25 +483,23 @@ exit 43
     )
 }
 
-/// `problem.yaml`, in the format asked for.
-fn problem_yaml(settings: &PackageSettings, material: &Material) -> String {
+/// `problem.yaml`, in the legacy Kattis format or the 2025-09 one.
+fn problem_yaml(settings: &PackageSettings, material: &Material, legacy: bool) -> String {
     let uuid = settings.uuid.clone().unwrap_or_else(fresh_uuid);
-    let version = match settings.format {
-        PackageFormat::Legacy => String::new(),
-        PackageFormat::V2025_09 => "problem_format_version: 2025-09\n".to_owned(),
+    let version = match legacy {
+        true => String::new(),
+        false => "problem_format_version: 2025-09\n".to_owned(),
     };
     let rights_owner = match &settings.rights_owner {
         Some(owner) => format!("rights_owner: {}\n", yaml_string(owner)),
         None => "# rights_owner: who may permit the package's use (--rights-owner)\n".to_owned(),
     };
-    let limits = match settings.format {
+    let limits = match legacy {
         // The output validator compares as the default one does: no validator_flags.
         // problemtools sets the time limit from the slowest right submission.
-        PackageFormat::Legacy => "validation: custom\n".to_owned(),
+        true => "validation: custom\n".to_owned(),
         // BAPCtools takes it from here.
-        PackageFormat::V2025_09 => {
-            format!("limits:\n  time_limit: {}\n", material.time_limit)
-        }
+        false => format!("limits:\n  time_limit: {}\n", material.time_limit),
     };
     format!(
         "# {}, written by knight-moves package: its

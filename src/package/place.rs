@@ -8,7 +8,8 @@
 //!   meanwhile). A folder that holds files is refused unless `--force`; then it moves aside,
 //!   the package takes its place, and the old one is removed (what cannot be, is said).
 //! - A DIR whose name ends in `.zip` (any case) is a zip file of the package: refused where a
-//!   file is, unless `--force`; the rename never replaces a file that appeared meanwhile.
+//!   file is, unless `--force`; the rename never replaces a file that appeared meanwhile. (Not
+//!   in DMOJ's format, which has no use for one: [`target`].)
 //! - The signals that end a run wait while the package is written and put in place, as they do
 //!   while `--report`'s page is ([`SignalsWait`]): one that comes meanwhile ends knight-moves
 //!   once the package is in place, or once the temporary folder is removed, never half-way.
@@ -21,8 +22,8 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Context, bail};
 
 use crate::held_signals::SignalsWait;
-use crate::package::PackageSettings;
 use crate::package::{Content, PackageFile};
+use crate::package::{PackageFormat, PackageSettings};
 use crate::settings::shown;
 
 /// Where the package went, and what could not be cleaned up after it (the old folder
@@ -48,7 +49,8 @@ const TEMPORARY: &str = ".knight-moves-";
 /// Where the package goes, as `settings` name it: the folder or zip file DIR names, and
 /// whether it is a zip. Refused where no package can go, or where the judge tools would refuse
 /// the one that went there: a folder's name is the problem's short name to problemtools and
-/// BAPCtools, which take lower-case letters and digits only.
+/// BAPCtools, which take lower-case letters and digits only, and its problem code to DMOJ,
+/// which takes 20 of them at most; DMOJ takes no zip.
 pub(crate) fn target(settings: &PackageSettings) -> anyhow::Result<(PathBuf, bool)> {
     let typed = &settings.dir;
     let dir = resolved(typed)?;
@@ -63,13 +65,31 @@ pub(crate) fn target(settings: &PackageSettings) -> anyhow::Result<(PathBuf, boo
     if zip && names_a_folder {
         bail!("{} ends in a slash: a zip is a file", shown(typed));
     }
+    let dmoj = settings.format == PackageFormat::Dmoj;
+    if zip && dmoj {
+        bail!(
+            "{}: DMOJ takes no problem as one zip file (its site's test data form takes a zip \
+             of cases and writes an init.yml of its own, with none of this one's tests or \
+             checker): write the folder, and put it where the judge's problem_storage_globs \
+             find it",
+            shown(typed)
+        );
+    }
+    // The problem's short name, and the longest one taken: the judge tools' folder name (a
+    // file system's longest), or the DMOJ site's problem code.
+    let (short_name, longest) = match dmoj {
+        false => (
+            "the judge tools take a problem's folder name (its short name)",
+            255,
+        ),
+        true => ("DMOJ takes a problem's folder name (its problem code)", 20),
+    };
     let name = dir
         .file_name()
         .map(|name| name.to_string_lossy().into_owned());
-    if let Some(name) = name.as_ref().filter(|name| !zip && name.len() > 255) {
+    if let Some(name) = name.as_ref().filter(|name| !zip && name.len() > longest) {
         bail!(
-            "{}: the judge tools take a problem's folder name (its short name) of 255 \
-             characters at most, not {}",
+            "{}: {short_name} of {longest} characters at most, not {}",
             shown(typed),
             name.len()
         );
@@ -79,25 +99,24 @@ pub(crate) fn target(settings: &PackageSettings) -> anyhow::Result<(PathBuf, boo
             .chars()
             .filter(char::is_ascii_alphanumeric)
             .map(|c| c.to_ascii_lowercase())
-            .take(255)
+            .take(longest)
             .collect();
         let suggested = match suggested.is_empty() {
             true => settings.answers.problem.name().replace('-', ""),
             false => suggested,
         };
         bail!(
-            "{}: the judge tools take a problem's folder name (its short name) of lower-case \
-             letters and digits only: name it {suggested}",
+            "{}: {short_name} of lower-case letters and digits only: name it {suggested}",
             shown(typed)
         );
     }
     Ok((dir, zip))
 }
 
-/// Whether `name` is a short name problemtools and BAPCtools take: 1 to 255 lower-case ASCII
-/// letters and digits.
+/// Whether `name` is made as a short name must be, in every format: one or more lower-case
+/// ASCII letters and digits (how many the format takes is [`target`]'s to check).
 fn is_short_name(name: &str) -> bool {
-    (1..=255).contains(&name.len())
+    !name.is_empty()
         && name
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
@@ -145,7 +164,10 @@ pub(crate) fn place(settings: &PackageSettings, files: &[PackageFile]) -> anyhow
             let _ = fs::remove_dir(folder);
         }
     }
-    placed
+    Ok(Placed {
+        path: dir.to_path_buf(),
+        left_behind: placed?,
+    })
 }
 
 /// What is at `dir`, refused where the package may not go there.
@@ -213,7 +235,8 @@ fn make_parents(parent: &Path) -> anyhow::Result<Vec<PathBuf>> {
     Ok(missing)
 }
 
-/// Writes the package into a temporary folder beside DIR and renames it into place.
+/// Writes the package into a temporary folder beside DIR and renames it into place; says what
+/// of the old folder could not be removed, if anything.
 fn place_folder(
     dir: &Path,
     parent: &Path,
@@ -221,7 +244,7 @@ fn place_folder(
     before: Before,
     binary: &Path,
     files: &[PackageFile],
-) -> anyhow::Result<Placed> {
+) -> anyhow::Result<Option<String>> {
     let shown_dir = shown(dir);
     let made = tempfile::Builder::new()
         .prefix(TEMPORARY)
@@ -278,10 +301,7 @@ fn place_folder(
     // The temporary folder is DIR now: nothing is left to remove.
     let _ = made.keep();
     sync_folder(parent);
-    Ok(Placed {
-        path: dir.to_path_buf(),
-        left_behind,
-    })
+    Ok(left_behind)
 }
 
 /// Writes `file` under `root`, making its folders; a program is made executable. The file
@@ -348,7 +368,7 @@ fn place_zip(
     binary: &Path,
     files: &[PackageFile],
     force: bool,
-) -> anyhow::Result<Placed> {
+) -> anyhow::Result<Option<String>> {
     use zip::write::SimpleFileOptions;
 
     let shown_dir = shown(path);
@@ -406,8 +426,5 @@ fn place_zip(
         .map_err(|error| error.error)
         .with_context(|| format!("cannot put the package at {shown_dir}"))?;
     sync_folder(parent);
-    Ok(Placed {
-        path: path.to_path_buf(),
-        left_behind: None,
-    })
+    Ok(None)
 }
