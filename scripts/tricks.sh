@@ -7,14 +7,21 @@
 # the trick saves: 1 - with/without. The last column says whether it pays: 10% or more fewer
 # instructions on some workload, or 10% less time where even the fastest run without the trick
 # took that much longer than the slowest with it (a shared machine's noise cannot pass that
-# test, and a median alone can). Then the peak memory of each workload, all tricks on.
-# docs/PERFORMANCE.md's tables are its output.
-#   scripts/tricks.sh                 about half an hour: twelve release builds, then measures
-# Needs cargo, valgrind, iconv, bc and a C compiler. LINES (1000000, counted) and WALL_LINES
-# (10000000, timed), BIG_LINES (200000), RUNS (5), WORK (target/bench), BUILDS (target/tricks).
+# test, and a median alone can). SSE2 is priced twice: beside AVX2, which does the messy lines'
+# classing where the processor has it, and without AVX2, as on a processor without it. Every
+# build's output on every workload must be the all-on build's, byte for byte, or the script
+# stops. Then the peak memory of each workload, all tricks on. docs/PERFORMANCE.md's tables are
+# its output.
+#   scripts/tricks.sh                 about forty minutes: a release build with every trick, one
+#                                     without each, one without SSE2 and AVX2; then measures
+# Needs cargo, valgrind, iconv, bc, GNU time (/usr/bin/time) and a C compiler (cc). LINES
+# (1000000, counted) and WALL_LINES (10000000, timed), BIG_LINES (200000), RUNS (5), WORK
+# (target/bench), BUILDS (target/tricks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v valgrind > /dev/null || { echo "valgrind is not installed" >&2; exit 2; }
+for tool in cargo valgrind iconv bc /usr/bin/time cc; do
+  command -v "$tool" > /dev/null || { echo "$tool is not installed" >&2; exit 2; }
+done
 lines=${LINES:-1000000}
 wall_lines=${WALL_LINES:-10000000}
 big_lines=${BIG_LINES:-200000}
@@ -35,12 +42,15 @@ build() {
     --no-default-features --features "$features"
   cp "$builds/target/release/knight-moves" "$builds/$name"
 }
+# Every trick but those named.
+all_but() {
+  local others=cli other
+  for other in "${tricks[@]}"; do [[ " $* " == *" $other "* ]] || others+=",trick-$other"; done
+  echo "$others"
+}
 build all cli,tricks
-for trick in "${tricks[@]}"; do
-  others=cli
-  for other in "${tricks[@]}"; do [[ $other == "$trick" ]] || others+=",trick-$other"; done
-  build "no-$trick" "$others"
-done
+for trick in "${tricks[@]}"; do build "no-$trick" "$(all_but "$trick")"; done
+build no-avx2-sse2 "$(all_but avx2 sse2)"
 
 # shellcheck source=scripts/inputs.sh
 source scripts/inputs.sh
@@ -51,7 +61,8 @@ for size in counted timed; do
   bench_inputs "$work" "$count" "$big_lines"
   file[$size,judge]=$judge file[$size,messy]=$messy file[$size,nakanj]=$nakanj
   file[$size,utf16]=$utf16 file[$size,big]=$big file[$size,answers]=${judge%.txt}.out
-  [[ -s ${file[$size,answers]} ]] || "$builds/all" "$judge" > "${file[$size,answers]}"
+  # Made anew by this build: `check` is timed judging right answers.
+  "$builds/all" "$judge" > "${file[$size,answers]}"
 done
 # CSES's grid: n = 1000 counted (a million numbers), 3000 timed (nine million).
 declare -A grid_side=([counted]=1000 [timed]=3000)
@@ -100,7 +111,20 @@ seconds() {
 }
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-builds_measured=(all "${tricks[@]/#/no-}")
+builds_measured=(all "${tricks[@]/#/no-}" no-avx2-sse2)
+# What each build writes on each workload, against the all-on build's: a trick changes how
+# fast, never what is written.
+for name in "${builds_measured[@]}"; do
+  for workload in "${workloads[@]}"; do
+    command_of "$builds/$name" "$workload" counted
+    "${command[@]}" < "$stdin" > "$work/tricks-$name.out" 2>&1 || true
+    command_of "$builds/all" "$workload" counted
+    "${command[@]}" < "$stdin" > "$work/tricks-all.out" 2>&1 || true
+    cmp -s "$work/tricks-all.out" "$work/tricks-$name.out" ||
+      { echo "$name writes other bytes than every trick on, on $workload" >&2; exit 1; }
+  done
+done
+rm -f "$work"/tricks-*.out
 declare -A counts times
 for name in "${builds_measured[@]}"; do
   for workload in "${workloads[@]}"; do
@@ -115,7 +139,12 @@ for ((i = 0; i < runs; i++)); do
   done
 done
 
+# 1 - with/without, as a percentage with no decimals, for showing only.
 saves() { awk -v with="$1" -v without="$2" 'BEGIN { printf "%.0f%%", 100 * (1 - with / without) }'; }
+# Whether $1 is at least 10% less than $2, compared unrounded.
+a_tenth_less() { awk -v with="$1" -v without="$2" 'BEGIN { exit !(with <= 0.9 * without) }'; }
+slowest() { tr ' ' '\n' | grep . | sort -g | tail -n 1; }
+fastest() { tr ' ' '\n' | grep . | sort -g | head -n 1; }
 echo "What each trick saves: 1 - with/without, instructions a line / wall time ($(date -u +%Y-%m-%d),"
 echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $lines lines counted,"
 echo "$wall_lines timed, medians of $runs runs):"
@@ -126,27 +155,28 @@ for workload in "${workloads[@]}"; do header+=" $workload |"; rule+=" --- |"; do
 echo "$header pays |"
 echo "$rule --- |"
 row="| all on: instructions a line / ms |"
-declare -A all_ms
 for workload in "${workloads[@]}"; do
-  all_ms[$workload]=$(echo "${times[all,$workload]}" | median)
-  row+=" ${counts[all,$workload]} / $(printf '%.0f' "$(echo "${all_ms[$workload]} * 1000" | bc -l)") |"
+  ms=$(echo "$(echo "${times[all,$workload]}" | median) * 1000" | bc -l)
+  row+=" ${counts[all,$workload]} / $(printf '%.0f' "$ms") |"
 done
 echo "$row |"
-for trick in "${tricks[@]}"; do
-  row="| $trick |"
-  pays=no
+# The row of the trick named $1: the build $2 (with it) against the build $3 (without it).
+price() {
+  local row="| $1 |" pays=no workload with without
   for workload in "${workloads[@]}"; do
-    without=$(echo "${times[no-$trick,$workload]}" | median)
-    by_count=$(saves "${counts[all,$workload]}" "${counts[no-$trick,$workload]}")
-    by_time=$(saves "${all_ms[$workload]}" "$without")
-    row+=" $by_count / $by_time |"
-    [[ ${by_count%\%} -ge 10 ]] && pays=yes
-    slowest_with=$(echo "${times[all,$workload]}" | tr ' ' '\n' | grep . | sort -g | tail -n 1)
-    fastest_without=$(echo "${times[no-$trick,$workload]}" | tr ' ' '\n' | grep . | sort -g | head -n 1)
-    [[ $(echo "$fastest_without >= 1.1 * $slowest_with" | bc -l) == 1 ]] && pays=yes
+    with=$(echo "${times[$2,$workload]}" | median)
+    without=$(echo "${times[$3,$workload]}" | median)
+    row+=" $(saves "${counts[$2,$workload]}" "${counts[$3,$workload]}") / $(saves "$with" "$without") |"
+    if a_tenth_less "${counts[$2,$workload]}" "${counts[$3,$workload]}" ||
+      a_tenth_less "$(echo "${times[$2,$workload]}" | slowest)" \
+        "$(echo "${times[$3,$workload]}" | fastest)"; then
+      pays=yes
+    fi
   done
   echo "$row $pays |"
-done
+}
+for trick in "${tricks[@]}"; do price "$trick" all "no-$trick"; done
+price "sse2, without avx2" no-avx2 no-avx2-sse2
 
 # Peak resident memory, all tricks on: what the kernel reports (`/usr/bin/time -f %M`) for one
 # run of each workload on the timed inputs, and for an empty input (the program alone).
