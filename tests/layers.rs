@@ -47,6 +47,11 @@ pub(crate) const LAYERS: &[&[&str]] = &[
 /// layer's modules know nothing of each other.
 const SAME_LAYER_ALLOWED: &[(&str, &str)] = &[];
 
+/// Modules that only the modules named may refer to, from any layer above (their tests aside):
+/// the 8×8 code is the table engine's and the accelerator's, and the general engines and the
+/// formula do not know it.
+const ONLY_READ_BY: &[(&str, &[&str])] = &[("standard", &["engine::table", "fast"])];
+
 #[test]
 fn no_module_refers_to_one_above_it_and_no_folder_has_a_circle() {
     let source_root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -80,6 +85,9 @@ fn no_module_refers_to_one_above_it_and_no_folder_has_a_circle() {
             }
             let (from, to) = (&module[shared], &target[shared]);
             let place = format!("{}:{}", shown.display(), reference.line);
+            if let Some(why) = not_among_its_readers(&module, &target, reference.in_test_module) {
+                failures.push(format!("{place}: {why}"));
+            }
             if shared == 0 {
                 if let Some(why) = breaks_the_order(from, to) {
                     failures.push(format!("{place}: `{from}` refers to `{to}`, {why}"));
@@ -116,6 +124,25 @@ fn no_module_refers_to_one_above_it_and_no_folder_has_a_circle() {
     );
 }
 
+/// Why `module` may not refer to `target`, if [`ONLY_READ_BY`] keeps `target` from it.
+fn not_among_its_readers(module: &[String], target: &[String], in_test: bool) -> Option<String> {
+    let (kept, readers) = ONLY_READ_BY
+        .iter()
+        .find(|(kept, _)| target.first().is_some_and(|top| top == kept))?;
+    let from = module.join("::");
+    let reads = |reader: &&str| from == *reader || from.starts_with(&format!("{reader}::"));
+    // A file of tests (`pipeline/tests.rs`) is test code as a `mod tests` block is.
+    let test_code = in_test || module.iter().any(|name| name == "tests");
+    if test_code || module.first().is_some_and(|top| top == kept) || readers.iter().any(reads) {
+        return None;
+    }
+    Some(format!(
+        "`{from}` refers to `{}`, which only {} may (ONLY_READ_BY)",
+        target.join("::"),
+        readers.join(" and ")
+    ))
+}
+
 /// Every `.rs` file under `dir`, in a stable order so that failures read the same on every run.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
@@ -134,8 +161,9 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// The module a file holds, as its path from the crate root: `src/fast/read.rs` → `[fast, read]`,
-/// `src/fast/mod.rs` → `[fast]`, `src/lib.rs` → `[]` (the root), `src/main.rs` → `[main]`.
+/// The module a file holds, as its path from the crate root: `src/standard/read.rs` →
+/// `[standard, read]`, `src/fast/mod.rs` → `[fast]`, `src/lib.rs` → `[]` (the root),
+/// `src/main.rs` → `[main]`.
 fn module_path(source_root: &Path, file: &Path) -> Vec<String> {
     let relative = file.strip_prefix(source_root).unwrap().with_extension("");
     let mut parts: Vec<String> = relative

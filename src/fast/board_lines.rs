@@ -7,11 +7,12 @@ use crate::board::{Board, Position};
 use crate::input::line::{MAX_LINE_BYTES, TypedPair, is_blank};
 use crate::standard::lanes::{decimal_lanes, lanes_between, lanes_value, leading_lanes};
 
-/// Reads a well-formed query line on any board from the start of `bytes`, newline included, in
-/// one pass, as [`scan_query_line`](crate::standard::read::scan_query_line) does on 8×8: the shortcut for boards of other sizes, whose
-/// squares are longer. `None` for anything else, which the general parser then reads and, if it
-/// is bad, reports: this function never decides that a line is bad, and it accepts exactly the
-/// lines [`parse_line`](crate::input::line::parse_line) accepts (a property test holds it to that).
+/// Reads a well-formed query line on any board from the start of `bytes`, newline included, in one
+/// pass, as [`scan_query_line`](crate::standard::read::scan_query_line) does on 8×8: the shortcut
+/// for boards of other sizes, whose squares are longer. `None` for anything else, which the general
+/// parser then reads and, if it is bad, reports: this function never decides that a line is bad,
+/// and it accepts exactly the lines [`parse_line`](crate::input::line::parse_line) accepts (a
+/// property test holds it to that).
 #[inline(always)]
 pub(crate) fn scan_board_line(bytes: &[u8], board: Board) -> Option<BoardLine<'_>> {
     let skip_blanks = |mut at: usize| {
@@ -94,11 +95,10 @@ struct SquareText {
     rank_number: u64,
 }
 
-/// Reads a square's letters and digits from the 16 bytes of `window` without a loop: one
-/// 8-byte word for the letters, one for the digits after them (see [`crate::standard::lanes`]). `None`
-/// when the runs may not fit that window, 8 letters or 8 digits; the bytewise reader then
-/// reads them. Far from the end of the buffer, that is every square of a board under 10⁷
-/// ranks.
+/// Reads a square's letters and digits from the 16 bytes of `window` without a loop: one 8-byte
+/// word for the letters, one for the digits after them (see [`crate::standard::lanes`]). `None`
+/// when the runs may not fit that window, 8 letters or 8 digits; the bytewise reader then reads
+/// them. Far from the end of the buffer, that is every square of a board under 10⁷ ranks.
 #[inline(always)]
 fn read_square_wide(window: &[u8]) -> Option<SquareText> {
     let word_at = |at: usize| Some(u64::from_le_bytes(window.get(at..at + 8)?.try_into().ok()?));

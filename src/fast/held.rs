@@ -266,7 +266,7 @@ proptest::proptest! {
 }
 
 /// The judge's sentence from the words, as the accelerator appends it (on x86-64 from
-/// vectors, which `fast/mod.rs` holds to the words), keeping `keep` bytes.
+/// vectors, which `standard/lines.rs` holds to the words), keeping `keep` bytes.
 fn append_words<const N: usize>(
     room: &mut Room<'_, N>,
     texts: ([u8; 2], [u8; 2]),

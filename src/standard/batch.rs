@@ -4,10 +4,10 @@
 //! Judge files are nearly all such lines, and a line of that shape has its bytes at fixed
 //! places, so eight of them are checked with one comparison of each byte against the least and
 //! the most it may be: no search for a newline, no branch a line. The lines are then answered
-//! one by one from their 8-byte words (see `standard/mod.rs`), with no check left to make.
+//! one by one from their 8-byte words (see `standard/lines.rs`), with no check left to make.
 //!
 //! The portable code here is the specification; on x86-64 the check runs on SSE2 vectors
-//! (`standard/simd.rs`), chosen in `standard/mod.rs`, whose tests hold the two to each other.
+//! (`standard/simd.rs`), chosen in `standard/lines.rs`, whose tests hold the two to each other.
 
 use crate::standard::lanes::lanes_within;
 use crate::standard::{DISTANCES, Square};
@@ -47,15 +47,14 @@ pub const MOST: &[u8; 6] = b"h8 h8\n";
 pub const FOLD: &[u8; 6] = &[0x20, 0, 0, 0x20, 0, 0];
 
 /// Whether `lines` are eight lines of the judge's exact shape: each `xx yy\n` with a file `a`–`h`
-/// (either case) and a rank `1`–`8` for each square. What [`crate::standard::read::exact_query_line`]
-/// checks of one line, for eight: every such line is a query the general parser reads the
-/// same (its tests hold it to that).
+/// (either case) and a rank `1`–`8` for each square. What
+/// [`crate::standard::read::exact_query_line`] checks of one line, for eight: every such line is a
+/// query the general parser reads the same (its tests hold it to that).
 ///
 /// In portable code, the specification of the SSE2 code (`standard/simd.rs`), which
-/// `standard/mod.rs` chooses on x86-64: the 48 bytes as six 8-byte words, each checked lane by
+/// `standard/lines.rs` chooses on x86-64: the 48 bytes as six 8-byte words, each checked lane by
 /// lane against its least and most ([`lanes_within`]). A word starts 0, 2 or 4 bytes into a
 /// line, so three patterns serve all six.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 pub fn is_judge_batch_portably(lines: &[u8; BYTES]) -> bool {
     let lane_word = |line: &[u8; 6], phase: usize| {
@@ -157,7 +156,7 @@ pub mod tests {
     }
 
     /// The batch check takes eight lines exactly when the one-line reader takes each, for
-    /// every byte value in every place of a batch of judge lines (`standard/mod.rs` holds the SSE2
+    /// every byte value in every place of a batch of judge lines (`standard/lines.rs` holds the SSE2
     /// check to this one).
     #[test]
     fn a_batch_is_taken_exactly_when_each_line_is() {

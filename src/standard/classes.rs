@@ -1,5 +1,5 @@
-//! The byte classes of a 16-byte window that an 8×8 query line is made of, and the portable
-//! code that computes them: word-at-a-time (SWAR), the specification the SSE2 code of
+//! The byte classes that 8×8 query lines are made of, sixteen bytes at a time (a block is four
+//! such windows), and the portable code that computes them: word-at-a-time (SWAR), the specification the SSE2 code of
 //! `standard/simd.rs` must match. `standard/read.rs` chooses between the two and holds them to each
 //! other in its tests. Both classifiers take their type from here, and neither knows the other
 //! or the reader: no circle between the accelerator's files.
@@ -26,7 +26,6 @@ pub struct WindowClasses {
 
 /// The window's classes in portable code, eight lanes of a `u64` at a time ([`lanes_between`]).
 // Used where SSE2 is not, and the specification SSE2 is tested against (in `standard/read.rs`).
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 pub fn classify_portably(window: &[u8; 16]) -> WindowClasses {
     let one = |byte: u8| move |word: u64| lanes_between(word, byte, byte);
@@ -49,7 +48,6 @@ pub fn classify_portably(window: &[u8; 16]) -> WindowClasses {
 /// gathers lane k's bit into bit 56 + k (each lane's bit meets the multiplier's bit 56 − 7k
 /// there; the other products fall on other bits without carrying into these), so the top byte
 /// is the lanes' mask.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 fn window_bits(window: &[u8; 16], mark: impl Fn(u64) -> u64) -> u64 {
     let word_bits = |word: &[u8; 8]| {
@@ -83,7 +81,6 @@ pub struct BlockClasses {
 
 /// The block's classes in portable code: the four 16-byte windows' classes
 /// ([`classify_portably`]) side by side, the specification the SSE2 code is tested against.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 pub fn classify_block_portably(block: &[u8; 64]) -> BlockClasses {
     let mut classes = BlockClasses::default();

@@ -280,13 +280,13 @@ impl JudgeAnswer for Routes<'_> {
 /// Writes the answers to 8×8 query lines with `answer` while the shortcuts take them, at most
 /// `most_lines`.
 ///
-/// Three loops: batches of eight lines of the judge's own shape ([`judge_batches`]); then, when
-/// a batch is refused, its lines one by one while they are of that shape, which reads nothing
-/// else; and [`other_judge_lines`] for any other well-formed line, which comes back here after
-/// a run of a batch's worth of six-byte lines. Judge files stay in the first, messy ones mostly in the last, and
-/// neither pays for the other's test on every line. The last is a function of its own, not
-/// inlined, so that the first keep their values in registers: inlined, it made the judge's
-/// file 5–10% slower.
+/// Three loops: batches of eight lines of the judge's own shape ([`judge_batches`]); then, when a
+/// batch is refused, its lines one by one while they are of that shape, which reads nothing else;
+/// and [`other_judge_lines`] for any other well-formed line, which comes back here after a run of a
+/// batch's worth of six-byte lines. Judge files stay in the first, messy ones mostly in the last,
+/// and neither pays for the other's test on every line. The last is a function of its own, not
+/// inlined, so that the first keep their values in registers: inlined, it made the judge's file
+/// 5–10% slower.
 #[inline(always)]
 pub fn judge_lines(bytes: &[u8], most_lines: u64, answer: &mut impl JudgeAnswer) -> Answered {
     let mut answered = Answered::default();
@@ -384,7 +384,7 @@ fn has_avx2_loop_features() -> bool {
 /// block's classes by AVX2 inlined where the baseline calls them out of line and passes them
 /// back through memory, `tzcnt` with no move before it to define a zero's count, a count of
 /// bits in one instruction where the baseline takes a dozen, and fewer values spilled: a
-/// messy line in about four fifths of the baseline's instructions (docs/PERFORMANCE.md). The
+/// messy line in about seven tenths of the baseline's instructions (docs/PERFORMANCE.md). The
 /// baseline copy is held to it by a test.
 ///
 /// # Safety

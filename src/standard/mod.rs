@@ -6,7 +6,8 @@
 //! - `lines.rs`: the accelerator's loops over 8×8 query lines, eight lines of the judge's
 //!   exact shape at once (`batch.rs`), other well-formed lines a 64-byte block at a time
 //!   (`read.rs`, its bytes classed by `classes.rs`, SSE2 or AVX2 in `simd.rs`), each answer
-//!   written with fixed-size copies (`write.rs`); `lanes.rs` works on eight bytes at once.
+//!   written with fixed-size copies (`write.rs`); `lanes.rs` works on eight bytes at once (the
+//!   any-board reader of `fast/` uses it too).
 //!
 //! Why apart: the general path (input, engines, formats) answers every board and piece and is
 //! the specification; this is a faster way to some of its bytes, which `fast/` chooses, may

@@ -70,8 +70,8 @@ impl Eq for StandardLine {}
 /// Reads an 8×8 query line of the judge's exact shape, `xx yy\n`, from the start of `bytes`:
 /// the six bytes checked at once, as lanes of one 8-byte word, with one branch. Judge input is
 /// nearly all such lines, and this shortcut reads them in much less time than
-/// [`scan_query_line`] alone (the figures, from `scripts/bench.sh`, are in docs/PERFORMANCE.md,
-/// "What is kept, and why"). `None` for any other line, and within 8 bytes of the end of
+/// [`scan_query_line`] alone (the batches, which check eight at once, are priced by
+/// `scripts/tricks.sh`: docs/PERFORMANCE.md, "What each trick buys"). `None` for any other line, and within 8 bytes of the end of
 /// `bytes`: [`scan_query_line`] then reads it.
 #[inline(always)]
 pub fn exact_query_line(bytes: &[u8]) -> Option<StandardLine> {
@@ -106,7 +106,7 @@ pub fn checked_judge_line(word: u64) -> StandardLine {
 /// 8×8 (a unit test and a property test hold it to that). Blanks are the input's
 /// ([`is_blank`]: spaces and tabs), so no scan runs past the newline.
 // `inline(always)` into `other_judge_lines`, its one caller on the hot path, which is kept out
-// of the judge's own loop (see `standard/mod.rs`): inlined there, it made the judge file slower.
+// of the judge's own loop (see `standard/lines.rs`): inlined there, it made the judge file slower.
 #[inline(always)]
 pub fn scan_query_line(bytes: &[u8]) -> Option<StandardLine> {
     let skip_blanks = |mut at: usize| {
@@ -140,8 +140,8 @@ pub const BLOCK: usize = 64;
 pub const BLOCK_AND_ONE: usize = BLOCK + 1;
 
 /// The block's classes: on x86-64 by AVX2 where the processor has it, else by SSE2
-/// (`standard/simd.rs`), elsewhere by the portable code (`standard/classes.rs`). (Asking the processor
-/// costs a load and a test a block: std keeps the answer.)
+/// (`standard/simd.rs`), elsewhere by the portable code (`standard/classes.rs`). (Asking the
+/// processor costs a load and a test a block: std keeps the answer.)
 #[inline(always)]
 fn classify_block(block: &[u8; BLOCK]) -> BlockClasses {
     #[cfg(target_arch = "x86_64")]
@@ -157,9 +157,8 @@ fn classify_block(block: &[u8; BLOCK]) -> BlockClasses {
 }
 
 /// The well-formed 8×8 query lines at the start of a 64-byte block, read one after another
-/// from one classification of the whole block: [`scan_query_line`] classes a 16-byte window
-/// for every line, which cost a messy line about fifty instructions, where a block of seven or
-/// so such lines is classed once.
+/// from one classification of the whole block, where [`scan_query_line`] reads a line a byte
+/// at a time and branches on every blank, as unpredictably as the file.
 ///
 /// The checks that do not depend on where a line ends are made once for the block
 /// ([`BlockLines::new`]): every byte is a blank, a newline, a return, a file or a rank; every

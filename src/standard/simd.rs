@@ -1,8 +1,9 @@
-//! Byte classes of a 16-byte window, and the check of a batch of judge lines, with SSE2, the
-//! x86-64 baseline: the one place the accelerator uses `std::arch`. Everywhere else, and as the
+//! A block's byte classes (SSE2, the x86-64 baseline, or AVX2 where the processor has it), the
+//! check of a batch of judge lines and the judge's sentence in vectors (SSE2): the one place the
+//! accelerator uses `std::arch`. Everywhere else, and as the
 //! specification this must match, portable SWAR code does the same: `standard/classes.rs` and
-//! `standard/batch.rs`, whose property tests (in `standard/read.rs` and `standard/batch.rs`) compare them on
-//! random inputs.
+//! `standard/batch.rs`, whose property tests (in `standard/read.rs` and `standard/batch.rs`)
+//! compare them on random inputs.
 
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::{
@@ -118,9 +119,9 @@ pub unsafe fn classify_block_avx2(block: &[u8; 64]) -> BlockClasses {
     }
 }
 
-/// [`crate::standard::batch::is_judge_batch_portably`] on three 16-byte vectors: each byte, its files folded,
-/// is outside its range exactly when a saturating subtraction of its least from it, or of it
-/// from its most, leaves something; all 48 are gathered into one mask and one test.
+/// [`crate::standard::batch::is_judge_batch_portably`] on three 16-byte vectors: each byte, its
+/// files folded, is outside its range exactly when a saturating subtraction of its least from it,
+/// or of it from its most, leaves something; all 48 are gathered into one mask and one test.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unused_unsafe)] // the intrinsics below are safe to call on newer compilers
@@ -155,10 +156,10 @@ pub fn is_judge_batch(lines: &[u8; BYTES]) -> bool {
     }
 }
 
-/// [`crate::standard::write::judge_sentence_words`] in three 16-byte vectors: the template's, with the first square's
-/// two bytes, the second's, and the blank and digit of the moves each put in with one `pinsrw`
-/// (a 16-bit insert), where the words take a shift, a mask and an `or` for each, and eight
-/// constants that do not all stay in registers.
+/// [`crate::standard::write::judge_sentence_words`] in three 16-byte vectors: the template's, with
+/// the first square's two bytes, the second's, and the blank and digit of the moves each put in
+/// with one `pinsrw` (a 16-bit insert), where the words take a shift, a mask and an `or` for each,
+/// and eight constants that do not all stay in registers.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unused_unsafe)] // the intrinsics below are safe to call on newer compilers

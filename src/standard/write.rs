@@ -42,14 +42,14 @@ pub const SENTENCE_TEMPLATE_WORDS: [u64; SENTENCE_WORDS_BYTES / 8] = {
     words
 };
 
-/// The judge's sentence for a line of the judge's exact shape loaded as the 8-byte `line`
-/// (lanes 0–1 the first square's text, 3–4 the second's) and the `digit` of its moves, as six 8-byte words to store one
-/// after the other; the last five bytes are spare, left for the next sentence to overwrite.
+/// The judge's sentence for a line of the judge's exact shape loaded as the 8-byte `line` (lanes
+/// 0–1 the first square's text, 3–4 the second's) and the `digit` of its moves, as six 8-byte words
+/// to store one after the other; the last five bytes are spare, left for the next sentence to
+/// overwrite.
 ///
 /// Each word is a word of the template or-ed with the line's lanes moved into place: no byte
 /// is copied on its own. Three words are the template's alone.
 // The specification of the SSE2 code (`standard/simd.rs`), which x86-64 runs instead.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 pub fn judge_sentence_words(line: u64, digit: u8) -> [u64; SENTENCE_WORDS_BYTES / 8] {
     debug_assert!(digit.is_ascii_digit(), "a one-digit distance");
@@ -99,11 +99,12 @@ pub fn append_sentence_over_template<const N: usize>(
 /// fixed-size copies with no check of its own each: [`fill_room`] makes sure of the room once,
 /// and adds what was written to the buffer.
 ///
-/// Appending each answer with `extend_from_slice` checks the buffer's capacity and moves its
-/// length once an answer; in a batch of eight judge lines the room is checked once, and where
-/// the copies land at offsets known when compiling (the judge's sentences), nothing is left to
-/// check. Each copy is of a fixed size, at least what is kept of it, as in
-/// the program's `fast::board_lines::push_sentence_by_windows`: what it writes past the end is overwritten by the next.
+/// Appending each answer with `extend_from_slice` checks the buffer's capacity and moves its length
+/// once an answer; in a batch of eight judge lines the room is checked once, and where the copies
+/// land at offsets known when compiling (the judge's sentences), nothing is left to check. Each
+/// copy is of a fixed size, at least what is kept of it, as in the program's
+/// `fast::board_lines::push_sentence_by_windows`: what it writes past the end is overwritten by the
+/// next.
 pub struct Room<'a, const N: usize> {
     bytes: &'a mut [MaybeUninit<u8>; N],
     /// How many bytes from the start are kept: every byte before this one has been written.
@@ -162,7 +163,7 @@ pub trait RoomFiller<const N: usize> {
 /// Lets `filler` write into `N` bytes of room at the end of `out`, and appends what it kept;
 /// returns what `filler` says. [`fill_room`] for a filler whose work is too large for the
 /// compiler to inline it as a closure (it inlines a closure only when small, and there is no
-/// way to ask for it): out of line, a block's loop in `standard/mod.rs` kept its values in memory
+/// way to ask for it): out of line, a block's loop in `standard/lines.rs` kept its values in memory
 /// and lost the AVX2 code its caller is compiled for (docs/PERFORMANCE.md).
 #[inline(always)]
 pub fn fill_room_by<const N: usize, F: RoomFiller<N>>(out: &mut Vec<u8>, filler: F) -> F::Filled {
@@ -174,7 +175,7 @@ pub fn fill_room_by<const N: usize, F: RoomFiller<N>>(out: &mut Vec<u8>, filler:
     let filled = filler.fill(&mut room);
     let kept = room.len;
     // SAFETY: `Room::append` writes at least the bytes it adds to `len`, right at `len`,
-    // `patch` writes only below `len`, and `take_back` only lowers `len`, so every byte before
+    // `patch` writes only below `len`, and nothing else changes `len`, so every byte before
     // `kept` has been written; those bytes are the start of `out`'s spare capacity, as the
     // room is (`kept` ≤ N ≤ the spare capacity, the slices' bounds checks see to it). So the
     // new length covers written bytes.
