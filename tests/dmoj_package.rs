@@ -221,8 +221,18 @@ fn a_name_dmoj_refuses_a_zip_and_problem_yaml_s_options_are_refused() {
             "DMOJ takes a problem's folder name (its problem code) of 20 characters at most, \
              not 21",
         ),
+        // Its characters first, then how many: the name given fits.
+        (
+            "Knight-Moves-Problem-1",
+            "of lower-case letters and digits only: name it knightmovesproblem1",
+        ),
+        (
+            "échecséchecs",
+            "of lower-case letters and digits only: name it checschecs",
+        ),
         ("knightmoves.zip", "DMOJ takes no problem as one zip file"),
         ("KNIGHT.ZIP", "DMOJ takes no problem as one zip file"),
+        ("knight.zip/", "DMOJ takes no problem as one zip file"),
     ] {
         let (status, stdout, stderr) = write(folder.path(), dir, &[]);
         assert_eq!((status, stdout.as_str()), (2, ""), "{dir}: {stderr}");
@@ -308,5 +318,91 @@ fn the_same_options_write_the_same_folder_and_a_user_s_folder_is_kept() {
         );
         assert!(folder.path().join("closed/init.yml").is_file());
         assert!(folder.path().join("closed/knight-moves").is_file());
+    }
+}
+
+/// Under any umask the folder's modes are the same (`rwxr-xr-x` folders, as its files have
+/// theirs), so a judge running as another user reads it; a run that cannot finish, for want of
+/// file descriptors, leaves nothing beside DIR, or says where the temporary folder it could not
+/// remove is.
+#[cfg(unix)]
+#[test]
+fn the_folder_s_modes_do_not_follow_the_umask_and_a_failed_run_leaves_nothing_unsaid() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::Command;
+
+    let folder = tempfile::tempdir().unwrap();
+    let binary = env!("CARGO_BIN_EXE_knight-moves");
+    let modes = |umask: &str, code: &str| {
+        let status = Command::new("sh")
+            .args([
+                "-c",
+                &format!("umask {umask} && exec \"$0\" package --format dmoj {code}"),
+            ])
+            .arg(binary)
+            .current_dir(folder.path())
+            .output()
+            .unwrap()
+            .status;
+        assert!(status.success(), "umask {umask}");
+        // Every file and folder under the package's root, the root too, with its mode.
+        let root = folder.path().join(code);
+        let mut modes = Vec::new();
+        let mut pending = vec![root.clone()];
+        while let Some(path) = pending.pop() {
+            let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            modes.push((path.strip_prefix(&root).unwrap().to_path_buf(), mode));
+            if path.is_dir() {
+                pending.extend(
+                    fs::read_dir(&path)
+                        .unwrap()
+                        .map(|entry| entry.unwrap().path()),
+                );
+            }
+        }
+        modes.sort();
+        modes
+    };
+    let usual = modes("022", "usual");
+    assert!(
+        usual
+            .iter()
+            .any(|(path, mode)| path.as_os_str().is_empty() && *mode == 0o755)
+    );
+    assert_eq!(modes("077", "private"), usual);
+    assert_eq!(modes("000", "open"), usual);
+
+    for descriptors in 3..=8 {
+        let code = format!("short{descriptors}");
+        let output = Command::new("sh")
+            .args([
+                "-c",
+                &format!("ulimit -n {descriptors} && exec \"$0\" package --format dmoj {code}"),
+            ])
+            .arg(binary)
+            .current_dir(folder.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let left: Vec<_> = fs::read_dir(folder.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with(".knight-moves-"))
+            .collect();
+        for name in &left {
+            assert!(
+                stderr.contains(name.as_str()),
+                "{descriptors}: {name} left unsaid: {stderr}"
+            );
+            fs::remove_dir_all(folder.path().join(name)).unwrap();
+        }
+        if output.status.success() {
+            assert!(folder.path().join(&code).join("init.yml").is_file());
+        } else {
+            assert!(
+                !folder.path().join(&code).exists(),
+                "{descriptors}: {stderr}"
+            );
+        }
     }
 }

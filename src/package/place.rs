@@ -62,9 +62,6 @@ pub(crate) fn target(settings: &PackageSettings) -> anyhow::Result<(PathBuf, boo
     let names_a_folder = typed_text.ends_with(['/', '\\'])
         || typed_text.ends_with("/.")
         || typed_text.ends_with("\\.");
-    if zip && names_a_folder {
-        bail!("{} ends in a slash: a zip is a file", shown(typed));
-    }
     let dmoj = settings.format == PackageFormat::Dmoj;
     if zip && dmoj {
         bail!(
@@ -74,6 +71,9 @@ pub(crate) fn target(settings: &PackageSettings) -> anyhow::Result<(PathBuf, boo
              find it",
             shown(typed)
         );
+    }
+    if zip && names_a_folder {
+        bail!("{} ends in a slash: a zip is a file", shown(typed));
     }
     // The problem's short name, and the longest one taken: the judge tools' folder name (a
     // file system's longest), or the DMOJ site's problem code.
@@ -87,14 +87,7 @@ pub(crate) fn target(settings: &PackageSettings) -> anyhow::Result<(PathBuf, boo
     let name = dir
         .file_name()
         .map(|name| name.to_string_lossy().into_owned());
-    if let Some(name) = name.as_ref().filter(|name| !zip && name.len() > longest) {
-        bail!(
-            "{}: {short_name} of {longest} characters at most, not {}",
-            shown(typed),
-            name.len()
-        );
-    }
-    if let Some(name) = name.filter(|name| !zip && !is_short_name(name)) {
+    if let Some(name) = name.as_ref().filter(|name| !zip && !is_short_name(name)) {
         let suggested: String = name
             .chars()
             .filter(char::is_ascii_alphanumeric)
@@ -108,6 +101,14 @@ pub(crate) fn target(settings: &PackageSettings) -> anyhow::Result<(PathBuf, boo
         bail!(
             "{}: {short_name} of lower-case letters and digits only: name it {suggested}",
             shown(typed)
+        );
+    }
+    // Made of ASCII letters and digits, a name has as many characters as bytes.
+    if let Some(name) = name.filter(|name| !zip && name.len() > longest) {
+        bail!(
+            "{}: {short_name} of {longest} characters at most, not {}",
+            shown(typed),
+            name.len()
         );
     }
     Ok((dir, zip))
@@ -245,33 +246,68 @@ fn place_folder(
     binary: &Path,
     files: &[PackageFile],
 ) -> anyhow::Result<Option<String>> {
-    let shown_dir = shown(dir);
     let made = tempfile::Builder::new()
         .prefix(TEMPORARY)
         .tempdir_in(parent)
         .with_context(|| format!("cannot make a folder in {}", shown(parent)))?;
-    for file in files {
-        put(made.path(), file, binary).with_context(|| format!("cannot write {}", file.path))?;
+    match fill_and_rename(dir, parent, name, before, binary, files, made.path()) {
+        Ok(left_behind) => {
+            // The temporary folder is DIR now: nothing is left to remove.
+            let _ = made.keep();
+            sync_folder(parent);
+            Ok(left_behind)
+        }
+        // What the temporary folder holds goes with it; where the system refuses even that
+        // (no file descriptors left, say), the message says where it is.
+        Err(error) => {
+            let kept = made.keep();
+            match fs::remove_dir_all(&kept) {
+                Ok(()) => Err(error),
+                Err(why) => Err(error.context(format!(
+                    "the temporary folder {} could not be removed ({why}): delete it",
+                    shown(&kept)
+                ))),
+            }
+        }
     }
+}
+
+/// [`place_folder`]'s work in the temporary folder `made`: the files written and synced, and
+/// the folder renamed to DIR.
+fn fill_and_rename(
+    dir: &Path,
+    parent: &Path,
+    name: &str,
+    before: Before,
+    binary: &Path,
+    files: &[PackageFile],
+    made: &Path,
+) -> anyhow::Result<Option<String>> {
+    let shown_dir = shown(dir);
+    for file in files {
+        put(made, file, binary).with_context(|| format!("cannot write {}", file.path))?;
+    }
+    // Every folder as every file: the same modes whatever the umask.
+    give_folders_their_mode(made, files)?;
     // On the disk before the rename makes it DIR (and, with --force, the old one goes): a
     // crash after it then finds the whole package, never names without their bytes.
-    sync_folders(made.path(), files);
+    sync_folders(made, files);
     let mut left_behind = None;
     match before {
         Before::Nothing | Before::EmptyFolder(_) => {
             if let Before::EmptyFolder(permissions) = before {
-                let _ = fs::set_permissions(made.path(), permissions);
+                let _ = fs::set_permissions(made, permissions);
             }
             // Over an empty folder, the rename replaces it in one step, and refuses if files
             // appeared in it meanwhile; where it cannot replace a folder (Windows), the empty
             // folder is removed first, which fails the same way.
-            if fs::rename(made.path(), dir).is_err() {
+            if fs::rename(made, dir).is_err() {
                 if dir.is_dir() {
                     fs::remove_dir(dir).with_context(|| {
                         format!("{shown_dir} is not empty any more: give --force to replace it")
                     })?;
                 }
-                fs::rename(made.path(), dir)
+                fs::rename(made, dir)
                     .with_context(|| format!("cannot put the package at {shown_dir}"))?;
             }
         }
@@ -284,7 +320,7 @@ fn place_folder(
                 .with_context(|| format!("cannot make a folder in {}", shown(parent)))?;
             let aside = old.path().join(name);
             fs::rename(dir, &aside).with_context(|| format!("cannot move {shown_dir} aside"))?;
-            if let Err(error) = fs::rename(made.path(), dir) {
+            if let Err(error) = fs::rename(made, dir) {
                 let _ = fs::rename(&aside, dir);
                 return Err(error)
                     .with_context(|| format!("cannot put the package at {shown_dir}"));
@@ -298,10 +334,26 @@ fn place_folder(
             }
         }
     }
-    // The temporary folder is DIR now: nothing is left to remove.
-    let _ = made.keep();
-    sync_folder(parent);
     Ok(left_behind)
+}
+
+/// Gives the package's folders, its root among them, the mode its files' folders have on
+/// every judge (`rwxr-xr-x`), whatever the umask made them.
+fn give_folders_their_mode(root: &Path, files: &[PackageFile]) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let folders = files
+            .iter()
+            .filter_map(|file| Path::new(&file.path).parent())
+            .flat_map(Path::ancestors);
+        for folder in folders {
+            fs::set_permissions(root.join(folder), fs::Permissions::from_mode(0o755))?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (root, files);
+    Ok(())
 }
 
 /// Writes `file` under `root`, making its folders; a program is made executable. The file
