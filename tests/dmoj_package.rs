@@ -325,7 +325,7 @@ fn the_same_options_write_the_same_folder_and_a_user_s_folder_is_kept() {
 /// theirs), so a judge running as another user reads it; a run that cannot finish, for want of
 /// file descriptors, leaves nothing beside DIR, or says where the temporary folder it could not
 /// remove is.
-#[cfg(unix)]
+#[cfg(unix)] // umask, ulimit and file modes are Unix's
 #[test]
 fn the_folder_s_modes_do_not_follow_the_umask_and_a_failed_run_leaves_nothing_unsaid() {
     use std::os::unix::fs::PermissionsExt;
