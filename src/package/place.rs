@@ -246,10 +246,7 @@ fn place_folder(
     binary: &Path,
     files: &[PackageFile],
 ) -> anyhow::Result<Option<String>> {
-    let made = tempfile::Builder::new()
-        .prefix(TEMPORARY)
-        .tempdir_in(parent)
-        .with_context(|| format!("cannot make a folder in {}", shown(parent)))?;
+    let made = temporary_folder(parent)?;
     match fill_and_rename(dir, parent, name, before, binary, files, made.path()) {
         Ok(left_behind) => {
             // The temporary folder is DIR now: nothing is left to remove.
@@ -270,6 +267,14 @@ fn place_folder(
             }
         }
     }
+}
+
+/// A new temporary folder in `parent`, named so that no judge tool reads it.
+fn temporary_folder(parent: &Path) -> anyhow::Result<tempfile::TempDir> {
+    tempfile::Builder::new()
+        .prefix(TEMPORARY)
+        .tempdir_in(parent)
+        .with_context(|| format!("cannot make a folder in {}", shown(parent)))
 }
 
 /// [`place_folder`]'s work in the temporary folder `made`: the files written and synced, and
@@ -314,10 +319,7 @@ fn fill_and_rename(
         Before::Replaced => {
             // The old folder moves aside first (a rename cannot replace a folder that holds
             // files), and is removed once the new one is in place.
-            let old = tempfile::Builder::new()
-                .prefix(TEMPORARY)
-                .tempdir_in(parent)
-                .with_context(|| format!("cannot make a folder in {}", shown(parent)))?;
+            let old = temporary_folder(parent)?;
             let aside = old.path().join(name);
             fs::rename(dir, &aside).with_context(|| format!("cannot move {shown_dir} aside"))?;
             if let Err(error) = fs::rename(made, dir) {
@@ -343,11 +345,7 @@ fn give_folders_their_mode(root: &Path, files: &[PackageFile]) -> io::Result<()>
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let folders = files
-            .iter()
-            .filter_map(|file| Path::new(&file.path).parent())
-            .flat_map(Path::ancestors);
-        for folder in folders {
+        for folder in folders(files) {
             fs::set_permissions(root.join(folder), fs::Permissions::from_mode(0o755))?;
         }
     }
@@ -379,23 +377,25 @@ fn put(root: &Path, file: &PackageFile, binary: &Path) -> io::Result<()> {
     fs::OpenOptions::new().write(true).open(&path)?.sync_all()
 }
 
-/// Puts on the disk the entries of every folder of the package under `root` (the files' own
-/// bytes are, by [`put`]): the folders deepest first, then `root`.
-fn sync_folders(root: &Path, files: &[PackageFile]) {
+/// The package's folders, as paths under its root: deepest first, each once (a folder holds
+/// many files), the root itself (the empty path) last.
+fn folders(files: &[PackageFile]) -> Vec<&Path> {
     let mut folders: Vec<&Path> = files
         .iter()
         .filter_map(|file| Path::new(&file.path).parent())
-        .filter(|folder| !folder.as_os_str().is_empty())
         .flat_map(Path::ancestors)
-        .filter(|folder| !folder.as_os_str().is_empty())
         .collect();
-    // Deepest first, and each once (a folder holds many files).
     folders.sort_by_key(|&folder| (std::cmp::Reverse(folder.components().count()), folder));
     folders.dedup();
-    for folder in folders {
+    folders
+}
+
+/// Puts on the disk the entries of every folder of the package under `root` (the files' own
+/// bytes are, by [`put`]): the folders deepest first, then `root`.
+fn sync_folders(root: &Path, files: &[PackageFile]) {
+    for folder in folders(files) {
         sync_folder(&root.join(folder));
     }
-    sync_folder(root);
 }
 
 /// Puts a folder's entries on the disk (a file's name is in its folder, not in the file), so
