@@ -8,21 +8,11 @@ use std::fs;
 use std::path::Path;
 
 use crate::common::{files_under, knight_moves};
-use crate::problem_package::PROBLEMS;
+use crate::problem_package::{PROBLEMS, names_in, package};
 
-/// Writes the DMOJ folder of `options` as `code` under `folder`: its status and stderr.
+/// Writes the DMOJ folder of `options` as `code` under `folder`: its status, stdout and stderr.
 fn write(folder: &Path, code: &str, options: &[&str]) -> (i32, String, String) {
-    let output = knight_moves()
-        .args(["package", "--format", "dmoj", code])
-        .args(options)
-        .current_dir(folder)
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    package(folder, &[&["--format", "dmoj", code], options].concat())
 }
 
 /// The lines of `yaml` under its top-level key `key`, up to the next top-level key, without
@@ -332,18 +322,20 @@ fn the_folder_s_modes_do_not_follow_the_umask_and_a_failed_run_leaves_nothing_un
     use std::process::Command;
 
     let folder = tempfile::tempdir().unwrap();
-    let binary = env!("CARGO_BIN_EXE_knight-moves");
-    let modes = |umask: &str, code: &str| {
-        let status = Command::new("sh")
+    // The folder `code` written by a shell after `setting` (a umask, a ulimit) of its own.
+    let write_after = |setting: &str, code: &str| {
+        Command::new("sh")
             .args([
                 "-c",
-                &format!("umask {umask} && exec \"$0\" package --format dmoj {code}"),
+                &format!("{setting} && exec \"$0\" package --format dmoj {code}"),
             ])
-            .arg(binary)
+            .arg(env!("CARGO_BIN_EXE_knight-moves"))
             .current_dir(folder.path())
             .output()
             .unwrap()
-            .status;
+    };
+    let modes = |umask: &str, code: &str| {
+        let status = write_after(&format!("umask {umask}"), code).status;
         assert!(status.success(), "umask {umask}");
         // Every file and folder under the package's root, the root too, with its mode.
         let root = folder.path().join(code);
@@ -374,22 +366,13 @@ fn the_folder_s_modes_do_not_follow_the_umask_and_a_failed_run_leaves_nothing_un
 
     for descriptors in 3..=8 {
         let code = format!("short{descriptors}");
-        let output = Command::new("sh")
-            .args([
-                "-c",
-                &format!("ulimit -n {descriptors} && exec \"$0\" package --format dmoj {code}"),
-            ])
-            .arg(binary)
-            .current_dir(folder.path())
-            .output()
-            .unwrap();
+        let output = write_after(&format!("ulimit -n {descriptors}"), &code);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let left: Vec<_> = fs::read_dir(folder.path())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        let left = names_in(folder.path());
+        for name in left
+            .iter()
             .filter(|name| name.starts_with(".knight-moves-"))
-            .collect();
-        for name in &left {
+        {
             assert!(
                 stderr.contains(name.as_str()),
                 "{descriptors}: {name} left unsaid: {stderr}"

@@ -19,7 +19,7 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 }
 
 /// Runs `package` with `args` in `folder`: the status, stdout and stderr.
-fn package(folder: &Path, args: &[&str]) -> (i32, String, String) {
+pub(crate) fn package(folder: &Path, args: &[&str]) -> (i32, String, String) {
     let output = knight_moves()
         .arg("package")
         .args(args)
@@ -34,7 +34,7 @@ fn package(folder: &Path, args: &[&str]) -> (i32, String, String) {
 }
 
 /// The names in `folder`, sorted: what a run left there.
-fn names_in(folder: &Path) -> Vec<String> {
+pub(crate) fn names_in(folder: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(folder)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
