@@ -147,6 +147,13 @@ pub(crate) struct Case {
     pub rule: Option<String>,
 }
 
+impl Case {
+    /// Where its files go, without their extension: `data/secret/01-hard`, in every format.
+    pub fn path(&self) -> String {
+        format!("data/{}/{}", self.folder, self.name)
+    }
+}
+
 /// knight-moves' answers to `input`, as `answers` say to answer.
 fn answer(answers: &AnswerSettings, input: &[u8]) -> anyhow::Result<Vec<u8>> {
     answers_in_memory(answers, "input", input)
@@ -225,23 +232,14 @@ fn kattis_contents(
     // The secret cases, and how generators.yaml (2025-09) makes each again.
     let mut generated = Vec::new();
     for case in cases {
-        let Case {
-            folder,
-            name,
-            input,
-            answer,
-            rule,
-        } = case;
+        let path = case.path();
+        files.push(PackageFile::text(format!("{path}.in"), case.input.clone()));
         files.push(PackageFile::text(
-            format!("data/{folder}/{name}.in"),
-            input.clone(),
+            format!("{path}.ans"),
+            case.answer.clone(),
         ));
-        files.push(PackageFile::text(
-            format!("data/{folder}/{name}.ans"),
-            answer.clone(),
-        ));
-        if let Some(rule) = rule {
-            generated.push(format!("      {}: {rule}\n", yaml_string(name)));
+        if let Some(rule) = &case.rule {
+            generated.push(format!("      {}: {rule}\n", yaml_string(&case.name)));
         }
     }
     if !legacy {

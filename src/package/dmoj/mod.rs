@@ -49,10 +49,10 @@ pub(super) fn contents(
         PackageFile::text("statement.md", statement(material.statement, &cases[0])),
     ];
     for case in cases {
-        let base = format!("data/{}/{}", case.folder, case.name);
-        files.push(PackageFile::text(format!("{base}.in"), case.input.clone()));
+        let path = case.path();
+        files.push(PackageFile::text(format!("{path}.in"), case.input.clone()));
         files.push(PackageFile::text(
-            format!("{base}.out"),
+            format!("{path}.out"),
             case.answer.clone(),
         ));
     }
@@ -95,8 +95,8 @@ test_cases:
     let (samples, secret): (Vec<&Case>, Vec<&Case>) =
         cases.iter().partition(|case| case.folder == "sample");
     let files = |case: &Case| {
-        let base = format!("data/{}/{}", case.folder, case.name);
-        format!("in: {base}.in, out: {base}.out")
+        let path = case.path();
+        format!("in: {path}.in, out: {path}.out")
     };
     for case in samples {
         yaml.push_str(&format!("- {{{}, points: 0}}\n", files(case)));
