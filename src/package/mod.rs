@@ -278,10 +278,7 @@ fn kattis_contents(
             }
         }
     }
-    let options = match answers.output.path {
-        true => format!("--problem {} --path", answers.problem.name()),
-        false => format!("--problem {}", answers.problem.name()),
-    };
+    let options = checker_options(answers).join(" ");
     // The input is the same with routes or without: the input validator takes no --path.
     let problem = format!("--problem {}", answers.problem.name());
     let mut validators = vec![(
@@ -479,6 +476,16 @@ exit 43
 # knight-moves' own answer to IN, 43 when not, 1 when it cannot tell.
 {check}"
     )
+}
+
+/// knight-moves' options for its checker in every format: the problem, and `--path` where
+/// routes are judged.
+fn checker_options(answers: &AnswerSettings) -> Vec<&'static str> {
+    let mut options = vec!["--problem", answers.problem.name()];
+    if answers.output.path {
+        options.push("--path");
+    }
+    options
 }
 
 /// `problem.yaml`, in the legacy Kattis format or the 2025-09 one.

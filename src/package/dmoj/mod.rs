@@ -23,7 +23,7 @@
 //! - The submissions, as in the other formats (`submissions/accepted/…`).
 
 use crate::package::material::Material;
-use crate::package::{Case, PackageFile};
+use crate::package::{Case, PackageFile, checker_options};
 use crate::settings::AnswerSettings;
 
 /// `checker.py`, DMOJ's custom checker: it runs the copy of knight-moves beside it.
@@ -150,15 +150,6 @@ tests:
         ));
     }
     yaml
-}
-
-/// knight-moves' options for the checker: the problem, and `--path` where routes are judged.
-fn checker_options(answers: &AnswerSettings) -> Vec<&'static str> {
-    let mut options = vec!["--problem", answers.problem.name()];
-    if answers.output.path {
-        options.push("--path");
-    }
-    options
 }
 
 /// The statement in the Markdown of DMOJ's problem editor, from the LaTeX of the other
