@@ -290,10 +290,11 @@ fn judge(
         Verdict::Accepted { .. } | Verdict::NotJudged { .. }
     );
     // Routes where none were to be judged, or none where they were: right the other way.
-    let right_the_other_way = match (wrong, file, answers.with_routes_toggled()) {
-        (true, Input::File(path), Some(toggled)) => is_right_with(&toggled, sources, path),
-        _ => false,
-    };
+    let right_the_other_way = wrong
+        && match (file, answers.with_routes_toggled()) {
+            (Input::File(path), Some(toggled)) => is_right_with(&toggled, sources, path),
+            _ => false,
+        };
     if right_the_other_way {
         line.push_str(answers.routes_hint());
     }

@@ -787,9 +787,11 @@ fn save_input(
         }
         Some(path) => path.to_path_buf(),
     };
-    let special = std::fs::symlink_metadata(&asked)
-        .is_ok_and(|meta| !meta.is_file() && !meta.is_dir() && !meta.file_type().is_symlink());
-    if save.is_some() && special {
+    // A device or a pipe named by --save (looked at only then): written into, not replaced.
+    let special = |meta: std::fs::Metadata| {
+        !meta.is_file() && !meta.is_dir() && !meta.file_type().is_symlink()
+    };
+    if save.is_some() && std::fs::symlink_metadata(&asked).is_ok_and(special) {
         let mut options = OpenOptions::new();
         options.write(true);
         #[cfg(unix)]
